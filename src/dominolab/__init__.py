@@ -1,0 +1,61 @@
+"""Domino Lab: learn, play and study Draw Dominoes.
+
+The engine (everything importable from here) is pure Python with no dependencies beyond
+the standard library, so it also runs in the browser under Pyodide.  The Jupyter widget
+lives in :mod:`dominolab.widget` and is imported only when asked for.
+
+>>> import dominolab as dl
+>>> r = dl.Round.deal(dl.Rules.preset("standard"), players=2, seed=7)
+>>> r.play(r.legal_moves()[0])
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from . import players
+from .match import Match
+from .moves import Draw, Event, IllegalMoveError, Pass, Play
+from .pieces import Hand, Line, Placed
+from .players import PlayerError, RandomPlayer
+from .records import RecordError
+from .round import Round
+from .rules import Rules
+from .scoring import RoundResult, score
+from .tiles import Tile, tile_set
+from .view import View
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Draw",
+    "Event",
+    "Hand",
+    "IllegalMoveError",
+    "Line",
+    "Match",
+    "Pass",
+    "Placed",
+    "Play",
+    "PlayerError",
+    "RandomPlayer",
+    "RecordError",
+    "Round",
+    "RoundResult",
+    "Rules",
+    "Tile",
+    "View",
+    "players",
+    "score",
+    "tile_set",
+]
+
+_LAZY = {"widget", "render"}
+
+
+def __getattr__(name: str) -> Any:
+    # Submodules that need Jupyter (the widget) load only when first used.
+    if name in _LAZY:
+        return import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'dominolab' has no attribute {name!r}")

@@ -1,0 +1,247 @@
+"""Tiles and tile sets.
+
+A tile is an unordered pair of numbers (its two *suits*).  Every ``Tile`` is interned:
+``Tile(6, 4) is Tile(4, 6)``, so comparisons are identity checks and a tile can be used
+as a dictionary key at no cost.
+
+Inside the engine a tile is also known by its ``id``, the triangular index
+``high * (high + 1) // 2 + low``.  The ids of a double-N set are ``0 .. (N+1)(N+2)/2 - 1``
+whatever N is, so one bit per tile id lets a whole hand, a suit or the line live in a
+single Python ``int`` (a bitmask): "which of my tiles match an end" is one ``&``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import ClassVar, Union
+
+__all__ = [
+    "MAX_PIP",
+    "Tile",
+    "TileLike",
+    "mask_of",
+    "parse_tiles",
+    "suit_mask",
+    "tile_set",
+    "tiles_of",
+]
+
+#: The largest number a tile half may show (double-18 is the largest set sold).
+MAX_PIP = 18
+
+_NUMBER_WORDS = (
+    "blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+    "seventeen", "eighteen",
+)
+
+_TILE_TEXT = re.compile(r"^\s*\[?\s*(\d+)\s*[-|:/, ]\s*(\d+)\s*\]?\s*$")
+
+
+class Tile:
+    """One domino: two halves showing ``high >= low`` pips.
+
+    ``Tile(6, 4) == Tile(4, 6)`` and both are the same object.  ``str(tile)`` is
+    ``"6-4"``; ``Tile.parse("6-4")`` reads it back.
+    """
+
+    __slots__ = ("_str", "bit", "high", "id", "is_double", "low", "pips")
+    _cache: ClassVar[dict] = {}
+
+    high: int
+    low: int
+    pips: int
+    is_double: bool
+    id: int
+    bit: int
+
+    def __new__(cls, a: int, b: int) -> Tile:
+        if a.__class__ is int and b.__class__ is int:  # (True, 1) would hash like (1, 1)
+            tile = cls._cache.get((a, b))
+            if tile is not None:
+                return tile
+        for half in (a, b):
+            if isinstance(half, bool) or not isinstance(half, int):
+                raise ValueError(
+                    f"a tile's halves must be whole numbers, got {a!r} and {b!r}"
+                )
+            if not 0 <= half <= MAX_PIP:
+                raise ValueError(
+                    f"a tile's halves must be between 0 and {MAX_PIP}, got {a} and {b}"
+                )
+        high, low = (a, b) if a >= b else (b, a)
+        tile = cls._cache.get((high, low))
+        if tile is None:
+            tile = object.__new__(cls)
+            set_ = object.__setattr__
+            set_(tile, "high", high)
+            set_(tile, "low", low)
+            set_(tile, "pips", high + low)
+            set_(tile, "is_double", high == low)
+            set_(tile, "id", high * (high + 1) // 2 + low)
+            set_(tile, "bit", 1 << (high * (high + 1) // 2 + low))
+            set_(tile, "_str", f"{high}-{low}")
+            cls._cache[high, low] = tile
+            _BY_ID[tile.id] = tile
+        cls._cache[a, b] = tile
+        return tile
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("tiles are immutable")
+
+    def __reduce__(self):
+        return (Tile, (self.high, self.low))
+
+    def __copy__(self) -> Tile:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Tile:
+        return self
+
+    # Interned: the default identity-based __eq__ and __hash__ are exact and fast.
+
+    def __lt__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return (self.high, self.low) < (other.high, other.low)
+
+    def __le__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return (self.high, self.low) <= (other.high, other.low)
+
+    def __gt__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return (self.high, self.low) > (other.high, other.low)
+
+    def __ge__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return (self.high, self.low) >= (other.high, other.low)
+
+    def __str__(self) -> str:
+        return self._str
+
+    def __repr__(self) -> str:
+        return f"Tile({self.high}, {self.low})"
+
+    def __iter__(self) -> Iterator[int]:
+        yield self.high
+        yield self.low
+
+    @property
+    def suits(self) -> tuple[int, int]:
+        """The two numbers on the tile, high first."""
+        return (self.high, self.low)
+
+    def has(self, number: int) -> bool:
+        """True when either half shows ``number``."""
+        return self.high == number or self.low == number
+
+    def other(self, number: int) -> int:
+        """The half that is left showing when the ``number`` half is matched."""
+        if self.high == number:
+            return self.low
+        if self.low == number:
+            return self.high
+        raise ValueError(f"{self} has no {number}")
+
+    @property
+    def spoken(self) -> str:
+        """The tile in words, for screen readers and lessons: "six-four", "double-blank"."""
+        if self.is_double:
+            return f"double-{_NUMBER_WORDS[self.high]}"
+        return f"{_NUMBER_WORDS[self.high]}-{_NUMBER_WORDS[self.low]}"
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Read a tile written as ``"6-4"`` (also ``"6|4"``, ``"6:4"``, ``"[6|4]"``)."""
+        if not isinstance(text, str):
+            raise ValueError(f"expected a tile written like '6-4', got {text!r}")
+        match = _TILE_TEXT.match(text)
+        if not match:
+            raise ValueError(f"cannot read {text!r} as a tile; write it like '6-4'")
+        return cls(int(match.group(1)), int(match.group(2)))
+
+    @classmethod
+    def coerce(cls, value: TileLike) -> Tile:
+        """A ``Tile`` from a tile, a string such as ``"6-4"`` or a pair such as ``(6, 4)``."""
+        if isinstance(value, Tile):
+            return value
+        if isinstance(value, str):
+            return cls.parse(value)
+        if isinstance(value, (tuple, list)) and len(value) == 2:
+            return cls(value[0], value[1])
+        raise ValueError(
+            f"expected a tile (Tile(6, 4), '6-4' or (6, 4)), got {value!r}"
+        )
+
+    def _repr_svg_(self) -> str:
+        from .render import tile_svg
+
+        return tile_svg(self)
+
+
+TileLike = Union[Tile, str, "tuple[int, int]"]
+
+#: Tile by id, filled as tiles are created.
+_BY_ID: dict[int, Tile] = {}
+
+for _h in range(MAX_PIP + 1):
+    for _l in range(_h + 1):
+        Tile(_h, _l)
+del _h, _l
+
+#: Tile by id as a list (ids of all tiles up to double-MAX_PIP are dense).
+TILE_BY_ID: list[Tile] = [_BY_ID[i] for i in range(len(_BY_ID))]
+
+
+def tile_set(max_pip: int = 6, doubles: bool = True) -> list[Tile]:
+    """Every tile of a double-``max_pip`` set, heaviest first.
+
+    ``tile_set(6)`` has 28 tiles, ``tile_set(9)`` 55, ``tile_set(12)`` 91 and
+    ``tile_set(8, doubles=False)`` (the old Austrian set) 36.
+    """
+    if isinstance(max_pip, bool) or not isinstance(max_pip, int):
+        raise ValueError(f"max_pip must be a whole number, got {max_pip!r}")
+    if not 1 <= max_pip <= MAX_PIP:
+        raise ValueError(f"max_pip must be between 1 and {MAX_PIP}, got {max_pip}")
+    return [
+        Tile(high, low)
+        for high in range(max_pip, -1, -1)
+        for low in range(high, -1, -1)
+        if doubles or high != low
+    ]
+
+
+def parse_tiles(values: Iterable[TileLike] | str) -> list[Tile]:
+    """Tiles from an iterable of tile-likes or a string such as ``"6-4 5-5 2-0"``."""
+    if isinstance(values, str):
+        values = values.replace(",", " ").split()
+    return [Tile.coerce(v) for v in values]
+
+
+def mask_of(tiles: Iterable[Tile]) -> int:
+    """The bitmask holding ``tiles``."""
+    mask = 0
+    for tile in tiles:
+        mask |= tile.bit
+    return mask
+
+
+def tiles_of(mask: int) -> list[Tile]:
+    """The tiles in bitmask ``mask``, lightest id first."""
+    out = []
+    by_id = TILE_BY_ID
+    while mask:
+        low_bit = mask & -mask
+        out.append(by_id[low_bit.bit_length() - 1])
+        mask ^= low_bit
+    return out
+
+
+def suit_mask(number: int, tiles: Iterable[Tile]) -> int:
+    """The bitmask of the tiles among ``tiles`` that show ``number``."""
+    return mask_of(t for t in tiles if t.has(number))
