@@ -1,0 +1,78 @@
+"""What one seat may know about a round: the object players receive in ``choose(view)``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from .moves import Event, Move
+from .pieces import Hand, Line
+from .rules import Rules
+from .scoring import RoundResult
+from .tiles import Tile
+
+__all__ = ["View"]
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may know.  Players receive this in ``choose(view)``.
+
+    It holds the seat's own hand, the line and ends, every seat's tile count, the
+    boneyard count, the public history (``Event`` s; drawn tiles are hidden) and, when it
+    is this seat's turn, its legal moves.  No other hand and no boneyard tile is in it.
+    """
+
+    rules: Rules
+    seat: int
+    players: int
+    hand: Hand
+    line: Line
+    ends: Optional[tuple[int, int]]
+    hand_counts: tuple[int, ...]
+    boneyard_count: int
+    turn: int
+    turn_draws: int
+    draw_counts: tuple[int, ...]
+    history: tuple[Event, ...]
+    leader: Optional[int]
+    legal: tuple[Move, ...]
+    is_over: bool
+    result: Optional[RoundResult]
+
+    def legal_moves(self) -> list[Move]:
+        """This seat's legal moves (empty when it is not its turn)."""
+        return list(self.legal)
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.turn == self.seat and not self.is_over
+
+    @property
+    def partner(self) -> Optional[int]:
+        """The partner's seat in partnership play, else ``None``."""
+        if self.rules.partnerships and self.players == 4:
+            return (self.seat + 2) % 4
+        return None
+
+    @property
+    def drawable_count(self) -> int:
+        """Tiles that may still be drawn from the boneyard."""
+        if not self.rules.can_draw:
+            return 0
+        return max(0, self.boneyard_count - self.rules.boneyard_floor)
+
+    @property
+    def unseen(self) -> list[Tile]:
+        """Tiles this seat cannot see: in other hands or the boneyard."""
+        seen = set(self.hand) | set(p.tile for p in self.line)
+        return [t for t in self.rules.tiles if t not in seen]
+
+    def __repr__(self) -> str:
+        return (f"<View seat {self.seat} of {self.players}: hand {self.hand}, line {self.line}, "
+                f"counts {list(self.hand_counts)}, boneyard {self.boneyard_count}>")
+
+    def _repr_svg_(self) -> str:
+        from .render import view_svg
+
+        return view_svg(self)
