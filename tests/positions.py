@@ -1,0 +1,33 @@
+"""Hand-built positions shared by the tests."""
+
+import dataclasses
+
+import dominolab as dl
+
+#: Both ends show 4 and all seven 4s are on the line.
+BLOCKED_FOURS = "4-0 0-1 1-4 4-4 4-2 2-3 3-4 4-5 5-6 6-4"
+#: The same line without its last tile: ends 4 and 6, and 6-4 still out.
+ALMOST_BLOCKED = "4-0 0-1 1-4 4-4 4-2 2-3 3-4 4-5 5-6"
+
+
+def rules(preset: str = "standard", **changes) -> dl.Rules:
+    """A preset with changes; the boneyard is drawn in the order a test lists it."""
+    changes.setdefault("draw_from", "row-end")
+    return dataclasses.replace(dl.Rules.preset(preset), **changes)
+
+
+def position(preset="standard", hands=(), line="", boneyard=None, turn=0, rule_changes=None, **kw):
+    return dl.Round.from_position(
+        rules(preset, **(rule_changes or {})),
+        hands=[h.split() for h in hands],
+        line=line.split(),
+        boneyard=None if boneyard is None else boneyard.split(),
+        turn=turn,
+        **kw,
+    )
+
+
+def rest_of_set(*used: str, max_pip: int = 6) -> str:
+    """The tiles of a double-``max_pip`` set not named in ``used`` (heaviest first)."""
+    taken = {dl.Tile.parse(t) for part in used for t in part.split()}
+    return " ".join(str(t) for t in dl.tile_set(max_pip) if t not in taken)

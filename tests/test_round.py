@@ -1,0 +1,309 @@
+"""The round's mechanics: dealing, legal moves, play, undo, errors that leave it unchanged."""
+
+import random
+
+import pytest
+
+import dominolab as dl
+from dominolab import Draw, IllegalMoveError, Pass, Play
+
+from .positions import position
+
+
+class TestDeal:
+    @pytest.mark.parametrize(("players", "size"), [(2, 7), (3, 5), (4, 5)])
+    def test_standard_deal_sizes(self, players, size):
+        r = dl.Round.deal(dl.Rules.preset("standard"), players=players, seed=7)
+        assert [len(h) for h in r.hands] == [size] * players
+        assert r.boneyard_count == 28 - players * size
+        everything = [t for h in r.hands for t in h] + r.boneyard
+        assert sorted(everything) == sorted(dl.tile_set(6))
+        assert r.line == () and r.ends is None and not r.is_over
+
+    def test_same_seed_same_deal_and_moves(self):
+        a = dl.Round.deal("standard", 2, seed=7)
+        b = dl.Round.deal("standard", 2, seed=7)
+        assert a.hands == b.hands and a.boneyard == b.boneyard and a.leader == b.leader
+        assert dl.Round.deal("standard", 2, seed=8).hands != a.hands
+
+    def test_no_seed_picks_one_that_replays(self):
+        r = dl.Round.deal("standard", 2)
+        assert isinstance(r.seed, int)
+        assert dl.Round.deal("standard", 2, seed=r.seed).hands == r.hands
+
+    def test_random_generator_is_accepted(self):
+        a = dl.Round.deal("standard", 2, seed=random.Random(3))
+        b = dl.Round.deal("standard", 2, seed=random.Random(3))
+        assert a.hands == b.hands and a.seed is None
+
+    @pytest.mark.parametrize(
+        ("kwargs", "match"),
+        [(dict(players=5), "for 2, 3 or 4 players, not 5"), (dict(players=1), "not 1"),
+         (dict(players="2"), "whole number"), (dict(seed="x"), "seed"), (dict(seed=1.5), "seed"),
+         (dict(leader=2), "leader"), (dict(leader=-1), "leader")],
+    )
+    def test_bad_arguments(self, kwargs, match):
+        kwargs = {"players": 2, **kwargs}
+        with pytest.raises(ValueError, match=match):
+            dl.Round.deal("standard", **kwargs)
+
+    def test_bad_rules(self):
+        with pytest.raises(ValueError, match="no preset named"):
+            dl.Round.deal("nope", 2)
+        with pytest.raises(ValueError, match="Rules object"):
+            dl.Round.deal(42, 2)
+
+    def test_leader_override_leads_any_tile(self):
+        r = dl.Round.deal("basic", 2, seed=1, leader=1)
+        assert r.turn == 1 and r.leader == 1
+        assert len(r.legal_moves()) == 7
+
+
+class TestLegalMoves:
+    def test_lead_any_tile(self):
+        r = position(hands=["6-4 3-3", "2-1"], line="")
+        assert r.legal_moves() == [Play("3-3", "left"), Play("6-4", "left")]
+
+    def test_matching_both_ends_and_draw_when_able(self):
+        r = position(hands=["6-1 4-2 3-3 6-4", "2-2"], line="6-6 6-5 5-4")
+        assert r.ends == (6, 4)
+        moves = r.legal_moves()
+        assert set(moves) == {Play("6-1", "left"), Play("6-4", "left"), Play("4-2", "right"),
+                              Play("6-4", "right"), Draw()}
+        assert moves[-1] is Draw()  # plays first, then Draw or Pass
+
+    def test_equal_ends_list_both_ends(self):
+        r = position(hands=["4-1", "2-2"], line="4-4")
+        assert r.legal_moves()[:2] == [Play("4-1", "left"), Play("4-1", "right")]
+
+    def test_must_draw_when_unable(self):
+        r = position(hands=["1-0", "2-2"], line="6-6")
+        assert r.legal_moves() == [Draw()]
+
+    def test_moves_are_interned_values(self):
+        r = position(hands=["6-1", "2-2"], line="6-6")
+        assert r.legal_moves()[0] is Play(dl.Tile(1, 6), "left") is Play("6-1", "left") is Play((6, 1))
+
+
+class TestPlay:
+    def test_play_orients_the_tile_and_moves_the_ends(self):
+        r = position(hands=["6-1 4-2", "2-2 3-3"], line="6-6 6-4")
+        r.play(Play("6-1", "left"))
+        assert str(r.line) == "[1|6][6|6][6|4]" and r.ends == (1, 4)
+        assert r.turn == 1
+        r.play(Draw())
+        assert r.turn == 1 and r.turn_draws == 1 and r.draw_counts == [0, 1]
+
+    def test_lead_at_either_end(self):
+        r = position(hands=["5-3 2-1", "2-2"], line="")
+        r.play(Play("5-3", "right"))
+        assert r.ends == (5, 3)
+        assert r.history[0].end == "left"
+
+    def test_double_is_placed_crosswise_and_keeps_the_end(self):
+        r = position(hands=["4-4 1-0", "2-2"], line="6-4")
+        r.play(Play("4-4", "right"))
+        assert r.ends == (6, 4) and r.line[-1].is_double
+
+    def test_domino_ends_the_hand(self):
+        r = position(hands=["4-1", "6-6 5-5"], line="6-4")
+        r.play(Play("4-1", "right"))
+        assert r.is_over and r.legal_moves() == []
+        result = r.result
+        assert result.reason == "domino" and result.winner == 0
+        assert result.pips == (0, 22) and result.points == (22, 0)
+
+    def test_result_is_none_until_over(self):
+        r = dl.Round.deal("standard", 2, seed=1)
+        assert r.result is None
+
+
+def snapshot(r):
+    return (r.state_key(), r.hands, r.line, r.boneyard, r.history, r.legal_moves())
+
+
+class TestIllegalMovesLeaveTheRoundUnchanged:
+    @pytest.fixture
+    def r(self):
+        return position(hands=["6-1 4-2", "2-2 3-3"], line="6-6 6-4", boneyard="5-5 5-0 1-1")
+
+    @pytest.mark.parametrize(
+        ("move", "match"),
+        [
+            (Play("5-5", "left"), r"5-5 is not in seat 0's hand \(6-1 4-2\)"),
+            (Play("4-2", "left"), r"4-2 does not match the left end, which shows 6 \(the ends are 6 left and 4 right\)"),
+            (Play("6-1", "right"), "6-1 does not match the right end, which shows 4"),
+            (Pass(), r"cannot pass while holding a playable tile \(6-1, 4-2\); the ends are 6 left and 4 right"),
+            ("6-1", "expected a move .* got '6-1' of type str"),
+            (None, "got None of type NoneType"),
+            (42, "of type int"),
+            (dl.Tile(6, 1), "of type Tile"),
+        ],
+    )
+    def test_illegal(self, r, move, match):
+        before = snapshot(r)
+        with pytest.raises(IllegalMoveError, match=match) as info:
+            r.play(move)
+        assert snapshot(r) == before
+        assert info.value.ends == (6, 4)
+        assert info.value.move is move
+        assert isinstance(info.value, ValueError)
+
+    def test_out_of_turn(self, r):
+        before = snapshot(r)
+        with pytest.raises(IllegalMoveError, match="it is seat 0's turn, not seat 1's"):
+            r.play(Play("3-3", "left"), seat=1)
+        assert snapshot(r) == before
+        r.play(Play("6-1", "left"), seat=0)
+
+    def test_draw_at_the_floor(self):
+        r = position(hands=["1-0", "6-2"], line="6-6", boneyard="5-5 5-0 3-3 4-0",
+                     rule_changes={"boneyard_floor": 4})
+        before = snapshot(r)
+        assert r.legal_moves() == [Pass()]
+        with pytest.raises(IllegalMoveError, match="down to the 4 tiles that must stay there"):
+            r.play(Draw())
+        assert snapshot(r) == before
+
+    def test_pass_when_you_must_draw(self):
+        r = position(hands=["1-0", "2-2"], line="6-6", boneyard="5-5 5-0 3-3 4-0")
+        with pytest.raises(IllegalMoveError, match="no playable tile but must draw"):
+            r.play(Pass())
+
+    def test_no_move_after_the_end(self):
+        r = position(hands=["4-1", "6-6 5-5"], line="6-4")
+        r.play(Play("4-1", "right"))
+        before = snapshot(r)
+        with pytest.raises(IllegalMoveError, match="the hand is over"):
+            r.play(Draw())
+        assert snapshot(r) == before
+
+    def test_play_bad_construction(self):
+        with pytest.raises(ValueError, match="end must be 'left' or 'right'"):
+            Play("6-4", "middle")
+        with pytest.raises(ValueError, match="expected a tile"):
+            Play(64, "left")
+
+
+class TestUndo:
+    def test_undo_is_the_exact_inverse(self):
+        r = dl.Round.deal("standard", 3, seed=11)
+        rng = random.Random(0)
+        keys = [r.state_key()]
+        while not r.is_over:
+            moves = r.legal_moves()
+            r.play(moves[rng.randrange(len(moves))])
+            keys.append(r.state_key())
+        result = r.result
+        assert result is not None
+        for expected in reversed(keys[:-1]):
+            r.undo()
+            assert r.state_key() == expected
+        assert r.result is None and r.moves == []
+
+    def test_undo_returns_the_move(self):
+        r = position(hands=["6-1 4-2", "2-2"], line="6-6")
+        r.play(Play("6-1", "right"))
+        assert r.undo() is Play("6-1", "right")
+
+    def test_nothing_to_undo(self):
+        r = dl.Round.deal("standard", 2, seed=1)
+        with pytest.raises(ValueError, match="no move to undo"):
+            r.undo()
+
+
+class TestView:
+    def test_view_hides_other_hands_and_drawn_tiles(self):
+        r = position(hands=["1-0 2-0", "3-3 6-1"], line="6-6", boneyard="5-5 6-2 0-0 5-4")
+        r.play(Draw())  # seat 0 draws 5-5 (not playable on 6 | 6)
+        r.play(Draw())  # ... then 6-2
+        view = r.view(1)
+        assert view.hand == dl.Hand([dl.Tile(3, 3), dl.Tile(6, 1)])
+        assert view.hand_counts == (4, 2)
+        assert [e.action for e in view.history] == ["draw", "draw"]
+        assert all(e.tile is None for e in view.history)
+        assert view.history[0].ends == (6, 6)
+        assert view.legal == () and not view.is_my_turn
+        text = repr(view) + repr(view.history)
+        for hidden in ("5-5", "6-2", "1-0", "2-0", "0-0"):
+            assert hidden not in text
+        assert "seed" not in {f for f in view.__dataclass_fields__}
+        # Seat 0 sees its own drawn tiles in its hand, and may play.
+        own = r.view(0)
+        assert dl.Tile(5, 5) in own.hand and own.legal_moves() == r.legal_moves()
+        assert own.unseen == sorted(set(dl.tile_set(6)) - set(own.hand) - {dl.Tile(6, 6)}, reverse=True)
+
+    def test_view_bad_seat(self):
+        r = dl.Round.deal("standard", 2, seed=1)
+        with pytest.raises(ValueError, match="seat must be from 0 to 1"):
+            r.view(2)
+
+    def test_view_after_the_end_shows_the_result(self):
+        r = position(hands=["4-1", "6-6 5-5"], line="6-4")
+        r.play(Play("4-1", "right"))
+        view = r.view(1)
+        assert view.is_over and view.result.points == (22, 0)
+
+
+class TestFromPosition:
+    def test_rest_goes_to_the_boneyard(self):
+        r = position(hands=["6-1", "2-2"], line="6-6")
+        assert r.boneyard_count == 25
+
+    def test_tiles_named_nowhere_are_set_aside(self):
+        r = position(hands=["6-1", "2-2"], line="6-6", boneyard="5-5 4-4")
+        assert r.boneyard == [dl.Tile(5, 5), dl.Tile(4, 4)]
+        assert len(r.set_aside) == 28 - 5 and dl.Tile(0, 0) in r.set_aside
+
+    def test_line_is_oriented(self):
+        r = position(hands=["0-0", "1-1"], line="4-6 6-6 6-1 1-3")
+        assert str(r.line) == "[4|6][6|6][6|1][1|3]" and r.ends == (4, 3)
+
+    @pytest.mark.parametrize(
+        ("kwargs", "match"),
+        [
+            (dict(hands=["6-1 6-1", "2-2"]), r"hands\[0\]: 6-1 is already in hands\[0\]"),
+            (dict(hands=["6-1", "2-2"], line="6-1"), r"line: 6-1 is already in hands\[0\]"),
+            (dict(hands=["7-1", "2-2"]), "7-1 is not in this set"),
+            (dict(hands=["6-1", ""]), "hands.1. is empty"),
+            (dict(hands=["6-1", "2-2"], line="6-6 5-5"), "6-6 and 5-5 do not match"),
+            (dict(hands=["6-1", "2-2"], line="6-6 6-5 4-4"), "4-4 does not match 5"),
+            (dict(hands=["6-1", "2-2"], turn=2), "turn must be a seat"),
+            (dict(hands=["6-1", "2-2"], turn_draws=1), "nobody draws before the first tile"),
+        ],
+    )
+    def test_bad_positions(self, kwargs, match):
+        with pytest.raises(ValueError, match=match):
+            position(**kwargs)
+
+    def test_hands_must_be_a_list(self):
+        with pytest.raises(ValueError, match="one list of tiles per seat"):
+            dl.Round.from_position("standard", hands="6-1 2-2")
+
+    def test_a_stuck_position_is_over_at_once(self):
+        r = position(hands=["1-0", "2-2"], line="6-6", boneyard=" ".join(
+            str(t) for t in dl.tile_set(6) if t not in {dl.Tile(1, 0), dl.Tile(2, 2), dl.Tile(6, 6)}),
+            rule_changes={"boneyard_floor": 25})
+        assert r.is_over and r.result.reason == "blocked" and r.result.winner == 0
+
+
+class TestText:
+    def test_repr_and_str_are_stable(self):
+        r = dl.Round.deal("standard", 2, seed=7)
+        assert "0x" not in repr(r) and "0x" not in str(r)
+        assert repr(r).startswith("<Round standard, 2 players, seat ")
+        assert "Seat 0:" in str(r) and "Boneyard: 14 tiles (2 must stay)" in str(r)
+
+    def test_svg_pictures_are_well_formed(self):
+        import xml.etree.ElementTree as ET
+
+        r = dl.Round.deal("standard", 4, seed=3)
+        rng = random.Random(1)
+        for _ in range(15):
+            if r.is_over:
+                break
+            moves = r.legal_moves()
+            r.play(moves[rng.randrange(len(moves))])
+        for picture in (r._repr_svg_(), r.view(0)._repr_svg_(), r.line._repr_svg_(), r.hands[0]._repr_svg_()):
+            assert ET.fromstring(picture).tag.endswith("svg")
+        assert "0x" not in r._repr_svg_()
