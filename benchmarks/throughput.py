@@ -1,0 +1,75 @@
+"""Complete rounds per second through the public API (``Round.deal``, ``legal_moves``,
+``play``), by players who play a random playable tile when they have one and otherwise
+draw or pass as the rules require.
+
+Run: ``python benchmarks/throughput.py`` (``--seconds 3`` per configuration by default).
+Prints a table; nothing here is asserted by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+
+import dominolab as dl
+from dominolab import Play
+
+CONFIGS = [
+    ("standard, 2 players", "standard", 2),
+    ("standard, 4 players", "standard", 4),
+    ("partnership, 4 players", "partnership", 4),
+]
+
+
+def play_rounds(rules: dl.Rules, players: int, rounds: int, seed: int) -> int:
+    """Play ``rounds`` complete hands; returns the number of moves made."""
+    rng = random.Random(seed)
+    randrange = rng.randrange
+    moves_made = 0
+    for _ in range(rounds):
+        r = dl.Round.deal(rules, players, seed=rng)
+        legal_moves, play = r.legal_moves, r.play
+        while not r.is_over:
+            moves = legal_moves()
+            last = moves[-1]
+            n = len(moves)
+            if last.__class__ is not Play:  # Draw or Pass comes last; prefer a play
+                if n == 1:
+                    play(last)
+                    moves_made += 1
+                    continue
+                n -= 1
+            play(moves[randrange(n)])
+            moves_made += 1
+    return moves_made
+
+
+def measure(rules: dl.Rules, players: int, seconds: float, seed: int = 1) -> tuple[float, float]:
+    """Rounds per second and moves per round, over at least ``seconds``."""
+    play_rounds(rules, players, 200, seed)  # warm up
+    total_rounds = total_moves = 0
+    batch = 500
+    start = time.perf_counter()
+    while True:
+        total_moves += play_rounds(rules, players, batch, seed + total_rounds)
+        total_rounds += batch
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return total_rounds / elapsed, total_moves / total_rounds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration")
+    args = parser.parse_args()
+    print(f"Domino Lab {dl.__version__}, Python {platform.python_version()} on {platform.machine()}")
+    print(f"{'configuration':<26}{'rounds/s':>12}{'moves/round':>14}")
+    for label, preset, players in CONFIGS:
+        rate, moves = measure(dl.Rules.preset(preset), players, args.seconds)
+        print(f"{label:<26}{rate:>12,.0f}{moves:>14.1f}")
+
+
+if __name__ == "__main__":
+    main()
