@@ -231,7 +231,8 @@ class TestView:
         # Seat 0 sees its own drawn tiles in its hand, and may play.
         own = r.view(0)
         assert dl.Tile(5, 5) in own.hand and own.legal_moves() == r.legal_moves()
-        assert own.unseen == sorted(set(dl.tile_set(6)) - set(own.hand) - {dl.Tile(6, 6)}, reverse=True)
+        assert own.unseen == sorted(set(dl.tile_set(6)) - set(own.hand) - {dl.Tile(6, 6)} - set(r.set_aside), reverse=True)
+        assert own.set_aside == tuple(r.set_aside) and len(own.unseen) == 2 + 2  # seat 1 holds two, two are in the boneyard
 
     def test_view_bad_seat(self):
         r = dl.Round.deal("standard", 2, seed=1)

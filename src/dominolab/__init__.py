@@ -14,15 +14,16 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from . import players
+from . import inference, players
 from .match import Match
 from .moves import Draw, Event, IllegalMoveError, Pass, Play
 from .pieces import Hand, Line, Placed
-from .players import PlayerError, RandomPlayer
+from .players import GreedyPlayer, OmniscientPlayer, PlayerError, RandomPlayer, SearchPlayer, StrategyPlayer
 from .records import RecordError
 from .round import Round
 from .rules import Rules
 from .scoring import RoundResult, score
+from .simulate import SimulationResult, simulate
 from .tiles import Tile, tile_set
 from .view import View
 
@@ -31,10 +32,12 @@ __version__ = "0.1.0"
 __all__ = [
     "Draw",
     "Event",
+    "GreedyPlayer",
     "Hand",
     "IllegalMoveError",
     "Line",
     "Match",
+    "OmniscientPlayer",
     "Pass",
     "Placed",
     "Play",
@@ -44,10 +47,15 @@ __all__ = [
     "Round",
     "RoundResult",
     "Rules",
+    "SearchPlayer",
+    "SimulationResult",
+    "StrategyPlayer",
     "Tile",
     "View",
+    "inference",
     "players",
     "score",
+    "simulate",
     "tile_set",
 ]
 

@@ -8,6 +8,7 @@ the same match with the same (deterministic) players.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any, Optional, Union
 
@@ -36,6 +37,7 @@ class Match:
         seed: Optional[int] = None,
         *,
         target: Optional[int] = None,
+        time_limit: Optional[float] = None,
     ):
         if isinstance(rules, str):
             rules = Rules.preset(rules)
@@ -52,8 +54,12 @@ class Match:
             raise ValueError(f"target must be a whole number >= 1, got {target!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ValueError(f"seed must be a whole number or None, got {seed!r}")
+        if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
+            raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
         self.rules = rules
         self.players = players
+        #: Seconds a player may take for one decision (``None``: no limit).
+        self.time_limit = time_limit
         self.seed = random.SystemRandom().getrandbits(63) if seed is None else seed
         self._rng = random.Random(self.seed)
         sides = rules.sides(len(players))
@@ -97,14 +103,11 @@ class Match:
         r = self.deal_next()
         while not r.is_over:
             seat = r.turn
-            try:
-                move = self.players[seat].choose(r.view(seat))
-            except Exception as exc:  # a player's bug must not look like ours
-                raise PlayerError(seat, None, f"choose() raised {exc!r}") from exc
+            move = ask(self.players[seat], r, seat, self.time_limit)
             try:
                 r.play(move, seat=seat)
             except IllegalMoveError as exc:
-                raise PlayerError(seat, move, f"returned {move!r}, which is illegal: {exc}") from exc
+                raise PlayerError(seat, move, f"returned {move!r}, which is illegal: {exc.reason}") from exc
         self.record_round(r)
         return r.result
 
@@ -152,6 +155,23 @@ class Match:
         state = f"won by side {self.winner}" if self.is_over else "in play"
         return (f"<Match {self.rules.name}, {len(self.players)} players, to {self.target}: "
                 f"scores {self.scores}, {state}>")
+
+
+def ask(player: Any, r: Round, seat: int, time_limit: Optional[float] = None) -> Any:
+    """The move ``player`` chooses for ``seat`` in ``r``; its failures become PlayerError.
+    Players marked ``omniscient`` (for studies) are also handed a copy of the round."""
+    start = time.perf_counter()
+    try:
+        if getattr(player, "omniscient", False):
+            move = player.choose(r.view(seat), round=r.copy())
+        else:
+            move = player.choose(r.view(seat))
+    except Exception as exc:  # a player's bug must not look like ours
+        raise PlayerError(seat, None, f"choose() raised {exc!r}") from exc
+    took = time.perf_counter() - start
+    if time_limit is not None and took > time_limit:
+        raise PlayerError(seat, move, f"took {took:.2f} s to choose {move!r}; the limit is {time_limit:g} s")
+    return move
 
 
 class _NoPlayer:

@@ -425,6 +425,50 @@ class Round:
                 self._after_move(turn, placed=False)
         return self
 
+    @classmethod
+    def from_view(cls, view: View, hands: dict[int, Iterable[Tile]], boneyard: Sequence[Tile]) -> Round:
+        """The round as ``view`` sees it, with the hidden tiles filled in: ``hands`` for
+        every other seat that holds tiles and ``boneyard`` in draw order.  This is how a
+        search player turns a sampled deal into a position it can play out; the new round
+        has no history before this point (it cannot be undone past it)."""
+        rules = view.rules
+        self = cls._blank(rules, view.players)
+        masks = [0] * view.players
+        for t in view.hand:
+            masks[view.seat] |= t.bit
+        for seat, tiles in hands.items():
+            for t in tiles:
+                masks[seat] |= t.bit
+        for seat, mask in enumerate(masks):
+            if _popcount(mask) != view.hand_counts[seat]:
+                raise ValueError(f"seat {seat} must hold {view.hand_counts[seat]} tiles, got {_popcount(mask)}")
+        if len(boneyard) != view.boneyard_count:
+            raise ValueError(f"the boneyard must hold {view.boneyard_count} tiles, got {len(boneyard)}")
+        self._hands = masks
+        self._stock = [t.id for t in reversed(boneyard)]
+        self._rstack = [(p.tile.id, p.left, p.right) for p in view.line]
+        for p in view.line:
+            self._line_mask |= p.tile.bit
+        if view.line:
+            self._left, self._right = view.line[0].left, view.line[-1].right
+        self._turn = view.turn
+        self._turn_draws = view.turn_draws
+        passes = 0
+        for event in reversed(view.history):
+            if event.action != "pass":
+                break
+            passes += 1
+        self._passes = passes
+        self._draws = list(view.draw_counts)
+        self._leader = view.leader
+        self._lead_allowed = masks[view.turn]
+        if not view.line and view.seat == view.turn:
+            self._lead_allowed = sum(m.tile.bit for m in view.legal)
+        self._over = view.is_over
+        self._start = {"kind": "view", "line": [(p.tile.id, p.left, p.right) for p in view.line],
+                       "set_aside": [t.id for t in view.set_aside]}
+        return self
+
     # ------------------------------------------------------------------ the state
     @property
     def players(self) -> int:
@@ -860,6 +904,7 @@ class Round:
             legal=legal,
             is_over=self._over,
             result=self.result,
+            set_aside=tuple(self.set_aside),
         )
 
     # ------------------------------------------------------------------ copies, records

@@ -39,6 +39,7 @@ class View:
     legal: tuple[Move, ...]
     is_over: bool
     result: Optional[RoundResult]
+    set_aside: tuple[Tile, ...] = ()
 
     def legal_moves(self) -> list[Move]:
         """This seat's legal moves (empty when it is not its turn)."""
@@ -64,8 +65,8 @@ class View:
 
     @property
     def unseen(self) -> list[Tile]:
-        """Tiles this seat cannot see: in other hands or the boneyard."""
-        seen = set(self.hand) | set(p.tile for p in self.line)
+        """Tiles this seat cannot see: in other hands or the boneyard, heaviest first."""
+        seen = set(self.hand) | {p.tile for p in self.line} | set(self.set_aside)
         return [t for t in self.rules.tiles if t not in seen]
 
     def __repr__(self) -> str:

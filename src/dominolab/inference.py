@@ -1,0 +1,340 @@
+"""What a seat can work out about the tiles it cannot see.
+
+From a :class:`~dominolab.view.View` alone:
+
+* the *unseen* tiles (in other hands or the boneyard);
+* the numbers each other seat is *known to lack*, and since which event: a seat that
+  passed against ends a and b held no a and no b; under rules that forbid drawing when
+  able to play, so did a seat that drew.  Later draws of unknown tiles cancel what they
+  could contradict;
+* how many deals of the unseen tiles fit those facts, and from that the probability that
+  each seat holds each unseen tile or at least one tile of each number.
+
+The counting is exact (a dynamic programme over the unseen tiles and the space left in
+each hidden place) when its table is small, as it always is for a double-six set, and
+sampled otherwise; :attr:`Inference.method` says which.  :meth:`Inference.sample`
+draws deals uniformly from those that fit, which is what the search player plays out.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Optional, Union
+
+from .tiles import Tile
+from .view import View
+
+__all__ = ["BONEYARD", "Inference", "World", "infer", "known_voids", "unseen_tiles"]
+
+#: The name of the boneyard among the hidden places.
+BONEYARD = "boneyard"
+
+Place = Union[int, str]
+
+#: Above this many counting states the probabilities are sampled instead.
+EXACT_STATE_LIMIT = 60_000
+
+
+def unseen_tiles(view: View) -> list[Tile]:
+    """Tiles ``view.seat`` cannot see: in other hands or in the boneyard, heaviest first."""
+    return view.unseen
+
+
+def known_voids(view: View) -> dict[int, dict[int, int]]:
+    """For each other seat, the numbers it is known to lack now, each with the index in
+    ``view.history`` of the event that showed it.  ``{2: {4: 11, 6: 11}}`` reads "seat 2
+    has had no 4 and no 6 since event 11"."""
+    voids: dict[int, dict[int, int]] = {s: {} for s in range(view.players) if s != view.seat}
+    draws_reveal = not view.rules.draw_when_able
+    for index, event in enumerate(view.history):
+        seat = event.seat
+        if seat == view.seat or event.action == "play" or event.ends is None:
+            continue
+        a, b = event.ends
+        known = voids[seat]
+        if event.action == "pass":
+            known.setdefault(a, index)
+            known.setdefault(b, index)
+        else:  # a draw brings an unknown tile, which may show any number ...
+            lacked = {a, b} if draws_reveal else set()
+            # ... except, when drawing while able is forbidden, the ends it drew against:
+            # a drawn tile that matched would have to be played, not kept.
+            kept = {n: since for n, since in known.items() if n in lacked}
+            for n in lacked:
+                kept.setdefault(n, index)
+            voids[seat] = kept
+    return voids
+
+
+@dataclass(frozen=True)
+class World:
+    """One deal of the unseen tiles that fits everything public: each hidden seat's hand
+    and the boneyard in draw order."""
+
+    hands: dict[int, tuple[Tile, ...]]
+    boneyard: tuple[Tile, ...]
+
+
+@dataclass
+class Inference:
+    """Everything ``view.seat`` can infer about the hidden tiles.  Build with :func:`infer`."""
+
+    view: View
+    unseen: tuple[Tile, ...]
+    voids: dict[int, dict[int, int]]
+    places: tuple[Place, ...]
+    capacity: tuple[int, ...]
+    method: str
+    deals: Optional[int] = None
+    tile_probabilities: dict[Place, dict[Tile, float]] = field(default_factory=dict)
+    suit_probabilities: dict[int, dict[int, float]] = field(default_factory=dict)
+    _allowed: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
+    _count: object = field(default=None, repr=False)
+
+    def sample(self, rng: random.Random) -> World:
+        """One deal drawn uniformly from the deals that fit the public facts."""
+        places = self.places
+        caps = list(self.capacity)
+        assigned: list[list[Tile]] = [[] for _ in places]
+        count = self._count
+        if count is not None:
+            for i, tile in enumerate(self.unseen):
+                options = []
+                total = 0
+                for p in self._allowed[i]:
+                    if caps[p]:
+                        caps[p] -= 1
+                        ways = count(i + 1, tuple(caps))
+                        caps[p] += 1
+                        if ways:
+                            options.append((p, ways))
+                            total += ways
+                pick = rng.randrange(total)
+                for p, ways in options:  # noqa: B007 - p is the pick after the loop
+                    if pick < ways:
+                        break
+                    pick -= ways
+                caps[p] -= 1
+                assigned[p].append(tile)
+        else:
+            assigned = _sample_by_rejection(self, rng)
+        hands = {place: tuple(assigned[i]) for i, place in enumerate(places) if place != BONEYARD}
+        stock = assigned[places.index(BONEYARD)] if BONEYARD in places else []
+        rng.shuffle(stock)
+        return World(hands=hands, boneyard=tuple(stock))
+
+    def lacks(self, seat: int) -> list[int]:
+        """The numbers ``seat`` is known to lack, in order."""
+        return sorted(self.voids.get(seat, {}))
+
+    def summary(self, names: Optional[list[str]] = None) -> str:
+        """One line per other seat: what it is known to lack."""
+        lines = []
+        for seat in sorted(self.voids):
+            who = names[seat] if names else f"Seat {seat}"
+            lacking = self.lacks(seat)
+            lines.append(f"{who} has no " + ", ".join(map(str, lacking)) if lacking
+                         else f"{who}: nothing known")
+        return "\n".join(lines)
+
+
+def _hidden_places(view: View) -> tuple[tuple[Place, ...], tuple[int, ...]]:
+    places: list[Place] = []
+    capacity: list[int] = []
+    for seat in range(view.players):
+        if seat != view.seat and view.hand_counts[seat]:
+            places.append(seat)
+            capacity.append(view.hand_counts[seat])
+    if view.boneyard_count:
+        places.append(BONEYARD)
+        capacity.append(view.boneyard_count)
+    return tuple(places), tuple(capacity)
+
+
+def infer(view: View, *, samples: int = 2000, seed: int = 0, probabilities: bool = True) -> Inference:
+    """Infer what ``view.seat`` can know about the hidden tiles (see the module's text).
+
+    Probabilities are exact when the counting table is small (``method`` "exact"),
+    otherwise estimated from ``samples`` consistent deals (``method`` "sampled").
+    ``probabilities=False`` skips them when only :meth:`Inference.sample` is wanted.
+    """
+    unseen = tuple(view.unseen)
+    voids = known_voids(view)
+    places, capacity = _hidden_places(view)
+    if sum(capacity) != len(unseen):
+        raise ValueError(
+            f"the view does not add up: {len(unseen)} unseen tiles but {sum(capacity)} hidden places")
+    # Most constrained tiles first keeps the counting table small.
+    def allowed_for(tile: Tile) -> tuple[int, ...]:
+        return tuple(i for i, place in enumerate(places)
+                     if place == BONEYARD or not (tile.high in voids[place] or tile.low in voids[place]))
+
+    order = sorted(unseen, key=lambda t: (len(allowed_for(t)), -t.high, -t.low))
+    allowed = tuple(allowed_for(t) for t in order)
+    states = _estimate_states(capacity, len(order))
+    info = Inference(view=view, unseen=tuple(order), voids=voids, places=places, capacity=capacity,
+                     method="exact" if states <= EXACT_STATE_LIMIT else "sampled", _allowed=allowed)
+    if info.method == "exact":
+        count = _counter(allowed, len(places))
+        info._count = count
+        info.deals = count(0, capacity)
+        if info.deals == 0:
+            raise ValueError("no deal of the unseen tiles fits the public facts")
+        if probabilities:
+            _exact_probabilities(info, count)
+    elif probabilities:
+        _sampled_probabilities(info, samples, random.Random(seed))
+    return info
+
+
+def _estimate_states(capacity: tuple[int, ...], tiles: int) -> int:
+    product = 1
+    for c in capacity:
+        product *= c + 1
+    return product * (tiles + 1)
+
+
+def _counter(allowed: tuple[tuple[int, ...], ...], n_places: int):
+    """count(i, caps): the number of ways to place tiles i.. into the space ``caps``."""
+    n = len(allowed)
+
+    @cache
+    def count(i: int, caps: tuple[int, ...]) -> int:
+        if i == n:
+            return 1
+        total = 0
+        for p in allowed[i]:
+            if caps[p]:
+                rest = (*caps[:p], caps[p] - 1, *caps[p + 1:])
+                total += count(i + 1, rest)
+        return total
+
+    return count
+
+
+def _exact_probabilities(info: Inference, count) -> None:
+    """Tile marginals by a forward pass over the counting table; suit odds by one more
+    count per (seat, number) with that number barred from the seat."""
+    places, order, allowed = info.places, info.unseen, info._allowed
+    total = info.deals
+    # forward[i]: {caps used so far: ways to place tiles < i}
+    forward: dict[tuple[int, ...], int] = {tuple(0 for _ in places): 1}
+    tile_p: dict[Place, dict[Tile, float]] = {place: {} for place in places}
+    capacity = info.capacity
+    for i, tile in enumerate(order):
+        nxt: dict[tuple[int, ...], int] = {}
+        hits = [0] * len(places)
+        for used, ways in forward.items():
+            for p in allowed[i]:
+                if used[p] < capacity[p]:
+                    after = (*used[:p], used[p] + 1, *used[p + 1:])
+                    remaining = tuple(c - u for c, u in zip(capacity, after, strict=True))
+                    completions = count(i + 1, remaining)
+                    if completions:
+                        hits[p] += ways * completions
+                        nxt[after] = nxt.get(after, 0) + ways
+        forward = nxt
+        for p, place in enumerate(places):
+            tile_p[place][tile] = hits[p] / total
+    info.tile_probabilities = tile_p
+    # Suit odds: P(seat holds at least one tile of n) = 1 - deals with none / deals.
+    suit_p: dict[int, dict[int, float]] = {}
+    max_pip = info.view.rules.max_pip
+    for p, place in enumerate(places):
+        if place == BONEYARD:
+            continue
+        odds = {}
+        for n in range(max_pip + 1):
+            if n in info.voids.get(place, {}) or not any(t.has(n) for t in order):
+                odds[n] = 0.0
+                continue
+            barred = tuple(tuple(q for q in allowed[i] if not (q == p and t.has(n)))
+                           for i, t in enumerate(order))
+            none = _counter(barred, len(places))(0, capacity)
+            odds[n] = 1 - none / total
+        suit_p[place] = odds
+    info.suit_probabilities = suit_p
+
+
+def _sample_by_rejection(info: Inference, rng: random.Random) -> list[list[Tile]]:
+    """A consistent deal when the counting table is too big: try shuffles first; if the
+    facts are too tight for that, walk a chain of swaps from a deal that fits (each swap
+    keeps the deal consistent, so the walk stays among, and spreads over, such deals)."""
+    places, capacity, allowed = info.places, info.capacity, info._allowed
+    tiles = list(range(len(info.unseen)))
+
+    def fits(tile: int, p: int) -> bool:
+        return p in allowed[tile]
+
+    for _ in range(200):
+        rng.shuffle(tiles)
+        where, start = [0] * len(tiles), 0
+        for p in range(len(places)):
+            for t in tiles[start:start + capacity[p]]:
+                where[t] = p
+            start += capacity[p]
+        if all(fits(t, where[t]) for t in tiles):
+            return _group(info, where)
+    where = _first_fit(info)
+    for _ in range(20 * len(tiles) * len(tiles)):
+        a, b = rng.randrange(len(tiles)), rng.randrange(len(tiles))
+        pa, pb = where[a], where[b]
+        if pa != pb and fits(a, pb) and fits(b, pa):
+            where[a], where[b] = pb, pa
+    return _group(info, where)
+
+
+def _group(info: Inference, where: list[int]) -> list[list[Tile]]:
+    groups: list[list[Tile]] = [[] for _ in info.places]
+    for t, p in enumerate(where):
+        groups[p].append(info.unseen[t])
+    return groups
+
+
+def _first_fit(info: Inference) -> list[int]:
+    """Some consistent deal, by augmenting paths (a small bipartite matching)."""
+    allowed, capacity = info._allowed, info.capacity
+    slots = [(p, k) for p in range(len(capacity)) for k in range(capacity[p])]
+    owner: dict[int, int] = {}
+
+    def place(t: int, seen: set[int]) -> bool:
+        for s, (p, _) in enumerate(slots):
+            if p in allowed[t] and s not in seen:
+                seen.add(s)
+                if s not in owner or place(owner[s], seen):
+                    owner[s] = t
+                    return True
+        return False
+
+    for t in range(len(allowed)):
+        if not place(t, set()):
+            raise ValueError("no deal of the unseen tiles fits the public facts")
+    where = [0] * len(allowed)
+    for s, t in owner.items():
+        where[t] = slots[s][0]
+    return where
+
+
+def _sampled_probabilities(info: Inference, samples: int, rng: random.Random) -> None:
+    places = info.places
+    tile_hits: dict[Place, dict[Tile, int]] = {place: dict.fromkeys(info.unseen, 0) for place in places}
+    suit_hits: dict[int, dict[int, int]] = {place: {} for place in places if place != BONEYARD}
+    max_pip = info.view.rules.max_pip
+    for _ in range(samples):
+        world = info.sample(rng)
+        for seat, hand in world.hands.items():
+            numbers = set()
+            for t in hand:
+                tile_hits[seat][t] += 1
+                numbers.add(t.high)
+                numbers.add(t.low)
+            for n in numbers:
+                suit_hits[seat][n] = suit_hits[seat].get(n, 0) + 1
+        for t in world.boneyard:
+            tile_hits[BONEYARD][t] += 1
+    info.tile_probabilities = {p: {t: c / samples for t, c in hits.items()} for p, hits in tile_hits.items()}
+    info.suit_probabilities = {
+        seat: {n: hits.get(n, 0) / samples for n in range(max_pip + 1)} for seat, hits in suit_hits.items()
+    }

@@ -1,0 +1,360 @@
+"""Play many hands between players and measure them, honestly.
+
+``simulate(rules, ["search", "greedy"], rounds=2000, seed=1)`` deals hands from the seed,
+plays each one (by default in *duplicate* format: every deal is replayed with the
+players rotated round the seats, so the luck of the deal and the leader's advantage
+cancel out) and returns win rates with Wilson 95% intervals and points per hand with
+normal-approximation intervals.
+
+Every hand is dealt and every player seeded from ``(seed, deal, seat)`` alone, so the
+results are identical whatever ``workers`` is and whichever executor runs the batches:
+``executor=`` takes any :class:`concurrent.futures.Executor` (a process pool, or a Dask
+cluster's ``client.get_executor()``).  Player specs must then be picklable: names such as
+``"greedy"``, classes, ``functools.partial`` objects or player instances.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Optional, Union
+
+from .match import ask
+from .moves import IllegalMoveError
+from .players import PlayerError, create
+from .round import Round
+from .rules import Rules
+
+__all__ = ["SimulationResult", "simulate", "wilson_interval"]
+
+PlayerSpec = Union[str, Callable[..., Any], Any]
+
+
+def wilson_interval(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, float, float]:
+    if not values:
+        return (0.0, 0.0, 0.0)
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return (mean, mean, mean)
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean, mean - half, mean + half)
+
+
+def _label(spec: PlayerSpec) -> str:
+    if isinstance(spec, str):
+        return spec
+    name = getattr(spec, "name", None)
+    if isinstance(name, str):
+        return name
+    return getattr(spec, "__name__", type(spec).__name__)
+
+
+def _spawn(spec: PlayerSpec, seed: int) -> Any:
+    """A fresh player for one hand, seeded from the hand alone."""
+    if isinstance(spec, str):
+        return create(spec, seed)
+    if callable(getattr(spec, "choose", None)):
+        player = copy.deepcopy(spec)
+        reseed = getattr(player, "reseed", None)
+        if callable(reseed):
+            reseed(seed)
+        return player
+    if callable(spec):
+        return spec(seed)
+    raise ValueError(f"a player must be a name, a class or factory taking a seed, or a player; got {spec!r}")
+
+
+def _hand_seed(seed: int, deal: int) -> int:
+    return (seed * 1_000_003 + deal * 7_919 + 12_345) % (2**63)
+
+
+@dataclass(frozen=True)
+class _Job:
+    rules: dict
+    specs: tuple
+    players: int
+    seed: int
+    deals: tuple[int, ...]
+    rotations: int
+    time_limit: Optional[float]
+
+
+def _play_batch(job: _Job) -> tuple[list[dict], list[list[float]]]:
+    """Play every hand of ``job.deals``; returns one record per hand, and decision times
+    per player.  Module-level so process pools and Dask can run it."""
+    rules = Rules.from_dict(job.rules)
+    n = job.players
+    records: list[dict] = []
+    times: list[list[float]] = [[] for _ in range(n)]
+    for deal in job.deals:
+        deal_seed = _hand_seed(job.seed, deal)
+        for rotation in range(job.rotations):
+            # Player p sits in seat (p + rotation) % n.
+            seat_of = [(p + rotation) % n for p in range(n)]
+            player_at = [0] * n
+            for p, s in enumerate(seat_of):
+                player_at[s] = p
+            players = [_spawn(job.specs[player_at[s]], (deal_seed + 104_729 * (player_at[s] + 1)) % (2**63))
+                       for s in range(n)]
+            r = Round.deal(rules, n, seed=deal_seed)
+            try:
+                while not r.is_over:
+                    seat = r.turn
+                    start = time.perf_counter()
+                    move = ask(players[seat], r, seat, job.time_limit)
+                    if len(r.legal_moves()) > 1:
+                        times[player_at[seat]].append(time.perf_counter() - start)
+                    try:
+                        r.play(move, seat=seat)
+                    except IllegalMoveError as exc:
+                        raise PlayerError(seat, move, f"returned {move!r}, which is illegal: {exc.reason}") from exc
+            except PlayerError as exc:
+                who = _label(job.specs[player_at[exc.seat]])
+                raise PlayerError(exc.seat, exc.move,
+                                  f"deal {deal}, rotation {rotation}: player {player_at[exc.seat]} ({who}): "
+                                  f"{exc.reason}") from exc
+            result = r.result
+            side_of = {s: i for i, members in enumerate(result.sides) for s in members}
+            winner_side = result.winning_side
+            records.append({
+                "deal": deal,
+                "rotation": rotation,
+                "seats": seat_of,
+                "leader": player_at[r.leader] if r.leader is not None else None,
+                "reason": result.reason,
+                "winners": [p for p in range(n) if winner_side is not None and side_of[seat_of[p]] == winner_side],
+                "points": [result.points[side_of[seat_of[p]]] for p in range(n)],
+                "pips": [result.pips[seat_of[p]] for p in range(n)],
+            })
+    return records, times
+
+
+@dataclass
+class PlayerStats:
+    """One player's figures over a simulation."""
+
+    label: str
+    hands: int
+    wins: int
+    win_rate: float
+    win_interval: tuple[float, float]
+    points_per_hand: float
+    points_interval: tuple[float, float]
+    ms_per_decision: Optional[float]
+
+
+@dataclass
+class SimulationResult:
+    """The hands of a simulation and the figures drawn from them.
+
+    ``stats[i]`` are player ``i``'s figures; ``records`` has one dict per hand (see
+    :meth:`to_records`).  Equality ignores the decision times, which depend on the machine.
+    """
+
+    rules: Rules
+    labels: tuple[str, ...]
+    records: list[dict]
+    duplicate: bool
+    seed: int
+    times: list[list[float]] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def hands(self) -> int:
+        return len(self.records)
+
+    @property
+    def ties(self) -> int:
+        """Hands nobody won (a tied blocked hand)."""
+        return sum(1 for r in self.records if not r["winners"])
+
+    @property
+    def stats(self) -> list[PlayerStats]:
+        out = []
+        for p, label in enumerate(self.labels):
+            wins = sum(1 for r in self.records if p in r["winners"])
+            points = [r["points"][p] for r in self.records]
+            mean, low, high = _mean_interval(points)
+            times = self.times[p] if p < len(self.times) else []
+            out.append(PlayerStats(
+                label=label, hands=self.hands, wins=wins,
+                win_rate=wins / self.hands if self.hands else 0.0,
+                win_interval=wilson_interval(wins, self.hands),
+                points_per_hand=mean, points_interval=(low, high),
+                ms_per_decision=1000 * statistics.fmean(times) if times else None,
+            ))
+        return out
+
+    def leader_win_rate(self) -> tuple[float, tuple[float, float]]:
+        """How often the player who led won the hand, with its interval (the leader's advantage)."""
+        led = [r for r in self.records if r["leader"] is not None]
+        wins = sum(1 for r in led if r["leader"] in r["winners"])
+        return (wins / len(led) if led else 0.0, wilson_interval(wins, len(led)))
+
+    def to_records(self) -> list[dict]:
+        """One plain dict per hand: deal, rotation, seat of each player, leader, reason,
+        winners (player indices), points and pips per player."""
+        return [dict(r) for r in self.records]
+
+    def to_dataframe(self):
+        """The per-hand records as a pandas DataFrame (pandas must be installed)."""
+        try:
+            import pandas as pd
+        except ImportError as exc:  # pandas is optional
+            raise ImportError("to_dataframe() needs pandas; use to_records() without it") from exc
+        rows = []
+        for r in self.records:
+            row = {"deal": r["deal"], "rotation": r["rotation"], "leader": r["leader"], "reason": r["reason"]}
+            for p, label in enumerate(self.labels):
+                row[f"{p}:{label} won"] = p in r["winners"]
+                row[f"{p}:{label} points"] = r["points"][p]
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def table(self) -> str:
+        """A compact text table of the figures."""
+        fmt = "{:<3}{:<12}{:>7}{:>8}{:>17}{:>9}{:>17}{:>12}"
+        lines = [
+            f"{self.rules.name}, {len(self.labels)} players, {self.hands} hands"
+            + (" (duplicate deals)" if self.duplicate else "") + f", seed {self.seed}",
+            fmt.format("", "player", "wins", "win %", "95% CI", "pts/hand", "95% CI", "ms/decision"),
+        ]
+        for p, s in enumerate(self.stats):
+            ms = "-" if s.ms_per_decision is None else f"{s.ms_per_decision:.1f}"
+            lines.append(fmt.format(
+                p, s.label[:11], s.wins, f"{100 * s.win_rate:.1f}",
+                f"{100 * s.win_interval[0]:.1f}-{100 * s.win_interval[1]:.1f}",
+                f"{s.points_per_hand:.2f}", f"{s.points_interval[0]:.2f}..{s.points_interval[1]:.2f}", ms))
+        rate, (low, high) = self.leader_win_rate()
+        lines.append(f"no winner: {self.ties} hands; the leader won {100 * rate:.1f}% "
+                     f"({100 * low:.1f}-{100 * high:.1f})")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return self.table()
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        head = "".join(f"<th>{h}</th>" for h in ("player", "wins", "win %", "95% CI", "points/hand", "95% CI"))
+        rows = "".join(
+            f"<tr><td>{escape(s.label)}</td><td>{s.wins}</td><td>{100 * s.win_rate:.1f}</td>"
+            f"<td>{100 * s.win_interval[0]:.1f}–{100 * s.win_interval[1]:.1f}</td>"
+            f"<td>{s.points_per_hand:.2f}</td><td>{s.points_interval[0]:.2f}–{s.points_interval[1]:.2f}</td></tr>"
+            for s in self.stats)
+        caption = escape(self.table().splitlines()[0])
+        return f"<table><caption>{caption}</caption><tr>{head}</tr>{rows}</table>"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SimulationResult):
+            return NotImplemented
+        return (self.rules, self.labels, self.records, self.duplicate, self.seed) == (
+            other.rules, other.labels, other.records, other.duplicate, other.seed)
+
+
+def simulate(
+    rules: Union[Rules, str],
+    players: Sequence[PlayerSpec],
+    rounds: int = 1000,
+    seed: int = 0,
+    *,
+    duplicate: bool = True,
+    workers: int = 1,
+    executor: Optional[Executor] = None,
+    progress: bool = True,
+    time_limit: Optional[float] = None,
+) -> SimulationResult:
+    """Play ``rounds`` hands between ``players`` (one spec per seat: a name such as
+    "greedy", a class or factory taking a seed, or a player instance, which is copied and
+    reseeded for each hand) and return the figures.
+
+    With ``duplicate=True`` each deal is played once per rotation of the players round
+    the seats, so ``rounds`` is rounded up to a multiple of the number of players.
+    ``workers`` > 1 runs batches in a process pool; ``executor`` runs them on any
+    ``concurrent.futures.Executor``.  A player that fails raises :class:`PlayerError`
+    naming the deal, the player and the move; ``time_limit`` (seconds) fails a player
+    that takes longer over one decision.
+    """
+    if isinstance(rules, str):
+        rules = Rules.preset(rules)
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules object or a preset name, got {rules!r}")
+    specs = tuple(players)
+    n = len(specs)
+    rules.hand_size(n)
+    if rules.partnerships and n != 4:
+        raise ValueError(f"partnership rules need 4 players, got {n}")
+    for spec in specs:
+        if not (isinstance(spec, str) or callable(spec) or callable(getattr(spec, "choose", None))):
+            raise ValueError(f"a player must be a name, a class or factory taking a seed, or a player; got {spec!r}")
+        if isinstance(spec, str):
+            create(spec)  # fail now, with the list of names, not inside a worker
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise ValueError(f"rounds must be a whole number >= 1, got {rounds!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, got {seed!r}")
+    rotations = n if duplicate else 1
+    deals = -(-rounds // rotations)
+    per_batch = max(1, min(50, deals // (8 * max(workers, 1)) or 1))
+    batches = [tuple(range(start, min(deals, start + per_batch))) for start in range(0, deals, per_batch)]
+    jobs = [_Job(rules.to_dict(), specs, n, seed, batch, rotations, time_limit) for batch in batches]
+
+    bar = _progress_bar(deals * rotations, f"{rules.name}: " + " v ".join(_label(s) for s in specs)) \
+        if progress else None
+    results: list[Optional[tuple[list[dict], list[list[float]]]]] = [None] * len(jobs)
+    try:
+        if executor is None and workers == 1:
+            for i, job in enumerate(jobs):
+                results[i] = _play_batch(job)
+                if bar is not None:
+                    bar.update(len(job.deals) * rotations)
+        else:
+            own = executor is None
+            pool = ProcessPoolExecutor(max_workers=workers) if own else executor
+            try:
+                futures = {pool.submit(_play_batch, job): i for i, job in enumerate(jobs)}
+                from concurrent.futures import as_completed
+
+                for future in as_completed(futures):
+                    i = futures[future]
+                    results[i] = future.result()
+                    if bar is not None:
+                        bar.update(len(jobs[i].deals) * rotations)
+            finally:
+                if own:
+                    pool.shutdown(cancel_futures=True)
+    finally:
+        if bar is not None:
+            bar.close()
+    records: list[dict] = []
+    times: list[list[float]] = [[] for _ in range(n)]
+    for batch_records, batch_times in results:  # type: ignore[misc]
+        records.extend(batch_records)
+        for p in range(n):
+            times[p].extend(batch_times[p])
+    return SimulationResult(rules=rules, labels=tuple(_label(s) for s in specs), records=records,
+                            duplicate=duplicate, seed=seed, times=times)
+
+
+def _progress_bar(total: int, description: str):
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # tqdm is a lesson dependency, not an engine one
+        return None
+    return tqdm(total=total, desc=description, unit="hand", leave=False)
