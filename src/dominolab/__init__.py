@@ -17,6 +17,7 @@ from typing import Any
 from . import inference, players
 from .match import Match
 from .moves import Draw, Event, IllegalMoveError, Pass, Play
+from .narration import narrate
 from .pieces import Hand, Line, Placed
 from .players import GreedyPlayer, OmniscientPlayer, PlayerError, RandomPlayer, SearchPlayer, StrategyPlayer
 from .records import RecordError
@@ -53,6 +54,7 @@ __all__ = [
     "Tile",
     "View",
     "inference",
+    "narrate",
     "players",
     "score",
     "simulate",

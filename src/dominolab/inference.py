@@ -45,26 +45,35 @@ def unseen_tiles(view: View) -> list[Tile]:
 def known_voids(view: View) -> dict[int, dict[int, int]]:
     """For each other seat, the numbers it is known to lack now, each with the index in
     ``view.history`` of the event that showed it.  ``{2: {4: 11, 6: 11}}`` reads "seat 2
-    has had no 4 and no 6 since event 11"."""
+    has had no 4 and no 6 since event 11".
+
+    A pass against ends a and b shows the seat had neither.  A draw brings an unknown
+    tile, which cancels what it could contradict; but when the rules forbid drawing
+    while able to play, a seat that drew against a and b held neither, every tile it kept
+    drawing past lacked them too, and the one that fitted is the tile it then played.
+    So once that turn ends (with a play or a pass) the seat lacks a and b.
+    """
     voids: dict[int, dict[int, int]] = {s: {} for s in range(view.players) if s != view.seat}
+    pending: dict[int, dict[int, int]] = {}  # voids a drawing seat will have when its turn ends
     draws_reveal = not view.rules.draw_when_able
     for index, event in enumerate(view.history):
         seat = event.seat
-        if seat == view.seat or event.action == "play" or event.ends is None:
+        if seat == view.seat or event.ends is None:
             continue
         a, b = event.ends
-        known = voids[seat]
+        if event.action == "draw":
+            if draws_reveal:
+                turn = pending.setdefault(seat, {})
+                turn.setdefault(a, index)
+                turn.setdefault(b, index)
+            voids[seat] = {}  # mid-turn, the last tile drawn may fit
+            continue
+        known = pending.pop(seat, None)
+        if known is not None:
+            voids[seat] = known
         if event.action == "pass":
-            known.setdefault(a, index)
-            known.setdefault(b, index)
-        else:  # a draw brings an unknown tile, which may show any number ...
-            lacked = {a, b} if draws_reveal else set()
-            # ... except, when drawing while able is forbidden, the ends it drew against:
-            # a drawn tile that matched would have to be played, not kept.
-            kept = {n: since for n, since in known.items() if n in lacked}
-            for n in lacked:
-                kept.setdefault(n, index)
-            voids[seat] = kept
+            voids[seat].setdefault(a, index)
+            voids[seat].setdefault(b, index)
     return voids
 
 

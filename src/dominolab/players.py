@@ -553,6 +553,11 @@ def _reason(view: View, move: Move, values: dict[Move, float]) -> str:
     if tile.pips == heaviest and tile.pips >= 8:
         facts.append(f"it sheds {tile.pips} pips, your heaviest playable tile")
     if not facts:
-        facts.append("in the deals it imagined, it won most often")
+        ranked = sorted(values.values(), reverse=True)
+        if len(ranked) > 1 and move in values:
+            facts.append(f"in the deals it imagined it won {values[move]:.0%} of the time, "
+                         f"against {ranked[1]:.0%} for the next best move")
+        else:
+            facts.append("in the deals it imagined, it won most often")
     sentence = " and ".join(facts[:2])
     return f"Play {tile} {where}: {sentence}."

@@ -16,6 +16,7 @@ cluster's ``client.get_executor()``).  Player specs must then be picklable: name
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import statistics
 import time
@@ -30,7 +31,7 @@ from .players import PlayerError, create
 from .round import Round
 from .rules import Rules
 
-__all__ = ["SimulationResult", "simulate", "wilson_interval"]
+__all__ = ["Comparison", "SimulationResult", "simulate", "wilson_interval"]
 
 PlayerSpec = Union[str, Callable[..., Any], Any]
 
@@ -58,6 +59,8 @@ def _mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float,
 def _label(spec: PlayerSpec) -> str:
     if isinstance(spec, str):
         return spec
+    if isinstance(spec, functools.partial):
+        return _label(spec.func)
     name = getattr(spec, "name", None)
     if isinstance(name, str):
         return name
@@ -158,6 +161,32 @@ class PlayerStats:
     ms_per_decision: Optional[float]
 
 
+@dataclass(frozen=True)
+class Comparison:
+    """One player against another over the same deals (see :meth:`SimulationResult.compare`)."""
+
+    a: str
+    b: str
+    wins: int
+    decided: int
+    win_share: float
+    win_interval: tuple[float, float]
+    margin: float
+    margin_interval: tuple[float, float]
+
+    @property
+    def significant(self) -> bool:
+        """True when a's edge shows in wins or in points: an interval clear of "even"."""
+        return self.win_interval[0] > 0.5 or self.margin_interval[0] > 0
+
+    def __str__(self) -> str:
+        verdict = "significant" if self.significant else "not significant"
+        return (f"{self.a} v {self.b}: {self.a} won {self.wins} of {self.decided} decided hands "
+                f"({100 * self.win_share:.1f}%, 95% CI {100 * self.win_interval[0]:.1f}-"
+                f"{100 * self.win_interval[1]:.1f}); points margin {self.margin:+.2f} a hand "
+                f"(95% CI {self.margin_interval[0]:+.2f}..{self.margin_interval[1]:+.2f}): {verdict}")
+
+
 @dataclass
 class SimulationResult:
     """The hands of a simulation and the figures drawn from them.
@@ -204,6 +233,23 @@ class SimulationResult:
         led = [r for r in self.records if r["leader"] is not None]
         wins = sum(1 for r in led if r["leader"] in r["winners"])
         return (wins / len(led) if led else 0.0, wilson_interval(wins, len(led)))
+
+    def compare(self, a: int = 0, b: int = 1) -> Comparison:
+        """Player ``a`` against player ``b``, paired by deal.
+
+        ``win_share`` is a's share of the hands one of the two won (Wilson interval);
+        ``margin`` is a's mean points per hand minus b's, with a 95% interval computed
+        over deals, so that in duplicate format the luck of the deal cancels out.
+        """
+        decided = [r for r in self.records if (a in r["winners"]) != (b in r["winners"])]
+        wins = sum(1 for r in decided if a in r["winners"])
+        per_deal: dict[int, list[float]] = {}
+        for r in self.records:
+            per_deal.setdefault(r["deal"], []).append(r["points"][a] - r["points"][b])
+        mean, low, high = _mean_interval([statistics.fmean(v) for v in per_deal.values()])
+        return Comparison(self.labels[a], self.labels[b], wins, len(decided),
+                          wins / len(decided) if decided else 0.0, wilson_interval(wins, len(decided)),
+                          mean, (low, high))
 
     def to_records(self) -> list[dict]:
         """One plain dict per hand: deal, rotation, seat of each player, leader, reason,

@@ -1,0 +1,58 @@
+"""The story of a hand in words: consecutive actions of one seat told as one turn.
+
+``narrate(round.history, names=["You", "West"])`` gives sentences such as
+"West draws 2 and passes" or "You play 6-4 on the left": what a log, a lesson or a screen
+reader says about the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Optional
+
+from .moves import Event
+
+__all__ = ["narrate", "turns"]
+
+
+def turns(events: Iterable[Event]) -> list[list[Event]]:
+    """Group events into turns: a seat's draws together with the play or pass that ends them."""
+    out: list[list[Event]] = []
+    run: list[Event] = []
+    for event in events:
+        if run and event.seat != run[0].seat:
+            out.append(run)
+            run = []
+        run.append(event)
+        if event.action != "draw":
+            out.append(run)
+            run = []
+    if run:
+        out.append(run)
+    return out
+
+
+def narrate(events: Iterable[Event], names: Optional[Sequence[str]] = None) -> list[str]:
+    """One sentence per turn.  ``names`` gives each seat's name ("Seat 0" ... by default);
+    the name "You" takes the verb without an s ("You draw 2")."""
+    sentences = []
+    for run in turns(events):
+        seat = run[0].seat
+        who = names[seat] if names else f"Seat {seat}"
+        s = "" if who == "You" else "s"
+        draws = sum(1 for e in run if e.action == "draw")
+        last = run[-1]
+        parts = []
+        if draws:
+            shown = [str(e.tile) for e in run if e.action == "draw" and e.tile is not None]
+            what = f" ({', '.join(shown)})" if shown and len(shown) == draws else ""
+            parts.append(f"draw{s} {draws}{what}")
+        if last.action == "play":
+            if last.ends is None:
+                parts.append(f"lead{s} {last.tile}")
+            else:
+                parts.append(f"play{s} {last.tile} on the {last.end}")
+        elif last.action == "pass":
+            parts.append(f"pass{'' if who == 'You' else 'es'}")
+        sentences.append(f"{who} " + " and ".join(parts))
+    return sentences
