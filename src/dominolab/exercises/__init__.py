@@ -1,0 +1,18 @@
+"""Self-checking exercises for the lessons, in the style of Kaggle's learntools.
+
+In a lesson::
+
+    from dominolab.exercises import scoring as ex
+
+    answer = ...          # the learner replaces ... with an answer
+    ex.q1.check(answer)   # correct / incorrect with a nudge / not attempted
+    ex.q1.hint()
+    ex.q1.solution()
+
+``check`` never raises, so an untouched notebook still runs top to bottom.  Every
+expected answer is computed by the engine: a lesson can never disagree with the game.
+"""
+
+from .core import Exercise, Feedback
+
+__all__ = ["Exercise", "Feedback"]
