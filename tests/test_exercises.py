@@ -10,6 +10,7 @@ import pytest
 from dominolab.exercises import Exercise, Feedback
 
 LESSONS = {
+    "rules": "01-the-rules.ipynb",
     "drawing": "02-drawing-and-blocked-games.ipynb",
     "scoring": "03-scoring.ipynb",
     "strategy": "04-strategy.ipynb",

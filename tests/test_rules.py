@@ -30,6 +30,7 @@ def test_preset_is_frozen_named_and_described_with_its_source(name):
                 "R14)", "R15)", "R16)", "R17)"):
         assert rid in text, rid
     assert hash(rules) == hash(dl.Rules.from_dict(rules.to_dict()))
+    assert rules.title in text and rules.source.startswith("rule source 00")
 
 
 def test_standard_is_the_main_rules_of_source_000():

@@ -288,6 +288,18 @@ class Rules:
         """Names of the presets, in the order lessons present them."""
         return list(_PRESETS)
 
+    @property
+    def title(self) -> str:
+        """The preset's title ("Standard Draw Dominoes"), or "Custom rules"."""
+        info = _PRESETS.get(self.name)
+        return info.title if info is not None else "Custom rules"
+
+    @property
+    def source(self) -> str:
+        """Which rule source the preset follows ("" for custom rules)."""
+        info = _PRESETS.get(self.name)
+        return info.source if info is not None else ""
+
     # ------------------------------------------------------------------ records
     def to_dict(self) -> dict:
         """The rules as plain JSON-safe data (every field)."""
