@@ -36,7 +36,7 @@ import traitlets
 from . import players as _players
 from .inference import known_voids
 from .match import Match
-from .moves import DRAW, PASS, Event, IllegalMoveError, Move, Pass, Play
+from .moves import DRAW, PASS, Draw, Event, IllegalMoveError, Move, Pass, Play, move_from_text
 from .players import PlayerError
 from .round import Round
 from .rules import Rules
@@ -296,6 +296,20 @@ class DominoTable(anywidget.AnyWidget):
         """Play ``tile`` from your hand at ``end`` ("left" or "right"; optional when it
         fits only one end).  Raises :class:`IntentError` for an illegal move."""
         self._act({"action": "play", "tile": str(Tile.coerce(tile)), "end": end})
+
+    def move(self, move: Union[Move, str]) -> None:
+        """Make any move for you: a ``Play``/``Draw``/``Pass`` or text such as "6-4 left",
+        "draw", "pass" (so ``table.move(table.round.legal_moves()[0])`` works)."""
+        if isinstance(move, str):
+            move = move_from_text(move)
+        if isinstance(move, Play):
+            self.play(move.tile, move.end)
+        elif isinstance(move, Pass):
+            self.pass_()
+        elif isinstance(move, Draw):
+            self.draw()
+        else:
+            raise IntentError(f"expected a move (Play, Draw, Pass or text like '6-4 left'), got {move!r}")
 
     def draw(self) -> None:
         """Draw a tile from the boneyard."""
@@ -585,7 +599,7 @@ class DominoTable(anywidget.AnyWidget):
                         self._message = {"kind": "error", "text": PlayerError(seat, move, error).reason}
                         self._publish()
                         return
-                    self._ai_ms = [*self._ai_ms[-(self.players * 4):], took]
+                    self._ai_ms = [*self._ai_ms[-499:], took]
                     self._changed()
                     self._thinking = self._round.turn if self._opponent_to_move() else None
                     self._publish()
@@ -740,11 +754,9 @@ class DominoTable(anywidget.AnyWidget):
         }
 
     def __repr__(self) -> str:
-        r = self._round
-        state = "hand over" if r.is_over else ("your turn" if r.turn == HUMAN else f"{self.names[r.turn]} to play")
+        # No game state here: in a kernel the opponents may still be moving when this is shown.
         kinds = ", ".join(getattr(p, "name", type(p).__name__) for p in self._ais)
-        return (f"<DominoTable {self.rules.name}, {self.players} players (you vs {kinds}): "
-                f"hand {self._round_number}, {state}, scores {self.match.scores} to {self.match.target}>")
+        return f"<DominoTable {self.rules.name}, {self.players} players: you vs {kinds}>"
 
 
 def _make_opponents(opponents: Any, count: int, seeds: Optional[random.Random]) -> list[Any]:
