@@ -48,10 +48,11 @@ export function h(tag, attrs = {}, children = []) {
   return el;
 }
 
-/** One half of a tile: pips on a 3x3 grid (numbers above 9 are written). */
-function half(n) {
+/** One half of a tile: pips on a 3x3 grid (numbers above 9 are written).  On a tile lying
+ * across (`turned`), the grid is transposed so that a six shows as two rows of three. */
+function half(n, turned = false) {
   if (n > 9) return h("span", { class: "dl-half dl-num", text: String(n) });
-  const spots = new Set(PIPS[n]);
+  const spots = new Set(PIPS[n].map((i) => (turned ? (i % 3) * 3 + Math.floor(i / 3) : i)));
   const cells = [];
   for (let i = 0; i < 9; i++) cells.push(h("span", { class: spots.has(i) ? "dl-pip" : "dl-spot" }));
   return h("span", { class: "dl-half", "data-n": n }, cells);
@@ -66,9 +67,9 @@ function half(n) {
 export function tileFace(a, b, opts = {}) {
   const { orient = "h", tag = "span", attrs = {}, extra = "" } = opts;
   return h(tag, { ...attrs, class: `dl-tile dl-${orient} ${extra}`.trim() }, [
-    half(a),
+    half(a, orient === "h"),
     h("span", { class: "dl-bar", "aria-hidden": "true" }),
-    half(b),
+    half(b, orient === "h"),
   ]);
 }
 
@@ -145,6 +146,8 @@ export function createTable(model, el, env = {}) {
   let localNote = null; // a message from this view (e.g. Python did not answer)
   let intentCount = 0;
   let width = 0;
+  let drawnVersion = null;
+  let arriving = false;
   const viewId = Math.random().toString(36).slice(2, 8);
 
   // ---------------------------------------------------------------- intents
@@ -282,7 +285,11 @@ export function createTable(model, el, env = {}) {
   function draw() {
     if (!shown) return;
     const key = focusKey();
-    body.replaceChildren(...drawAll(shown));
+    arriving = shown.version !== drawnVersion; // animate a newly placed tile once, not on every redraw
+    drawnVersion = shown.version;
+    body.replaceChildren(...drawAll(shown).filter(Boolean));
+    const log = body.querySelector(".dl-log-list");
+    if (log) log.scrollTop = log.scrollHeight; // the newest turn in view
     root.dataset.version = String(shown.version);
     root.dataset.seq = String(shown.seq);
     root.dataset.yourTurn = String(!!shown.your_turn);
@@ -331,7 +338,7 @@ export function createTable(model, el, env = {}) {
           ? h(
               "span",
               { class: "dl-mini-hand", role: "img", "aria-label": `${o.name} holds ${o.tiles.map((t) => t.spoken).join(", ")}` },
-              o.tiles.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-small" })),
+              o.tiles.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-small dl-open" })),
             )
           : h("span", { class: "dl-mini-hand", "aria-hidden": "true" }, Array.from({ length: o.count }, () => tileBack()));
         const cls = ["dl-opp", o.to_move && "dl-to-move", o.thinking && "dl-thinking", o.partner && "dl-partner"]
@@ -397,7 +404,7 @@ export function createTable(model, el, env = {}) {
         row.append(
           tileFace(a, b, {
             orient: p.double ? "v" : "h",
-            extra: p.new ? "dl-new" : "",
+            extra: p.new ? (arriving ? "dl-new dl-arrive" : "dl-new") : "",
             attrs: { role: "listitem", "aria-label": p.spoken, "data-tile": p.tile },
           }),
         );
