@@ -257,6 +257,16 @@ describe("opponents' turns", () => {
   });
 });
 
+describe("calm and narrow", () => {
+  it("turns animations off when the reader prefers reduced motion", () => {
+    const { root } = mount(snap("both_ends"), { reducedMotion: true });
+    expect(root.classList.contains("dl-reduced-motion")).toBe(true);
+    const { root: moving } = mount(snap("both_ends"), { reducedMotion: false });
+    expect(moving.classList.contains("dl-reduced-motion")).toBe(false);
+    expect(moving.querySelector(".dl-line .dl-new.dl-arrive")).not.toBeNull(); // the new tile arrives once
+  });
+});
+
 describe("anywidget lifecycle", () => {
   it("render() draws into el and its cleanup removes everything it added", () => {
     const el = document.createElement("div");

@@ -30,6 +30,8 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 STARTUP_SECONDS = 90
+#: Figures the browser tests measured (latencies), printed at the end of the pytest run.
+FIGURES: list[str] = []
 
 
 def pytest_collection_modifyitems(config, items):
@@ -189,3 +191,10 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"rep_{report.when}", report)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if FIGURES:
+        terminalreporter.section("play widget: measured in the browser")
+        for line in FIGURES:
+            terminalreporter.write_line(line)

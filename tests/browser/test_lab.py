@@ -14,7 +14,7 @@ import statistics
 
 import pytest
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, FIGURES
 
 TIMEOUT = 60_000  # ms, for Lab start-up and kernel start; each wait returns as soon as its condition holds
 
@@ -101,8 +101,38 @@ def report(name: str, values: list[float], unit: str = "ms") -> None:
     if values:
         values = sorted(values)
         p95 = values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
-        print(f"\n{name}: n={len(values)} median={statistics.median(values):.1f} {unit} "
-              f"p95={p95:.1f} {unit} max={values[-1]:.1f} {unit}")
+        line = (f"{name}: n={len(values)} median={statistics.median(values):.1f} {unit} "
+                f"p95={p95:.1f} {unit} max={values[-1]:.1f} {unit}")
+        FIGURES.append(line)
+        print("\n" + line)
+
+
+SLOW_TABLE = """import threading
+
+class SlowPlayer:
+    \"\"\"An opponent that thinks until told to move (stands in for a slow search).\"\"\"
+    name = "slow"
+
+    def __init__(self):
+        self.go = threading.Event()
+        self.inner = dl.GreedyPlayer(seed=1)
+
+    def choose(self, view):
+        self.go.wait(60)
+        return self.inner.choose(view)
+
+slow = SlowPlayer()
+slow_table = DominoTable("standard", players=2, opponents=slow, seed=3, pace=0)
+slow_table"""
+
+
+def add_cell(page, source: str) -> None:
+    page.evaluate("""(source) => {
+      const nb = window.jupyterapp.shell.currentWidget.content;
+      nb.model.sharedModel.insertCell(nb.model.cells.length, { cell_type: 'code', source });
+      nb.activeCellIndex = nb.model.cells.length - 1;
+      window.jupyterapp.commands.execute('notebook:run-cell');
+    }""", source)
 
 
 # ---------------------------------------------------------------------------- tests
@@ -197,13 +227,7 @@ def test_play_a_hand_by_keyboard(lab_page):
 
 def test_a_second_view_of_the_same_table_stays_in_step(lab_page):
     page = lab_page
-    page.evaluate("""() => {
-      const panel = window.jupyterapp.shell.currentWidget;
-      const nb = panel.content;
-      nb.model.sharedModel.insertCell(nb.model.cells.length, { cell_type: 'code', source: 'table' });
-      nb.activeCellIndex = nb.model.cells.length - 1;
-      window.jupyterapp.commands.execute('notebook:run-cell');
-    }""")
+    add_cell(page, "table")
     page.wait_for_function("() => document.querySelectorAll('.dl-root').length >= 3", timeout=TIMEOUT)
     views = page.locator(".dl-root")
     first, second = views.nth(0), views.nth(views.count() - 1)
@@ -214,6 +238,38 @@ def test_a_second_view_of_the_same_table_stays_in_step(lab_page):
     wait_ready(page, 0)
     assert kernel_json(page, "[len(table.match.rounds), table.round.is_over]") == [2, False]
     assert first.get_attribute("data-version") == second.get_attribute("data-version")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:delete-cell')")
+
+
+def test_a_slow_opponent_thinks_while_the_page_and_kernel_stay_responsive(lab_page):
+    page = lab_page
+    count = page.locator(".dl-root").count()
+    add_cell(page, SLOW_TABLE)
+    page.wait_for_function("(n) => document.querySelectorAll('.dl-root').length > n", arg=count, timeout=TIMEOUT)
+    root = page.locator(".dl-root").nth(count)
+    index = count
+    if kernel_json(page, "slow_table.round.turn") != 0:  # North leads: it is thinking now
+        root.locator(".dl-opp .dl-spinner").wait_for(timeout=TIMEOUT)
+        kernel(page, "slow.go.set(); slow_table.wait(); slow.go.clear(); print('ok')")
+    wait_ready(page, index)
+    history = kernel_json(page, "len(slow_table.round.history)")
+    playable = root.locator(".dl-hand .dl-playable")
+    if playable.count():
+        playable.first.click()
+        if root.locator(".dl-end.dl-choose").count():
+            root.locator(".dl-end-left").click()
+    else:
+        root.locator('[data-key="action:draw"]').click()
+    # The page shows who is thinking, and the kernel still answers while North thinks.
+    root.locator('.dl-opp.dl-thinking .dl-spinner[aria-label="North is thinking"]').wait_for(timeout=TIMEOUT)
+    assert root.locator(".dl-status").inner_text() == "North is thinking…"
+    assert kernel_json(page, "[slow_table.snapshot['thinking'], slow_table.round.turn]") == [1, 1]
+    # Undo works while North thinks: it cancels the move North was thinking about.
+    root.locator('[data-key="action:undo"]').click()
+    page.wait_for_function(READY, arg=index, timeout=TIMEOUT)
+    assert root.get_attribute("data-your-turn") == "true"
+    assert kernel_json(page, "len(slow_table.round.history)") == history
+    kernel(page, "slow.go.set(); slow_table.wait(); print('ok')")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:delete-cell')")
 
 
