@@ -420,7 +420,7 @@ export function createTable(model, el, env = {}) {
     const b = s.boneyard;
     const label = s.rules.can_draw
       ? `Boneyard: ${b.count} tile${b.count === 1 ? "" : "s"}` + (b.floor ? `, ${b.drawable} may be drawn, the last ${b.floor} stay` : "")
-      : `No drawing in these rules (${b.count} set aside)`;
+      : "No drawing in these rules" + (b.count ? ` (${b.count} tile${b.count === 1 ? "" : "s"} stay face down)` : "");
     const tiles = [];
     for (let i = 0; i < b.count; i++) tiles.push(tileBack(i >= b.count - b.floor ? "dl-floor" : ""));
     return h("section", { class: "dl-boneyard", "aria-label": label }, [
