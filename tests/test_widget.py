@@ -20,7 +20,7 @@ import pytest
 
 import dominolab as dl
 from dominolab.moves import Event
-from dominolab.widget import DominoTable, IntentError, describe_turns, seat_names
+from dominolab.widget import DominoTable, IntentError, seat_names
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -129,9 +129,9 @@ def test_the_log_says_each_turn_in_words():
               Event(3, "pass", None, None, (4, 6)), Event(0, "draw"), Event(0, "play", dl.Tile(6, 2), "right", (4, 6)),
               Event(1, "play", dl.Tile(4, 4), "left", (4, 2)), Event(2, "draw")]
     names = seat_names(4)
-    assert describe_turns(events, names) == [
+    assert dl.narrate(events, names) == [
         "West draws 2 and passes", "You draw 1 and play 6-2 on the right", "East plays 4-4 on the left", "North draws 1"]
-    assert describe_turns([Event(0, "play", dl.Tile(6, 6), "left", None)], names) == ["You lead 6-6"]
+    assert dl.narrate([Event(0, "play", dl.Tile(6, 6), "left", None)], names) == ["You lead 6-6"]
 
 
 def test_a_stable_repr_for_notebooks():

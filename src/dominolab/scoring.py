@@ -139,7 +139,7 @@ def score(
     players = len(pips)
     if players < 2:
         raise ValueError(f"a hand has at least 2 players; got pips for {players}")
-    if rules.partnerships and players != 4 and 4 in rules.player_counts and rules.player_counts == (4,):
+    if rules.partnerships and rules.player_counts == (4,) and players != 4:
         raise ValueError(f"these partnership rules are for 4 players; got pips for {players}")
     for name, seq in (("tile_counts", tile_counts), ("heaviest_ends", heaviest_ends), ("draws", draws)):
         if seq is not None and len(seq) != players:

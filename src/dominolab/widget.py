@@ -36,7 +36,8 @@ import traitlets
 from . import players as _players
 from .inference import known_voids
 from .match import Match
-from .moves import DRAW, PASS, Draw, Event, IllegalMoveError, Move, Pass, Play, move_from_text
+from .moves import DRAW, PASS, Draw, IllegalMoveError, Move, Pass, Play, move_from_text
+from .narration import narrate
 from .players import PlayerError
 from .round import Round
 from .rules import Rules
@@ -79,39 +80,6 @@ class _HumanSeat:
 
     def __repr__(self) -> str:
         return "<human>"
-
-
-def _third_person(name: str, you: str, other: str) -> str:
-    return you if name == "You" else other
-
-
-def describe_turns(history: Sequence[Event], names: Sequence[str]) -> list[str]:
-    """The public history as one sentence per turn: "West draws 2 and passes"."""
-    out: list[str] = []
-    i = 0
-    while i < len(history):
-        seat = history[i].seat
-        who = names[seat]
-        draws = 0
-        while i < len(history) and history[i].seat == seat and history[i].action == "draw":
-            draws += 1
-            i += 1
-        drew = ""
-        if draws:
-            drew = f"{_third_person(who, 'draw', 'draws')} {draws}"
-        if i < len(history) and history[i].seat == seat and history[i].action != "draw":
-            event = history[i]
-            i += 1
-            if event.action == "pass":
-                act = _third_person(who, "pass", "passes")
-            elif event.ends is None:
-                act = f"{_third_person(who, 'lead', 'leads')} {event.tile}"
-            else:
-                act = f"{_third_person(who, 'play', 'plays')} {event.tile} on the {event.end}"
-            out.append(f"{who} {drew} and {act}" if drew else f"{who} {act}")
-        else:
-            out.append(f"{who} {drew}")
-    return out
 
 
 def _humanize(reason: str, names: Sequence[str]) -> str:
@@ -647,7 +615,7 @@ class DominoTable(anywidget.AnyWidget):
                 "tiles": [_tile_json(t) for t in r.hands[seat]] if (self._open_hands or r.is_over) else None,
                 "lacks": sorted(voids.get(seat, {})),
             })
-        turns = describe_turns(history, names)
+        turns = narrate(history, names)
         floor = self.rules.boneyard_floor if self.rules.can_draw else 0
         return {
             "seq": self._seq,
