@@ -131,6 +131,8 @@ def build(output: Path = DEFAULT_OUTPUT, work: Path = DEFAULT_WORK, notebooks: P
         sys.stderr.write((done.stdout or "") + (done.stderr or ""))
         raise SystemExit(f"jupyter lite build failed ({done.returncode})")
 
+    # GitHub Pages runs Jekyll on a pushed branch, which drops files whose names start with "_".
+    (output / ".nojekyll").touch()
     files = [p for p in output.rglob("*") if p.is_file()]
     return {
         "output": str(output),
