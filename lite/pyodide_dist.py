@@ -91,31 +91,45 @@ def fetch_runtime(version: str, cache: Path) -> Path:
 
 
 def download_pure_wheels(specs: Iterable[str], dest: Path, python_version: str) -> dict[str, Path]:
-    """Download pure-Python (``py3-none-any``) wheels for exact ``name==version`` specs.
+    """Download pure-Python (``py3-none-any``) wheels and return them by canonical name.
 
-    Returns the wheels in ``dest`` by canonical name.  pip is told the target is Python
-    ``python_version`` on no particular platform, so it can only pick pure wheels (psygnal,
-    for one, also ships compiled wheels that Pyodide could not load).
+    A spec is ``name==version`` (reused from ``dest`` once downloaded) or a bare ``name``
+    (pip picks the newest pure wheel).  pip is told the target is Python ``python_version``
+    on no particular platform, so it can only pick pure wheels (psygnal, for one, also ships
+    compiled wheels that Pyodide could not load; recent hypothesis ships only compiled ones).
     """
-    specs = sorted(specs)
+    pinned = {canonical(s.split("==")[0]): s.split("==")[1] for s in specs if "==" in s}
+    bare = sorted(canonical(s) for s in specs if "==" not in s)
     dest.mkdir(parents=True, exist_ok=True)
-    wanted = {canonical(s.split("==")[0]): s.split("==")[1] for s in specs}
-    have = {canonical(p.name.split("-")[0]): p for p in dest.glob("*.whl")
-            if wheel_version(p) == wanted.get(canonical(p.name.split("-")[0]))}
-    missing = [s for s in specs if canonical(s.split("==")[0]) not in have]
+
+    def present() -> dict[str, list[Path]]:
+        found: dict[str, list[Path]] = {}
+        for path in dest.glob("*.whl"):
+            found.setdefault(canonical(path.name.split("-")[0]), []).append(path)
+        return found
+
+    have = present()
+    missing = [f"{n}=={v}" for n, v in sorted(pinned.items())
+               if not any(wheel_version(p) == v for p in have.get(n, []))] + bare
     if missing:
         subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
                         "--python-version", python_version, "--implementation", "py", "--abi", "none",
                         "--platform", "any", "--dest", str(dest), *missing], check=True)
-    found = {}
-    for path in dest.glob("*.whl"):
-        name = canonical(path.name.split("-")[0])
-        if wanted.get(name) == wheel_version(path):
-            found[name] = path
-    absent = sorted(set(wanted) - set(found))
+    have = present()
+    result = {}
+    for name, version in pinned.items():
+        result[name] = next((p for p in have.get(name, []) if wheel_version(p) == version), None)
+    for name in bare:
+        result[name] = max(have.get(name, []), key=lambda p: _version_key(wheel_version(p)), default=None)
+    absent = sorted(name for name, path in result.items() if path is None)
     if absent:
         raise RuntimeError(f"pip did not download pure wheels for {absent} into {dest}")
-    return found
+    return result
+
+
+def _version_key(version: str) -> tuple:
+    """Sort key for plain release versions such as 6.155.7."""
+    return tuple(int(part) if part.isdigit() else -1 for part in re.split(r"[.+-]", version))
 
 
 def wheel_version(path: Path) -> str:
