@@ -152,10 +152,12 @@ def main() -> int:
     parser.add_argument("--output-dir", type=Path, default=DEFAULT_OUTPUT, help="the site (default lite/_output)")
     parser.add_argument("--work-dir", type=Path, default=DEFAULT_WORK, help="staging folder (default lite/_build)")
     parser.add_argument("--notebooks", type=Path, default=ROOT / "notebooks", help="the lessons to include")
+    parser.add_argument("--cache-dir", type=Path, default=pyodide_dist.DEFAULT_CACHE,
+                        help="downloads from npm and PyPI, reused (default lite/.cache)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--verbose", action="store_true", help="show jupyter lite build's log")
     args = parser.parse_args()
-    summary = build(args.output_dir, args.work_dir, args.notebooks, verbose=args.verbose)
+    summary = build(args.output_dir, args.work_dir, args.notebooks, args.cache_dir, verbose=args.verbose)
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
