@@ -139,6 +139,9 @@ def voila(tmp_path_factory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("voila")
     port = _free_port()
     root = _notebooks(tmp)
+    # Voila reads voila.json from where it starts: the one that hides the notebook's
+    # teacher cells, as when a class runs `voila notebooks/play.ipynb` from the repository.
+    shutil.copy(ROOT / "voila.json", root / "voila.json")
     log = tmp / "voila.log"
     cmd = [sys.executable, "-m", "voila", str(root / "play.ipynb"), "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0", "--show_tracebacks=True"]

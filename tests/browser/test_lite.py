@@ -311,13 +311,13 @@ def test_rules_lesson_runs_offline(lite: LitePage) -> None:
     assert lite.outside == [], "requests left 127.0.0.1"
 
 
-#: Prints the play widget's Python state as JSON: the table in the notebook's namespace, the
-#: seat it plays for, whose turn it is, the line, and the human seat's legal tile plays.
+#: Prints the play widget's Python state as JSON: the notebook's first table (``table``, shown
+#: by the first widget on the page), the seat it plays for, whose turn it is, the line, and the
+#: human seat's legal tile plays.
 TABLE_STATE = """
 import json as _json
 import dominolab as _dl
-from dominolab.widget import DominoTable as _DominoTable
-_table = next(v for v in list(globals().values()) if isinstance(v, _DominoTable))
+_table = table
 _round = _table.round
 _seat = getattr(_table, "seat", 0)
 print(_json.dumps({

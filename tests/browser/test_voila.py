@@ -18,6 +18,11 @@ def test_a_move_in_voila(page, voila):
     page.wait_for_function(
         "() => { const r = document.querySelector('.dl-root');"
         " return r.dataset.yourTurn === 'true' && !r.hasAttribute('aria-busy'); }", timeout=TIMEOUT)
+    # Only the game: the notebook's teacher cells (options, teaching table, API demo) are
+    # removed by voila.json, and no code is shown.
+    assert page.locator(".dl-root").count() == 1
+    assert page.get_by_text("The same game from Python").count() == 0
+    assert page.get_by_text('DominoTable("standard"').count() == 0  # the table cell's code
     version = int(root.get_attribute("data-version"))
     hand = root.locator(".dl-hand button").count()
     line = root.locator(".dl-line .dl-tile").count()
