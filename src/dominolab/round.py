@@ -259,10 +259,10 @@ class Round:
             masks.append(m)
         self._hands = masks
         self._stock = list(reversed(stock))  # pop() takes the next tile
-        self._start = {
+        self._start = {  # the deal as dealt, for records (the caller's fresh lists, not copied)
             "kind": "deal",
-            "hands": [list(h) for h in hands],
-            "boneyard": list(stock),
+            "hands": hands,
+            "boneyard": stock,
             "leader": leader,
             "turned_up": turned_up,
         }

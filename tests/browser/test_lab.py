@@ -10,11 +10,12 @@ thinking time are printed; screenshots go to test-artifacts/.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 
 import pytest
 
-from .conftest import ARTIFACTS, FIGURES
+from .conftest import ARTIFACTS, FIGURES, ROOT
 
 TIMEOUT = 60_000  # ms, for Lab start-up and kernel start; each wait returns as soon as its condition holds
 
@@ -207,6 +208,8 @@ def test_play_a_hand_by_keyboard(lab_page):
             if root.locator(".dl-end.dl-choose").count():
                 if not screenshot_taken:
                     root.screenshot(path=str(ARTIFACTS / "lab-light-choose-end.png"))
+                    if os.environ.get("DOMINOLAB_DOCS_SCREENSHOT"):  # refresh the README's picture
+                        root.screenshot(path=str(ROOT / "docs" / "widget.png"))
                     screenshot_taken = True
                 page.keyboard.press("r")
             done.append(["play", tiles[target][0]])
