@@ -12,6 +12,7 @@ from dominolab import Draw, Pass, Play
 from dominolab import inference as inf
 from dominolab.inference import BONEYARD, infer, known_voids
 
+from .checks import check_world
 from .positions import position
 
 PRESET_PLAYERS = [(name, n) for name in dl.Rules.presets() for n in dl.Rules.preset(name).player_counts]
@@ -116,16 +117,6 @@ def test_counting_matches_brute_force_late_in_a_hand():
                 assert math.isclose(p, share), (seat, n)
         checked += 1
     assert checked > 20
-
-
-def check_world(view, knowledge, world):
-    hidden = [t for hand in world.hands.values() for t in hand] + list(world.boneyard)
-    assert sorted(hidden) == sorted(view.unseen)
-    assert len(world.boneyard) == view.boneyard_count
-    for seat, hand in world.hands.items():
-        assert len(hand) == view.hand_counts[seat]
-        lacking = knowledge.voids[seat]
-        assert not any(t.high in lacking or t.low in lacking for t in hand)
 
 
 @given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 200))

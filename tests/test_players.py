@@ -7,9 +7,10 @@ import pytest
 
 import dominolab as dl
 from dominolab import Draw, Pass, Play, PlayerError
-from dominolab.inference import known_voids
+from dominolab.inference import infer
 from dominolab.players import OPPONENTS, create, hint
 
+from .checks import check_world
 from .positions import position, rest_of_set
 
 KINDS = ["random", "greedy", "strategy", "search"]
@@ -145,13 +146,10 @@ class TestSearch:
         view = r.view(r.turn)
         player = dl.SearchPlayer(1, worlds=30)
         player.evaluate(view)
-        voids = known_voids(view)
+        knowledge = infer(view, probabilities=False)
+        assert len(player.last_worlds) == 30
         for world in player.last_worlds:
-            hidden = sorted([t for h in world.hands.values() for t in h] + list(world.boneyard))
-            assert hidden == sorted(view.unseen)
-            for seat, hand in world.hands.items():
-                assert len(hand) == view.hand_counts[seat]
-                assert not any(t.high in voids[seat] or t.low in voids[seat] for t in hand)
+            check_world(view, knowledge, world)
 
     def test_time_limit_stops_sampling_early(self):
         r = dl.Round.deal("standard", 2, seed=3)

@@ -48,6 +48,17 @@ MY_MOVES = ("import json; print(json.dumps([[e.action, str(e.tile) if e.action =
             "for e in {t}.round.history if e.seat == 0]))")
 
 
+
+def play_anything(root) -> None:
+    """Click a playable tile (on the left end if it asks), or Draw when nothing fits."""
+    playable = root.locator(".dl-hand .dl-playable")
+    if playable.count():
+        playable.first.click()
+        if root.locator(".dl-end.dl-choose").count():
+            root.locator(".dl-end-left").click()
+    else:
+        root.locator('[data-key="action:draw"]').click()
+
 def kernel(page, code: str) -> str:
     """Run ``code`` in the notebook's kernel and return what it printed (raises on an error)."""
     out = page.evaluate(KERNEL_EVAL, code)
@@ -256,13 +267,7 @@ def test_a_slow_opponent_thinks_while_the_page_and_kernel_stay_responsive(lab_pa
         kernel(page, "slow.go.set(); slow_table.wait(); slow.go.clear(); print('ok')")
     wait_ready(page, index)
     history = kernel_json(page, "len(slow_table.round.history)")
-    playable = root.locator(".dl-hand .dl-playable")
-    if playable.count():
-        playable.first.click()
-        if root.locator(".dl-end.dl-choose").count():
-            root.locator(".dl-end-left").click()
-    else:
-        root.locator('[data-key="action:draw"]').click()
+    play_anything(root)
     # The page shows who is thinking, and the kernel still answers while North thinks.
     root.locator('.dl-opp.dl-thinking .dl-spinner[aria-label="North is thinking"]').wait_for(timeout=TIMEOUT)
     assert root.locator(".dl-status").inner_text() == "North is thinking…"
@@ -321,13 +326,7 @@ def test_after_a_kernel_restart_the_rerun_widget_works(lab_page):
     assert kernel_json(page, "[len(table.match.rounds), table.match.scores]") == [0, [0, 0]]
     history = kernel_json(page, "len(table.round.history)")
     forget_latency(page)
-    playable = root.locator(".dl-hand .dl-playable")
-    if playable.count():
-        playable.first.click()
-        if root.locator(".dl-end.dl-choose").count():
-            root.locator(".dl-end-left").click()
-    else:
-        root.locator('[data-key="action:draw"]').click()
+    play_anything(root)
     latency_of_next_answer(page, root)
     assert kernel_json(page, "len(table.round.history)") > history
     assert before is not None
