@@ -193,9 +193,27 @@ class TestHint:
         only = position(hands=["6-1 2-2", "0-0"], line="6-4", rule_changes={"draw_when_able": False})
         assert hint(only.view(0)) == (Play("6-1", "left"), "Play 6-1 on the left: it is the only tile that fits.")
         draw = position(hands=["1-0", "6-3"], line="6-6", boneyard="5-5 5-0 2-2 3-3")
-        assert hint(draw.view(0)) == (Draw(), "Nothing you hold fits 6 or 6, so you must draw.")
+        assert hint(draw.view(0)) == (Draw(), "Nothing you hold fits 6, so you must draw.")
         stuck = position(hands=["1-0", "6-3"], line="6-6", boneyard="5-5 5-0")
         assert hint(stuck.view(0))[0] == Pass()
+
+    def test_a_voluntary_draw_is_explained_with_the_search_figures(self):
+        view = position(hands=["6-1 2-2", "0-0"], line="6-6", boneyard="5-5 5-0 3-3").view(0)
+        values = {Play("6-1", "left"): 0.4, Play("6-1", "right"): 0.35, Draw(): 0.55}
+        assert dl.players._reason(view, Draw(), values) == (
+            "Draw, although you could play: in the deals it imagined, drawing (perhaps for a tile "
+            "that blocks the game) won 55% of the time, against 40% for your best play.")
+
+    def test_a_block_is_praised_only_when_ahead(self):
+        line = "4-0 0-1 1-4 4-4 4-2 2-3 3-4 4-5 5-6"
+        behind = position(hands=["6-4 6-6 5-5 6-0", "1-1"], line=line,
+                          boneyard=rest_of_set(line, "6-4 6-6 5-5 6-0 1-1")).view(0)
+        reason = dl.players._reason(behind, Play("6-4", "right"), {})
+        assert "it blocks the game" in reason and "fewer pips" not in reason
+        ahead = position(hands=["6-4 1-1", "6-6 5-5 3-3"], line=line,
+                         boneyard=rest_of_set(line, "6-4 1-1 6-6 5-5 3-3")).view(0)
+        assert "blocks the game while you most likely hold fewer pips" in dl.players._reason(
+            ahead, Play("6-4", "right"), {})
 
     def test_hint_when_not_your_turn(self):
         r = dl.Round.deal("standard", 2, seed=8)

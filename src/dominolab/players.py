@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Optional, Protocol, runtime_checkable
 
 from .moves import DRAW, PASS, Draw, Move, Pass, Play
-from .tiles import Tile
+from .tiles import Tile, number_plural
 from .view import View
 
 __all__ = [
@@ -505,23 +505,19 @@ def hint(view: View, *, level: str = "medium", seed: int = 0) -> tuple[Move, str
     return move, _reason(view, move, player.last_values)
 
 
-_PLURAL = {0: "blanks", 1: "1s", 2: "2s", 3: "3s", 4: "4s", 5: "5s", 6: "6s"}
-
-
-def _number_name(n: int) -> str:
-    return _PLURAL.get(n, f"{n}s")
-
-
 def _reason(view: View, move: Move, values: dict[Move, float]) -> str:
     moves = list(view.legal)
     ends = view.ends
     if move is PASS or move.__class__ is Pass:
         return "Nothing you hold fits either end and you may not draw, so you must pass."
     if move is DRAW or move.__class__ is Draw:
+        showing = f"{ends[0]}" if ends[0] == ends[1] else f"{ends[0]} or {ends[1]}"
         if not _plays(moves):
-            return f"Nothing you hold fits {ends[0]} or {ends[1]}, so you must draw."
-        return ("Draw: none of your plays helps much, and a drawn tile may block the game "
-                "while you hold fewer pips.")
+            return f"Nothing you hold fits {showing}, so you must draw."
+        best_play = max(values[m] for m in _plays(moves))
+        return (f"Draw, although you could play: in the deals it imagined, drawing (perhaps for a "
+                f"tile that blocks the game) won {values[move]:.0%} of the time, against "
+                f"{best_play:.0%} for your best play.")
     tile = move.tile
     where = "to start the hand" if ends is None else f"on the {move.end}"
     if len({m.tile for m in _plays(moves)}) == 1 and ends is not None and DRAW not in moves:
@@ -535,9 +531,12 @@ def _reason(view: View, move: Move, values: dict[Move, float]) -> str:
         held = _counts(view.hand, pos.max_pip)
         suit = tile.high if held[tile.high] >= held[tile.low] else tile.low
         strength = held[suit]
-        facts.append(f"it leads from your strongest number, {_number_name(suit)} (you hold {strength})")
+        facts.append(f"it leads from your strongest number, {number_plural(suit)} (you hold {strength})")
     elif pos.blocked_after(after, tile):
-        facts.append("it blocks the game while you hold fewer pips")
+        if pos.my_pips - pos.value(tile) < pos.expected_opponent_pips():
+            facts.append("it blocks the game while you most likely hold fewer pips")
+        else:
+            facts.append("it blocks the game")
     lacking = pos.voids.get(pos.next_opponent, {}) if pos.next_opponent is not None else {}
     shut = sorted({n for n in after if n in lacking})
     if shut:
@@ -546,7 +545,7 @@ def _reason(view: View, move: Move, values: dict[Move, float]) -> str:
     if kept:
         n = max(kept, key=lambda k: counts[k])
         both = " on both ends" if after[0] == after[1] == n else " on an end"
-        facts.append(f"it keeps {_number_name(n)}, which you hold {counts[n]} more of,{both}")
+        facts.append(f"it keeps {number_plural(n)}, which you hold {counts[n]} more of,{both}")
     if tile.is_double and ends is not None:
         facts.append(f"it gets the double {tile} out while it still fits")
     heaviest = max(t.pips for t in view.hand if any(m.tile is t for m in _plays(moves)))

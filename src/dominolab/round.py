@@ -30,7 +30,7 @@ from .moves import DRAW, PASS, Event, IllegalMoveError, Move, Play
 from .pieces import Hand, Line, Placed
 from .rules import Rules
 from .scoring import RoundResult, score, sides_of
-from .tiles import TILE_BY_ID, Tile, TileLike, tiles_of
+from .tiles import TILE_BY_ID, Tile, TileLike, number_plural, tiles_of
 from .view import View
 
 __all__ = ["Round"]
@@ -38,8 +38,6 @@ __all__ = ["Round"]
 _PLAY_LEFT = [Play(t, "left") for t in TILE_BY_ID]
 _PLAY_RIGHT = [Play(t, "right") for t in TILE_BY_ID]
 _PIPS = [t.pips for t in TILE_BY_ID]
-_NUMBER_NAMES = ("blanks", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s",
-                 "11s", "12s", "13s", "14s", "15s", "16s", "17s", "18s")
 
 # History entries (tuples, for speed): the first item says what they are.
 _PLAY, _DRAW, _PASS = 0, 1, 2
@@ -837,10 +835,10 @@ class Round:
         left, right = self._left, self._right
         if left == right:
             why = (f"Both ends show {left} and all {_num_word(info.suit_size[left])} "
-                   f"{_NUMBER_NAMES[left]} are on the table, so no tile can ever be added.")
+                   f"{number_plural(left)} are on the table, so no tile can ever be added.")
         else:
-            why = (f"The ends show {left} and {right}, and all {_NUMBER_NAMES[left]} and all "
-                   f"{_NUMBER_NAMES[right]} are on the table, so no tile can ever be added.")
+            why = (f"The ends show {left} and {right}, and all {number_plural(left)} and all "
+                   f"{number_plural(right)} are on the table, so no tile can ever be added.")
         rules = self.rules
         if self._ends_hand:
             nxt = "Under these rules the hand ends at once and is scored; nobody draws."

@@ -216,6 +216,11 @@ def tile_set(max_pip: int = 6, doubles: bool = True) -> list[Tile]:
     ]
 
 
+def number_plural(n: int) -> str:
+    """A number as a suit name in the plural: "blanks", "1s", "6s"."""
+    return "blanks" if n == 0 else f"{n}s"
+
+
 def parse_tiles(values: Iterable[TileLike] | str) -> list[Tile]:
     """Tiles from an iterable of tile-likes or a string such as ``"6-4 5-5 2-0"``."""
     if isinstance(values, str):
