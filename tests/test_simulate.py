@@ -1,12 +1,16 @@
 """The simulator: duplicate deals, honest intervals, same results for any executor."""
 
 import functools
+import importlib
 
 import pytest
 
 import dominolab as dl
 from dominolab import PlayerError
 from dominolab.simulate import wilson_interval
+
+#: The module (dl.simulate is the function of the same name).
+SIMULATE = importlib.import_module("dominolab.simulate")
 
 
 def test_wilson_interval_known_values():
@@ -40,9 +44,18 @@ def test_not_duplicate_and_four_players():
 
 
 def test_same_results_whatever_the_number_of_workers():
+    if not SIMULATE._processes_available():
+        pytest.skip("this Python cannot start worker processes (Pyodide)")
     one = dl.simulate("standard", ["strategy", "greedy"], rounds=60, seed=9, progress=False)
     two = dl.simulate("standard", ["strategy", "greedy"], rounds=60, seed=9, progress=False, workers=2)
     assert one == two and one.records == two.records
+
+
+def test_without_processes_it_runs_here_with_the_same_results(monkeypatch):
+    monkeypatch.setattr(SIMULATE, "_processes_available", lambda: False)
+    with pytest.warns(RuntimeWarning, match="cannot start worker processes"):
+        here = dl.simulate("standard", ["greedy", "random"], rounds=20, seed=4, progress=False, workers=2)
+    assert here == dl.simulate("standard", ["greedy", "random"], rounds=20, seed=4, progress=False)
 
 
 def test_same_results_on_a_dask_cluster():

@@ -20,6 +20,7 @@ import functools
 import math
 import statistics
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -364,6 +365,10 @@ def simulate(
     bar = _progress_bar(deals * rotations, f"{rules.name}: " + " v ".join(_label(s) for s in specs)) \
         if progress else None
     results: list[Optional[tuple[list[dict], list[list[float]]]]] = [None] * len(jobs)
+    if executor is None and workers > 1 and not _processes_available():
+        warnings.warn("this Python cannot start worker processes (in the browser, for one); "
+                      "running in this process instead, with the same results", RuntimeWarning, stacklevel=2)
+        workers = 1
     try:
         if executor is None and workers == 1:
             for i, job in enumerate(jobs):
@@ -396,6 +401,15 @@ def simulate(
             times[p].extend(batch_times[p])
     return SimulationResult(rules=rules, labels=tuple(_label(s) for s in specs), records=records,
                             duplicate=duplicate, seed=seed, times=times)
+
+
+def _processes_available() -> bool:
+    """Whether a process pool can start here (Pyodide, for one, has no processes)."""
+    try:
+        import multiprocessing.synchronize  # noqa: F401 - what ProcessPoolExecutor needs
+    except ImportError:
+        return False
+    return True
 
 
 def _progress_bar(total: int, description: str):

@@ -28,6 +28,8 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--disable-dev-shm-usage",
+    # Every browser test talks to 127.0.0.1 only: resolve no other host.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 STARTUP_SECONDS = 90
 #: Figures the browser tests measured (latencies), printed at the end of the pytest run.
@@ -160,7 +162,9 @@ def voila(tmp_path_factory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def browser():
-    """Debian's headless Chromium under Playwright (no browser download)."""
+    """Debian's headless Chromium under Playwright (no browser download), shared by every
+    browser test: one Playwright per session, since a second would start inside the first's
+    event loop."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail(f"{CHROMIUM} is missing; .ci/run installs it with apt-get")

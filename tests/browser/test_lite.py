@@ -39,15 +39,9 @@ pytestmark = [pytest.mark.lite, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 
-#: Flags from shared/recipes/browser-tests.md, plus a host resolver that knows only 127.0.0.1:
-#: a request to any other host fails in the browser instead of leaving the machine.
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+# The shared ``browser`` fixture (conftest.py) launches Chromium with a host resolver that
+# knows only 127.0.0.1: a request to any other host fails in the browser instead of leaving.
 
 BOOT_TIMEOUT_MS = 240_000  # Pyodide boot: ~15 s on an idle 2-core machine
 RUN_TIMEOUT_MS = 300_000
@@ -166,19 +160,6 @@ def site_url(lite_site: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright (never ``playwright install``)."""
-    require(CHROMIUM.exists(), f"{CHROMIUM} is missing: apt-get install chromium")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright: pip install -e '.[lite]'")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 class LitePage:
