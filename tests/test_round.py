@@ -234,6 +234,12 @@ class TestView:
         assert own.unseen == sorted(set(dl.tile_set(6)) - set(own.hand) - {dl.Tile(6, 6)} - set(r.set_aside), reverse=True)
         assert own.set_aside == tuple(r.set_aside) and len(own.unseen) == 2 + 2  # seat 1 holds two, two are in the boneyard
 
+    def test_view_says_which_tiles_fit(self):
+        r = position(hands=["6-1 2-2", "0-0"], line="6-6 6-4")
+        view = r.view(0)
+        assert [t for t in map(dl.Tile.parse, ["6-1", "2-2", "4-0", "5-3"]) if view.fits(t)] == [dl.Tile(6, 1), dl.Tile(4, 0)]
+        assert position(hands=["6-1", "0-0"], line="").view(0).fits(dl.Tile(3, 2))  # the lead: anything
+
     def test_view_bad_seat(self):
         r = dl.Round.deal("standard", 2, seed=1)
         with pytest.raises(ValueError, match="seat must be from 0 to 1"):

@@ -63,6 +63,13 @@ class View:
             return 0
         return max(0, self.boneyard_count - self.rules.boneyard_floor)
 
+    def fits(self, tile: Tile) -> bool:
+        """True when ``tile`` could be played on an open end (any tile fits an empty line)."""
+        if self.ends is None:
+            return True
+        left, right = self.ends
+        return tile.has(left) or tile.has(right)
+
     @property
     def unseen(self) -> list[Tile]:
         """Tiles this seat cannot see: in other hands or the boneyard, heaviest first."""

@@ -31,16 +31,14 @@ def _view() -> View:
 
 def _fit_share() -> float:
     view = _view()
-    left, right = view.ends
-    fits = [t for t in view.unseen if t.has(left) or t.has(right)]
+    fits = [t for t in view.unseen if view.fits(t)]
     return len(fits) / len(view.unseen)
 
 
 def _two_draws() -> float:
     view = _view()
-    left, right = view.ends
     unseen = len(view.unseen)
-    fits = sum(1 for t in view.unseen if t.has(left) or t.has(right))
+    fits = sum(1 for t in view.unseen if view.fits(t))
     return 1 - math.comb(unseen - fits, 2) / math.comb(unseen, 2)
 
 
@@ -71,9 +69,9 @@ q1 = Exercise(
     "In the lesson's position (ends 6 and 3), what share of the tiles seat 0 cannot see fit an end? "
     "Give a number between 0 and 1.",
     expected=_fit_share,
-    hint="Count view.unseen, then the unseen tiles that show a 6 or a 3.",
+    hint="Count view.unseen, then the unseen tiles that fit (view.fits(tile)).",
     solution="8 of the 21 unseen tiles fit: 8 / 21 = 0.381\n\n"
-             "left, right = view.ends\nfits = [t for t in view.unseen if t.has(left) or t.has(right)]\n"
+             "fits = [t for t in view.unseen if view.fits(t)]\n"
              "len(fits) / len(view.unseen)",
     wrong=8 / 28,
     nudge="divide by the tiles seat 0 cannot see, not by the whole set.",
