@@ -1,6 +1,7 @@
-"""Hand-built positions shared by the tests."""
+"""Hand-built positions and random play shared by the tests."""
 
 import dataclasses
+import random
 
 import dominolab as dl
 
@@ -31,3 +32,14 @@ def rest_of_set(*used: str, max_pip: int = 6) -> str:
     """The tiles of a double-``max_pip`` set not named in ``used`` (heaviest first)."""
     taken = {dl.Tile.parse(t) for part in used for t in part.split()}
     return " ".join(str(t) for t in dl.tile_set(max_pip) if t not in taken)
+
+
+def play_random(r: dl.Round, moves=None, seed: int = 0) -> dl.Round:
+    """Play up to ``moves`` random legal moves (to the end of the hand when None); returns ``r``."""
+    rng = random.Random(seed)
+    played = 0
+    while not r.is_over and (moves is None or played < moves):
+        legal = r.legal_moves()
+        r.play(legal[rng.randrange(len(legal))])
+        played += 1
+    return r

@@ -13,7 +13,7 @@ from dominolab import inference as inf
 from dominolab.inference import BONEYARD, infer, known_voids
 
 from .checks import check_world
-from .positions import position
+from .positions import play_random, position
 
 PRESET_PLAYERS = [(name, n) for name in dl.Rules.presets() for n in dl.Rules.preset(name).player_counts]
 
@@ -52,11 +52,7 @@ def test_a_later_draw_cancels_what_it_could_contradict():
 
 
 def test_exact_probabilities_add_up():
-    r = dl.Round.deal("standard", 3, seed=4)
-    rng = random.Random(1)
-    for _ in range(8):
-        moves = r.legal_moves()
-        r.play(moves[rng.randrange(len(moves))])
+    r = play_random(dl.Round.deal("standard", 3, seed=4), 8, seed=1)
     view = r.view(r.turn)
     knowledge = infer(view)
     assert knowledge.method == "exact" and knowledge.deals > 0
@@ -126,11 +122,7 @@ def test_inferred_voids_are_true_and_samples_fit(preset_players, seed, steps):
     preset, players = preset_players
     r = dl.Round.deal(preset, players, seed=seed)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if r.is_over:
-            break
-        moves = r.legal_moves()
-        r.play(moves[rng.randrange(len(moves))])
+    play_random(r, steps, seed=seed)
     for seat in range(players):
         view = r.view(seat)
         for other, lacking in known_voids(view).items():
@@ -144,11 +136,8 @@ def test_inferred_voids_are_true_and_samples_fit(preset_players, seed, steps):
 
 def test_sampled_method_when_the_table_is_large(monkeypatch):
     monkeypatch.setattr(inf, "EXACT_STATE_LIMIT", 0)
-    r = dl.Round.deal("standard", 4, seed=2)
+    r = play_random(dl.Round.deal("standard", 4, seed=2), 14, seed=2)
     rng = random.Random(2)
-    for _ in range(14):
-        moves = r.legal_moves()
-        r.play(moves[rng.randrange(len(moves))])
     view = r.view(r.turn)
     knowledge = infer(view, samples=300, seed=1)
     assert knowledge.method == "sampled" and knowledge.deals is None

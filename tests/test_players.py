@@ -11,7 +11,7 @@ from dominolab.inference import infer
 from dominolab.players import OPPONENTS, create, hint
 
 from .checks import check_world
-from .positions import position, rest_of_set
+from .positions import play_random, position, rest_of_set
 
 KINDS = ["random", "greedy", "strategy", "search"]
 PRESET_PLAYERS = [(name, n) for name in dl.Rules.presets() for n in dl.Rules.preset(name).player_counts]
@@ -138,11 +138,7 @@ class TestSearch:
         assert pa.last_worlds == pb.last_worlds and pa.last_values == pb.last_values
 
     def test_sampled_worlds_fit_the_view(self):
-        r = dl.Round.deal("basic", 3, seed=12)
-        rng = random.Random(12)
-        for _ in range(10):
-            moves = r.legal_moves()
-            r.play(moves[rng.randrange(len(moves))])
+        r = play_random(dl.Round.deal("basic", 3, seed=12), 10, seed=12)
         view = r.view(r.turn)
         player = dl.SearchPlayer(1, worlds=30)
         player.evaluate(view)

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 import dominolab as dl
 from dominolab import Draw, IllegalMoveError, Pass, Play
 
+from .positions import play_random
+
 PRESET_PLAYERS = [(name, n) for name in dl.Rules.presets() for n in dl.Rules.preset(name).player_counts]
 MAX_MOVES = 600  # far above any real hand: a double-six hand has at most 28 plays and 28 draws
 
@@ -146,12 +148,7 @@ def test_same_seed_same_record(preset_players, seed, choice_seed):
     preset, players = preset_players
 
     def run():
-        r = dl.Round.deal(preset, players, seed=seed)
-        rng = random.Random(choice_seed)
-        while not r.is_over:
-            moves = r.legal_moves()
-            r.play(moves[rng.randrange(len(moves))])
-        return r.to_record()
+        return play_random(dl.Round.deal(preset, players, seed=seed), seed=choice_seed).to_record()
 
     assert run() == run()
 
@@ -160,10 +157,7 @@ def test_same_seed_same_record(preset_players, seed, choice_seed):
 def test_undo_all_the_way_back(seed):
     r = dl.Round.deal("family", 3, seed=seed)
     start = r.state_key()
-    rng = random.Random(seed)
-    while not r.is_over:
-        moves = r.legal_moves()
-        r.play(moves[rng.randrange(len(moves))])
+    play_random(r, seed=seed)
     while r.moves:
         r.undo()
     assert r.state_key() == start

@@ -2,23 +2,17 @@
 
 import copy
 import json
-import random
 
 import pytest
 
 import dominolab as dl
 from dominolab import RecordError
 
-from .positions import position
+from .positions import play_random, position
 
 
 def finished(preset="standard", players=2, seed=5):
-    r = dl.Round.deal(preset, players, seed=seed)
-    rng = random.Random(seed)
-    while not r.is_over:
-        moves = r.legal_moves()
-        r.play(moves[rng.randrange(len(moves))])
-    return r
+    return play_random(dl.Round.deal(preset, players, seed=seed), seed=seed)
 
 
 PRESET_PLAYERS = [(name, n) for name in dl.Rules.presets() for n in dl.Rules.preset(name).player_counts]

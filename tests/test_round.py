@@ -7,7 +7,7 @@ import pytest
 import dominolab as dl
 from dominolab import Draw, IllegalMoveError, Pass, Play
 
-from .positions import position
+from .positions import play_random, position
 
 
 class TestDeal:
@@ -305,12 +305,7 @@ class TestText:
         import xml.etree.ElementTree as ET
 
         r = dl.Round.deal("standard", 4, seed=3)
-        rng = random.Random(1)
-        for _ in range(15):
-            if r.is_over:
-                break
-            moves = r.legal_moves()
-            r.play(moves[rng.randrange(len(moves))])
+        play_random(r, 15, seed=1)
         for picture in (r._repr_svg_(), r.view(0)._repr_svg_(), r.line._repr_svg_(), r.hands[0]._repr_svg_()):
             assert ET.fromstring(picture).tag.endswith("svg")
         assert "0x" not in r._repr_svg_()

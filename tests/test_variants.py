@@ -2,24 +2,15 @@
 
 import dataclasses
 import itertools
-import random
 
 import pytest
 
 import dominolab as dl
 from dominolab import Draw, IllegalMoveError, Pass, Play
 
-from .positions import ALMOST_BLOCKED, BLOCKED_FOURS, position, rest_of_set
+from .positions import ALMOST_BLOCKED, BLOCKED_FOURS, play_random, position, rest_of_set
 
 SEEDS = range(150)
-
-
-def play_out(r, seed=0):
-    rng = random.Random(seed)
-    while not r.is_over:
-        moves = r.legal_moves()
-        r.play(moves[rng.randrange(len(moves))])
-    return r
 
 
 # R1 -------------------------------------------------------------------------------------
@@ -28,14 +19,14 @@ def test_r1_austrian_set_has_no_doubles():
     tiles = [t for h in r.hands for t in h] + r.boneyard
     assert len(tiles) == 36 and not any(t.is_double for t in tiles)
     assert max(t.high for t in tiles) == 8
-    play_out(r)
+    play_random(r)
 
 
 def test_r1_double_nine_set():
     nine = dataclasses.replace(dl.Rules(), max_pip=9, hand_sizes={4: 7})
     r = dl.Round.deal(nine, 4, seed=1)
     assert r.boneyard_count == 55 - 28
-    play_out(r)
+    play_random(r)
 
 
 def test_r1_tiles_outside_the_set_are_refused():
@@ -372,7 +363,7 @@ def test_r12_blocker_tie_break_in_a_round():
 
 # R15 ------------------------------------------------------------------------------------
 def test_r15_partnership_round_scores_per_team():
-    r = play_out(dl.Round.deal("partnership", 4, seed=9))
+    r = play_random(dl.Round.deal("partnership", 4, seed=9))
     res = r.result
     assert len(res.points) == 2 and res.sides == ((0, 2), (1, 3))
     if res.reason == "domino":
