@@ -303,6 +303,7 @@ _round = _table.round
 _seat = getattr(_table, "seat", 0)
 print(_json.dumps({
     "seat": _seat, "turn": _round.turn, "over": _round.is_over,
+    "version": _table.snapshot["version"], "history": len(_round.history),
     "line": [str(t) for t in _round.line.tiles],
     "plays": [[str(m.tile), m.end, m.tile.spoken] for m in _round.legal_moves() if isinstance(m, _dl.Play)],
 }))
@@ -312,8 +313,9 @@ print(_json.dumps({
 @pytest.mark.skipif(not ((ROOT / "src" / "dominolab" / "widget.py").exists() and (NOTEBOOKS / "play.ipynb").exists()),
                     reason="needs the play widget (src/dominolab/widget.py) and notebooks/play.ipynb, "
                            "which arrive with the widget issue")
-def test_play_notebook_tile_click_plays_in_python(lite: LitePage) -> None:
-    """In play.ipynb, clicking a playable tile in the widget puts it on the line in Python.
+def test_play_notebook_moves_played_in_the_widget_happen_in_python(lite: LitePage) -> None:
+    """In play.ipynb, three moves made in the widget (a playable tile, or Draw when nothing
+    fits) each change the game in Python: the tile is on the line, or the history grew.
 
     The selectors follow the widget issue: hand tiles are <button>s whose aria-label names the
     tile in words ("six-four"); a tile that fits both ends asks for an end, offered as buttons
@@ -324,24 +326,37 @@ def test_play_notebook_tile_click_plays_in_python(lite: LitePage) -> None:
     assert errors(ran) == [], "play.ipynb failed in the browser"
     root = lite.page.locator(".jp-OutputArea-output [data-lm-suppress-shortcuts]").first
     root.wait_for(timeout=RUN_TIMEOUT_MS)
-
-    state = json.loads(lite.execute(TABLE_STATE))
-    assert not state["over"] and state["turn"] == state["seat"], f"the human seat should be to play: {state}"
-    assert state["plays"], f"the human seat has no tile to play in this deal: {state}"
-    ends: dict[str, list[str]] = {}
-    for tile, end, spoken in state["plays"]:
-        ends.setdefault(tile, [spoken]).append(end)
-    tile, (spoken, end, *other_ends) = min(ends.items(), key=lambda item: len(item[1]))
-    root.locator(f'button[aria-label*="{spoken}"]').first.click()
-    if other_ends:
-        root.locator(f'[aria-label*="{end} end"]').first.click()
-
-    before = len(state["line"])
-    for _ in range(100):  # each round trip waits on the kernel; this bounds the wait for the AI
-        after = json.loads(lite.execute(TABLE_STATE))
-        if tile in after["line"]:
+    played = 0
+    for _ in range(3):
+        state = json.loads(lite.execute(TABLE_STATE))
+        if state["over"]:
             break
-    assert tile in after["line"] and len(after["line"]) > before, f"clicking {spoken} did not play it: {after}"
+        assert state["turn"] == state["seat"], f"the human seat should be to play: {state}"
+        # The page has drawn the position Python is in (opponent moves are shown one by one).
+        lite.page.wait_for_function(
+            "(v) => { const r = document.querySelector('.jp-OutputArea-output [data-lm-suppress-shortcuts]');"
+            " return r && Number(r.dataset.version) === v && r.dataset.yourTurn === 'true'"
+            " && !r.hasAttribute('aria-busy'); }", arg=state["version"], timeout=RUN_TIMEOUT_MS)
+        if state["plays"]:
+            ends: dict[str, list[str]] = {}
+            for tile, end, spoken in state["plays"]:
+                ends.setdefault(tile, [spoken]).append(end)
+            tile, (spoken, end, *other_ends) = min(ends.items(), key=lambda item: len(item[1]))
+            root.locator(f'button[aria-label*="{spoken}"]').first.click()
+            if other_ends:
+                root.locator(f'[aria-label*="{end} end"]').first.click()
+        else:
+            tile = None
+            root.locator('[data-key="action:draw"]').click()
+        for _ in range(100):  # each round trip waits on the kernel; this bounds the wait
+            after = json.loads(lite.execute(TABLE_STATE))
+            if after["history"] > state["history"] and (after["turn"] == after["seat"] or after["over"]):
+                break
+        assert after["history"] > state["history"], f"the move made in the widget did not happen: {after}"
+        if tile is not None:
+            assert tile in after["line"], f"clicking {spoken} did not put it on the line: {after}"
+        played += 1
+    assert played >= 1
     assert lite.outside == [], "requests left 127.0.0.1"
 
 
