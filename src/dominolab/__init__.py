@@ -14,7 +14,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from . import inference, players
+from . import inference, players, simulation
 from .match import Match
 from .moves import Draw, Event, IllegalMoveError, Pass, Play
 from .narration import narrate
@@ -24,7 +24,7 @@ from .records import RecordError
 from .round import Round
 from .rules import Rules
 from .scoring import RoundResult, score
-from .simulate import SimulationResult, simulate
+from .simulation import SimulationResult, simulate
 from .tiles import Tile, tile_set
 from .view import View
 
@@ -58,6 +58,7 @@ __all__ = [
     "players",
     "score",
     "simulate",
+    "simulation",
     "tile_set",
 ]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..players import StrategyPlayer
-from ..simulate import simulate, wilson_interval
+from ..simulation import simulate, wilson_interval
 from .core import Exercise
 
 __all__ = ["q1", "q2", "q3", "q4", "q5"]
@@ -40,9 +40,9 @@ q2 = Exercise(
     "A player wins 104 of 200 hands (52%). Does that show, at 95% confidence, that he is better than even? "
     "Answer True or False.",
     expected=lambda: wilson_interval(104, 200)[0] > 0.5,
-    hint="Compute the Wilson interval: dominolab.simulate.wilson_interval(104, 200). Does it stay above 0.5?",
+    hint="Compute the Wilson interval: dominolab.simulation.wilson_interval(104, 200). Does it stay above 0.5?",
     solution="False: the 95% interval is about 45% to 59%, which includes 50%.\n\n"
-             "from dominolab.simulate import wilson_interval\nwilson_interval(104, 200)",
+             "from dominolab.simulation import wilson_interval\nwilson_interval(104, 200)",
     wrong=True,
     nudge="look at the lower end of the interval, not at the 52%.",
 )

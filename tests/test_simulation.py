@@ -7,10 +7,10 @@ import pytest
 
 import dominolab as dl
 from dominolab import PlayerError
-from dominolab.simulate import wilson_interval
+from dominolab.simulation import wilson_interval
 
-#: The module (dl.simulate is the function of the same name).
-SIMULATE = importlib.import_module("dominolab.simulate")
+#: The module behind dl.simulate.
+SIMULATE = importlib.import_module("dominolab.simulation")
 
 
 def test_wilson_interval_known_values():
