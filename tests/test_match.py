@@ -81,7 +81,7 @@ def test_player_returning_an_illegal_move_is_named():
 
 
 def test_bad_match_arguments():
-    with pytest.raises(ValueError, match=r"players\[1\] has no choose"):
+    with pytest.raises(ValueError, match=r"seats\[1\] is not a player"):
         dl.Match("standard", [dl.RandomPlayer(), object()])
     with pytest.raises(ValueError, match="not 5"):
         dl.Match("standard", [dl.RandomPlayer()] * 5)

@@ -23,7 +23,7 @@ def play_with(kinds, preset="standard", seed=1, **options):
     r = dl.Round.deal(rules, len(kinds), seed=seed)
     choices = []
     while not r.is_over:
-        move = dl.match.ask(players[r.turn], r, r.turn)
+        move = dl.playout.ask(players[r.turn], r, r.turn)
         assert r.is_legal(move), move
         choices.append(move)
         r.play(move)
@@ -223,8 +223,32 @@ class Slow:
         return view.legal[0]
 
 
-def test_a_slow_player_is_reported_by_seat_and_move():
+def test_a_slow_player_is_reported_by_seat():
     m = dl.Match("standard", [Slow(), Slow()], seed=1, time_limit=0.01)
-    with pytest.raises(PlayerError, match=r"seat \d failed: took 0\.\d\d s to choose Play\(.*\); the limit is 0\.01 s"):
+    with pytest.raises(PlayerError, match=r"seat \d failed: did not answer within the time limit of 0\.01 s"):
         m.play_round()
     assert m.rounds == []
+
+
+class Hangs:
+    """A player that never answers (until the test lets it go)."""
+
+    def __init__(self):
+        import threading
+
+        self.release = threading.Event()
+
+    def choose(self, view):
+        self.release.wait()  # the behaviour under test: a hung player
+        return view.legal[0]
+
+
+def test_a_hanging_player_fails_at_its_time_limit_instead_of_hanging_the_match():
+    hung = Hangs()
+    m = dl.Match("standard", [hung, hung], seed=1, time_limit=0.2)
+    try:
+        with pytest.raises(PlayerError, match=r"did not answer within the time limit of 0\.2 s"):
+            m.play_round()
+    finally:
+        hung.release.set()
+    assert m.rounds == [] and m.scores == [0, 0]

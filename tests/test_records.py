@@ -48,7 +48,7 @@ def test_position_round_trips_with_set_aside_tiles():
 
 def test_record_is_plain_data():
     data = finished().to_record()
-    assert data["format"] == "dominolab-round" and data["version"] == 1
+    assert data["format"] == "dominolab-round" and data["version"] == 2
     assert json.loads(json.dumps(data)) == data
 
 
@@ -66,7 +66,7 @@ CORRUPTIONS = [
     ("version", lambda d: d.update(version=99), r"version: unknown record version 99"),
     ("format", lambda d: d.update(format="chess"), r"format: expected 'dominolab-round'"),
     ("duplicate", lambda d: d["start"]["hands"][1].__setitem__(0, d["start"]["hands"][0][0]),
-     r"start\.hands\[1\]\[0\]: .* appears twice \(also at start\.hands\[0\]\[0\]\)"),
+     r"start\.hands\[1\]\[0\]: .* is already in hands\[0\]\[0\]"),
     ("bad tile", lambda d: d["start"]["boneyard"].__setitem__(3, "7-7"), r"start\.boneyard\[3\]: 7-7 is not in this set"),
     ("garbage tile", lambda d: d["start"]["boneyard"].__setitem__(3, 17), r"start\.boneyard\[3\]: expected a tile"),
     ("short hand", lambda d: d["start"]["boneyard"].append(d["start"]["hands"][0].pop()),
@@ -75,7 +75,7 @@ CORRUPTIONS = [
      d["moves"][first_index(d, "play")]["play"] != "0-0" else "1-1"), r"moves\[\d+\]: .*(not in seat|must lead)"),
     ("wrong seat", lambda d: d["moves"][2].update(seat=1 - d["moves"][2]["seat"]), r"moves\[2\]: seat \d moved, but it was seat \d's turn"),
     ("wrong draw", lambda d: d["moves"][first_index(d, "draw")].update(draw="6-6"),
-     r"moves\[\d+\]: record says seat \d drew 6-6, but the boneyard gives"),
+     r"moves\[\d+\]\.draw: record says seat \d drew 6-6, but the boneyard gives"),
     ("two actions", lambda d: d["moves"][0].update({"pass": True}), r"moves\[0\]: expected exactly one of"),
     ("points", lambda d: d["result"].update(points=[d["result"]["points"][0] + 1, d["result"]["points"][1]]),
      r"result\.points: record says \[\d+, \d+\], replay gives"),
@@ -120,5 +120,5 @@ def test_redeal_rules_are_checked_on_load():
 
 def test_record_error_is_a_value_error_with_a_path():
     with pytest.raises(ValueError) as info:
-        dl.Round.from_record(corrupt(lambda d: d.update(version=2)))
+        dl.Round.from_record(corrupt(lambda d: d.update(version=3)))
     assert info.value.path == "version"

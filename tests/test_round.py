@@ -130,7 +130,7 @@ class TestIllegalMovesLeaveTheRoundUnchanged:
     @pytest.mark.parametrize(
         ("move", "match"),
         [
-            (Play("5-5", "left"), r"5-5 is not in seat 0's hand \(6-1 4-2\)"),
+            (Play("5-5", "left"), r"5-5 is not in seat 0's hand \(6-1, 4-2\)"),
             (Play("4-2", "left"), r"4-2 does not match the left end, which shows 6 \(the ends are 6 left and 4 right\)"),
             (Play("6-1", "right"), "6-1 does not match the right end, which shows 4"),
             (Pass(), r"cannot pass while holding a playable tile \(6-1, 4-2\); the ends are 6 left and 4 right"),
@@ -161,7 +161,7 @@ class TestIllegalMovesLeaveTheRoundUnchanged:
                      rule_changes={"boneyard_floor": 4})
         before = snapshot(r)
         assert r.legal_moves() == [Pass()]
-        with pytest.raises(IllegalMoveError, match="down to the 4 tiles that must stay there"):
+        with pytest.raises(IllegalMoveError, match="down to the four tiles that must stay there"):
             r.play(Draw())
         assert snapshot(r) == before
 
@@ -238,11 +238,13 @@ class TestView:
         r = position(hands=["6-1 2-2", "0-0"], line="6-6 6-4")
         view = r.view(0)
         assert [t for t in map(dl.Tile.parse, ["6-1", "2-2", "4-0", "5-3"]) if view.fits(t)] == [dl.Tile(6, 1), dl.Tile(4, 0)]
-        assert position(hands=["6-1", "0-0"], line="").view(0).fits(dl.Tile(3, 2))  # the lead: anything
+        lead = position(hands=["6-1 3-2", "0-0"], line="").view(0)  # the lead: any tile of the leader's
+        assert lead.fits(dl.Tile(3, 2)) and lead.fits(dl.Tile(6, 1)) and not lead.fits(dl.Tile(5, 5))
+        assert not position(hands=["6-1 3-2", "0-0"], line="").view(1).fits(dl.Tile(0, 0))  # not its lead
 
     def test_view_bad_seat(self):
         r = dl.Round.deal("standard", 2, seed=1)
-        with pytest.raises(ValueError, match="seat must be from 0 to 1"):
+        with pytest.raises(ValueError, match="seat must be a whole number from 0 to 1"):
             r.view(2)
 
     def test_view_after_the_end_shows_the_result(self):
@@ -272,10 +274,10 @@ class TestFromPosition:
             (dict(hands=["6-1 6-1", "2-2"]), r"hands\[0\]: 6-1 is already in hands\[0\]"),
             (dict(hands=["6-1", "2-2"], line="6-1"), r"line: 6-1 is already in hands\[0\]"),
             (dict(hands=["7-1", "2-2"]), "7-1 is not in this set"),
-            (dict(hands=["6-1", ""]), "hands.1. is empty"),
+            (dict(hands=["6-1", ""]), "hands.1.: an empty hand"),
             (dict(hands=["6-1", "2-2"], line="6-6 5-5"), "6-6 and 5-5 do not match"),
             (dict(hands=["6-1", "2-2"], line="6-6 6-5 4-4"), "4-4 does not match 5"),
-            (dict(hands=["6-1", "2-2"], turn=2), "turn must be a seat"),
+            (dict(hands=["6-1", "2-2"], turn=2), "turn must be a whole number from 0 to 1"),
             (dict(hands=["6-1", "2-2"], turn_draws=1), "nobody draws before the first tile"),
         ],
     )

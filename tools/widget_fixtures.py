@@ -32,13 +32,15 @@ def _do(table: DominoTable, move) -> None:
 
 
 def both_ends() -> dict:
-    """A position where one of the human's tiles fits both ends (which show different numbers)."""
+    """A position where one of the human's tiles fits both ends (which show different numbers)
+    and another fits one end only."""
     for seed in range(200):
         table = DominoTable("standard", players=2, opponents="greedy", seed=seed, background=False)
         while not table.round.is_over:
             snap = table.snapshot
             fits_both = any(len(t["ends"]) == 2 for t in snap["hand"])
-            if snap["your_turn"] and fits_both and snap["ends"][0] != snap["ends"][1]:
+            fits_one = any(len(t["ends"]) == 1 for t in snap["hand"])
+            if snap["your_turn"] and fits_both and fits_one and snap["ends"][0] != snap["ends"][1]:
                 return snap
             _do(table, _human_move(table))
     raise RuntimeError("no position with a tile for both ends in 200 seeds")

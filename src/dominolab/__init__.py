@@ -16,12 +16,21 @@ from typing import Any
 
 from . import inference, players, simulation
 from .match import Match
-from .moves import Draw, Event, IllegalMoveError, Pass, Play
+from .moves import AmbiguousMoveError, Draw, Event, IllegalMoveError, InvalidMoveError, Pass, Play
 from .narration import narrate
 from .pieces import Hand, Line, Placed
-from .players import GreedyPlayer, OmniscientPlayer, PlayerError, RandomPlayer, SearchPlayer, StrategyPlayer
+from .players import (
+    GreedyPlayer,
+    OmniscientPlayer,
+    Player,
+    PlayerError,
+    RandomPlayer,
+    SearchPlayer,
+    StrategyPlayer,
+)
+from .playout import play_out
 from .records import RecordError
-from .round import Round
+from .round import Round, Start
 from .rules import Rules
 from .scoring import RoundResult, score
 from .simulation import SimulationResult, simulate
@@ -31,17 +40,20 @@ from .view import View
 __version__ = "0.1.0"
 
 __all__ = [
+    "AmbiguousMoveError",
     "Draw",
     "Event",
     "GreedyPlayer",
     "Hand",
     "IllegalMoveError",
+    "InvalidMoveError",
     "Line",
     "Match",
     "OmniscientPlayer",
     "Pass",
     "Placed",
     "Play",
+    "Player",
     "PlayerError",
     "RandomPlayer",
     "RecordError",
@@ -50,11 +62,13 @@ __all__ = [
     "Rules",
     "SearchPlayer",
     "SimulationResult",
+    "Start",
     "StrategyPlayer",
     "Tile",
     "View",
     "inference",
     "narrate",
+    "play_out",
     "players",
     "score",
     "simulate",

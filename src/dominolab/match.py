@@ -1,81 +1,105 @@
 """A match: hands played one after another until a side reaches the target (R16).
 
-Later hands are led by the rules' ``next_leader`` (R6).  Each hand is dealt from a seed
-drawn from the match's own generator, so ``Match(rules, players, seed=3)`` always plays
-the same match with the same (deterministic) players.
+Later hands are led by the rules' ``next_leader`` (R6).  Hand ``i`` is dealt from
+:meth:`Match.hand_seed` ``(i)``, a seed that depends on the match's seed and ``i`` alone,
+and players with a ``reseed`` method start each hand afresh from a seed of the same kind,
+so ``Match(rules, seats, seed=3)`` always plays the same match, and a match loaded from its
+record plays on exactly as the original would have.
 """
 
 from __future__ import annotations
 
 import random
-import time
+import warnings
 from collections.abc import Sequence
 from typing import Any, Optional, Union
 
-from .moves import IllegalMoveError
-from .players import PlayerError
+from .players import Player
+from .playout import derive_seed, play_out
+from .records import RecordError, _object, round_from_record, rules_from_record
 from .round import Round
 from .rules import Rules
 from .scoring import RoundResult
+from .validate import check_int, check_number, check_seed, excerpt, is_int
 
 __all__ = ["MATCH_FORMAT", "Match"]
 
 MATCH_FORMAT = "dominolab-match"
+MATCH_VERSION = 2
 
 
 class Match:
-    """Hands between ``players`` (one object with ``choose(view)`` per seat) to the target.
+    """Hands between ``seats`` (one player with ``choose(view)`` per seat) to the target.
 
-    ``scores`` holds each side's total (a side is a seat, or a team in partnership play);
-    ``winner`` is the side that reached the target, ``None`` until then.
+    ``players`` is the number of seats (as for :class:`~dominolab.round.Round`) and
+    ``seats`` the players in them.  ``scores`` holds each side's total (a side is a seat,
+    or a team in partnership play); ``winner`` is the side that reached the target,
+    ``None`` until then.  ``time_limit`` (seconds) fails a player that has not chosen a
+    move in that time (see :func:`dominolab.playout.ask`).
     """
 
     def __init__(
         self,
         rules: Union[Rules, str],
-        players: Sequence[Any],
+        seats: Optional[Sequence[Player]] = None,
         seed: Optional[int] = None,
         *,
         target: Optional[int] = None,
         time_limit: Optional[float] = None,
+        players: Any = None,
     ):
-        if isinstance(rules, str):
-            rules = Rules.preset(rules)
-        if not isinstance(rules, Rules):
-            raise ValueError(f"rules must be a Rules object or a preset name, got {rules!r}")
-        players = list(players)
-        for seat, player in enumerate(players):
-            if not callable(getattr(player, "choose", None)):
-                raise ValueError(f"players[{seat}] has no choose(view) method: {player!r}")
-        rules.hand_size(len(players))
-        if rules.partnerships and len(players) != 4:
-            raise ValueError(f"partnership rules need 4 players, got {len(players)}")
-        if target is not None and (isinstance(target, bool) or not isinstance(target, int) or target < 1):
-            raise ValueError(f"target must be a whole number >= 1, got {target!r}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be a whole number or None, got {seed!r}")
-        if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
-            raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+        rules = Rules.coerce(rules)
+        if players is not None:
+            if is_int(players):
+                raise ValueError(
+                    f"Match takes the players themselves, one per seat: Match(rules, seats=[...]); "
+                    f"players={players} is a number of seats")
+            if seats is not None:
+                raise ValueError("give the players once, as seats=[...]")
+            warnings.warn("Match(players=[...]) is now Match(seats=[...])", DeprecationWarning, stacklevel=2)
+            seats = players
+        if seats is None or isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+            raise ValueError(f"seats must be a list with one player per seat, got {excerpt(seats)}")
+        seats = list(seats)
+        for seat, player in enumerate(seats):
+            if not callable(getattr(player, "choose", None)) or isinstance(player, type):
+                raise ValueError(f"seats[{seat}] is not a player (an object with a choose(view) method): "
+                                 f"{excerpt(player)}")
+        rules.hand_size(len(seats))
+        if rules.partnerships and len(seats) != 4:
+            raise ValueError(f"partnership rules need 4 players, got {len(seats)}")
+        if target is not None:
+            check_int(target, "target", 1)
+        check_seed(seed)
+        if time_limit is not None:
+            check_number(time_limit, "time_limit", positive=True)
         self.rules = rules
-        self.players = players
+        self.seats = seats
         #: Seconds a player may take for one decision (``None``: no limit).
         self.time_limit = time_limit
         self.seed = random.SystemRandom().getrandbits(63) if seed is None else seed
-        self._rng = random.Random(self.seed)
-        sides = rules.sides(len(players))
-        self.target = target if target is not None else rules.target_for(sides)
-        self.scores = [0] * sides
+        self.target = target if target is not None else rules.target_for(rules.sides(len(seats)))
+        self.scores = [0] * rules.sides(len(seats))
         self.rounds: list[Round] = []
         self.winner: Optional[int] = None
 
     @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.seats)
+
+    @property
     def results(self) -> list[RoundResult]:
         """The result of each hand played so far."""
-        return [r.result for r in self.rounds]
+        return [r.result for r in self.rounds]  # type: ignore[misc]
 
     @property
     def is_over(self) -> bool:
         return self.winner is not None
+
+    def hand_seed(self, index: int) -> int:
+        """The seed hand ``index`` (0 for the first) is dealt from."""
+        return derive_seed(self.seed, check_int(index, "index", 0))
 
     def next_leader(self) -> Optional[int]:
         """R6: the seat that leads the next hand, or ``None`` when the first-hand rule decides."""
@@ -84,39 +108,51 @@ class Match:
         last = self.rounds[-1]
         rule = self.rules.next_leader
         if rule == "rotate-left":
-            return None if last.leader is None else (last.leader + 1) % len(self.players)
+            return None if last.leader is None else (last.leader + 1) % self.players
         if rule == "same":
             return last.leader
         if rule == "winner":
-            return last.result.winner
+            return last.result.winner  # type: ignore[union-attr]
         return None
 
     def deal_next(self) -> Round:
-        """Deal the next hand (without playing it)."""
+        """Deal the next hand (without playing it); seeded players are reseeded for it."""
         if self.is_over:
             raise ValueError(f"the match is over: side {self.winner} reached {self.target}")
-        return Round.deal(self.rules, len(self.players), seed=self._rng.getrandbits(63),
-                          leader=self.next_leader())
+        index = len(self.rounds)
+        for seat, player in enumerate(self.seats):
+            reseed = getattr(player, "reseed", None)
+            if callable(reseed):
+                reseed(derive_seed(self.seed, index, seat + 1))
+        return Round.deal(self.rules, self.players, seed=self.hand_seed(index), leader=self.next_leader())
 
     def play_round(self) -> RoundResult:
         """Deal and play one hand, add its points, and return its result."""
-        r = self.deal_next()
-        while not r.is_over:
-            seat = r.turn
-            move = ask(self.players[seat], r, seat, self.time_limit)
-            try:
-                r.play(move, seat=seat)
-            except IllegalMoveError as exc:
-                raise PlayerError(seat, move, f"returned {move!r}, which is illegal: {exc.reason}") from exc
+        r = play_out(self.deal_next(), self.seats, time_limit=self.time_limit)
         self.record_round(r)
-        return r.result
+        return r.result  # type: ignore[return-value]
 
     def record_round(self, r: Round) -> None:
-        """Add a finished hand (played elsewhere, e.g. in the widget) to the match."""
+        """Add a finished hand to the match: the hand :meth:`deal_next` dealt, played out
+        (here, in the play table, or anywhere).  Anything else is refused, naming why."""
+        if not isinstance(r, Round):
+            raise ValueError(f"record_round takes a finished Round, got {excerpt(r)}")
+        if self.is_over:
+            raise ValueError(f"the match is over: side {self.winner} reached {self.target}")
+        if r.rules != self.rules:
+            raise ValueError("that hand was played under other rules than the match's")
+        if r.players != self.players:
+            raise ValueError(f"that hand has {r.players} players; the match has {self.players}")
+        if any(r is done for done in self.rounds):
+            raise ValueError("that hand is already in the match")
+        index = len(self.rounds)
+        start = r.start
+        if start.kind != "deal" or start.seed != self.hand_seed(index) or start.leader != self.next_leader():
+            raise ValueError(f"that hand is not the match's hand {index + 1} (deal it with match.deal_next())")
         if not r.is_over:
             raise ValueError("only a finished hand can be added to the match")
         self.rounds.append(r)
-        self.scores = [a + b for a, b in zip(self.scores, r.result.points, strict=False)]
+        self.scores = [a + b for a, b in zip(self.scores, r.result.points, strict=True)]  # type: ignore[union-attr]
         reached = [side for side, points in enumerate(self.scores) if points >= self.target]
         if reached:
             self.winner = max(reached, key=lambda side: self.scores[side])
@@ -135,9 +171,9 @@ class Match:
         """The match as JSON-safe data: every hand's record and the running scores."""
         return {
             "format": MATCH_FORMAT,
-            "version": 1,
+            "version": MATCH_VERSION,
             "rules": self.rules.to_dict(),
-            "players": len(self.players),
+            "players": self.players,
             "seed": self.seed,
             "target": self.target,
             "rounds": [r.to_record() for r in self.rounds],
@@ -146,32 +182,15 @@ class Match:
         }
 
     @classmethod
-    def from_record(cls, data: dict, players: Optional[Sequence[Any]] = None) -> Match:
+    def from_record(cls, data: dict, seats: Optional[Sequence[Player]] = None) -> Match:
         """Rebuild a match from :meth:`to_record` data, replaying every hand and checking
-        seeds, leaders and scores.  Give ``players`` to play on from where it stopped."""
-        return match_from_record(data, players)
+        seeds, leaders and scores.  Give ``seats`` (players) to play on from where it stopped."""
+        return match_from_record(data, seats)
 
     def __repr__(self) -> str:
         state = f"won by side {self.winner}" if self.is_over else "in play"
-        return (f"<Match {self.rules.name}, {len(self.players)} players, to {self.target}: "
+        return (f"<Match {self.rules.name}, {self.players} players, to {self.target}: "
                 f"scores {self.scores}, {state}>")
-
-
-def ask(player: Any, r: Round, seat: int, time_limit: Optional[float] = None) -> Any:
-    """The move ``player`` chooses for ``seat`` in ``r``; its failures become PlayerError.
-    Players marked ``omniscient`` (for studies) are also handed a copy of the round."""
-    start = time.perf_counter()
-    try:
-        if getattr(player, "omniscient", False):
-            move = player.choose(r.view(seat), round=r.copy())
-        else:
-            move = player.choose(r.view(seat))
-    except Exception as exc:  # a player's bug must not look like ours
-        raise PlayerError(seat, None, f"choose() raised {exc!r}") from exc
-    took = time.perf_counter() - start
-    if time_limit is not None and took > time_limit:
-        raise PlayerError(seat, move, f"took {took:.2f} s to choose {move!r}; the limit is {time_limit:g} s")
-    return move
 
 
 class _NoPlayer:
@@ -180,62 +199,55 @@ class _NoPlayer:
     def __init__(self, seat: int):
         self.seat = seat
 
-    def choose(self, view):
-        raise ValueError(f"this match was loaded from a record; give players=[...] to play on (seat {self.seat})")
+    def choose(self, view: Any) -> Any:
+        raise ValueError(f"this match was loaded from a record; give seats=[...] to play on (seat {self.seat})")
 
     def __repr__(self) -> str:
         return "<no player>"
 
 
-def match_from_record(data: Any, players: Optional[Sequence[Any]] = None) -> Match:
-    """See :meth:`Match.from_record`."""
-    from .records import RecordError, round_from_record
+_MATCH_KEYS = ("format", "version", "rules", "players", "seed", "target", "rounds", "scores", "winner")
 
+
+def match_from_record(data: Any, seats: Optional[Sequence[Player]] = None) -> Match:
+    """See :meth:`Match.from_record`."""
     if not isinstance(data, dict):
         raise RecordError("", f"a match record is a JSON object (dict), got {type(data).__name__}")
     if data.get("format") != MATCH_FORMAT:
-        raise RecordError("format", f"expected {MATCH_FORMAT!r}, got {data.get('format')!r}")
-    if data.get("version") != 1:
-        raise RecordError("version", f"unknown record version {data.get('version')!r}; this Domino Lab reads version 1")
+        raise RecordError("format", f"expected {MATCH_FORMAT!r}, got {excerpt(data.get('format'))}")
+    version = data.get("version")
+    if not is_int(version) or version != MATCH_VERSION:
+        raise RecordError("version", f"unknown record version {excerpt(version)}; "
+                                     f"this Domino Lab reads version {MATCH_VERSION}")
+    _object(data, "", _MATCH_KEYS)
+    rules = rules_from_record(data["rules"])
+    count = data["players"]
+    if not is_int(count) or count not in rules.player_counts:
+        raise RecordError("players", f"expected one of {rules.player_counts}, got {excerpt(count)}")
+    players = list(seats) if seats is not None else [_NoPlayer(s) for s in range(count)]
+    if len(players) != count:
+        raise RecordError("players", f"the record has {count} players, but {len(players)} were given")
+    if not is_int(data["seed"]):
+        raise RecordError("seed", f"expected a whole number, got {excerpt(data['seed'])}")
     try:
-        rules = Rules.from_dict(data.get("rules"))
-    except (ValueError, TypeError) as exc:
-        raise RecordError("rules", str(exc)) from None
-    count = data.get("players")
-    if isinstance(count, bool) or not isinstance(count, int) or count not in rules.player_counts:
-        raise RecordError("players", f"expected one of {rules.player_counts}, got {count!r}")
-    seats = list(players) if players is not None else [_NoPlayer(s) for s in range(count)]
-    if len(seats) != count:
-        raise RecordError("players", f"the record has {count} players, but {len(seats)} were given")
-    try:
-        match = Match(rules, seats, seed=data.get("seed"), target=data.get("target"))
+        match = Match(rules, players, seed=data["seed"], target=data["target"])
     except ValueError as exc:
         raise RecordError("", str(exc)) from None
-    rounds = data.get("rounds")
+    rounds = data["rounds"]
     if not isinstance(rounds, list):
         raise RecordError("rounds", "expected a list of round records")
     for i, record in enumerate(rounds):
         where = f"rounds[{i}]"
-        if match.is_over:
-            raise RecordError(where, "the match was already over")
-        expected_seed = match._rng.getrandbits(63)
         try:
             r = round_from_record(record)
         except RecordError as exc:
-            raise RecordError(f"{where}.{exc.path}" if exc.path else where, str(exc).split(": ", 1)[-1]) from None
-        if r.rules != rules or r.players != count:
-            raise RecordError(where, "its rules or players differ from the match's")
-        if r.seed != expected_seed:
-            raise RecordError(f"{where}.seed", f"record says {r.seed}, the match's seed gives {expected_seed}")
-        if r._start.get("leader") != match.next_leader():
-            raise RecordError(f"{where}.start.leader",
-                              f"record says {r._start.get('leader')}, the rules give {match.next_leader()}")
-        if not r.is_over:
-            raise RecordError(where, "the hand is not finished")
-        match.record_round(r)
-    if "scores" in data and data["scores"] != match.scores:
-        raise RecordError("scores", f"record says {data['scores']!r}, replay gives {match.scores!r}")
-    if "winner" in data and data["winner"] != match.winner:
-        raise RecordError("winner", f"record says {data['winner']!r}, replay gives {match.winner!r}")
+            raise exc.inside(where) from None
+        try:
+            match.record_round(r)
+        except ValueError as exc:
+            raise RecordError(where, str(exc)) from None
+    if data["scores"] != match.scores:
+        raise RecordError("scores", f"record says {excerpt(data['scores'])}, replay gives {match.scores!r}")
+    if data["winner"] != match.winner or isinstance(data["winner"], bool):
+        raise RecordError("winner", f"record says {excerpt(data['winner'])}, replay gives {match.winner!r}")
     return match
-

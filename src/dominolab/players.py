@@ -22,8 +22,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Optional, Protocol, runtime_checkable
 
 from .moves import DRAW, PASS, Draw, Move, Pass, Play
-from .tiles import Tile, number_plural
+from .tiles import Tile
 from .view import View
+from .words import number_plural
 
 __all__ = [
     "OPPONENTS",
@@ -59,6 +60,18 @@ class PlayerError(RuntimeError):
         self.seat = seat
         self.move = move
         self.reason = reason
+
+    def __reduce__(self):
+        # Picklable (a worker process sends it back whole), with the move as text if the
+        # move itself cannot be pickled.
+        import pickle
+
+        move = self.move
+        try:
+            pickle.dumps(move)
+        except Exception:
+            move = repr(move)
+        return (type(self), (self.seat, move, self.reason))
 
 
 class _Seeded:

@@ -14,7 +14,7 @@ question                           decided in
 who leads, with what (R4-R6)       ``_choose_leader`` / ``_lead_mask``
 redeal (R17)                       ``_needs_redeal``
 may this seat draw now (R7-R9)     ``_draw_refusal``
-which tile comes off (R18)         ``_stock_order``
+which tile comes off (R18)         ``from_position`` (a shuffled stock)
 does the hand end (R10, R11)       ``_after_move``
 who won, what it scores (R12-R16)  :func:`dominolab.scoring.score`
 =================================  ===========================================
@@ -23,17 +23,33 @@ who won, what it scores (R12-R16)  :func:`dominolab.scoring.score`
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from typing import Any, Optional, Union
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Optional, Union
 
-from .moves import DRAW, PASS, Event, IllegalMoveError, Move, Play
+from .moves import (
+    DRAW,
+    PASS,
+    AmbiguousMoveError,
+    Draw,
+    End,
+    Event,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    Pass,
+    Play,
+    read_move_text,
+)
 from .pieces import Hand, Line, Placed
 from .rules import Rules
-from .scoring import RoundResult, score, sides_of
-from .tiles import TILE_BY_ID, Tile, TileLike, number_plural, tiles_of
+from .scoring import RoundResult, score
+from .tiles import TILE_BY_ID, Tile, TileLike, parse_tiles, tiles_of
+from .validate import check_int, check_seat, check_seed, excerpt, is_int
 from .view import View
+from .words import count_word, number_plural, plural
 
-__all__ = ["Round"]
+__all__ = ["Round", "Start", "StartError"]
 
 _PLAY_LEFT = [Play(t, "left") for t in TILE_BY_ID]
 _PLAY_RIGHT = [Play(t, "right") for t in TILE_BY_ID]
@@ -77,6 +93,54 @@ def _set_info(rules: Rules) -> _SetInfo:
     return info
 
 
+@dataclass(frozen=True)
+class Start:
+    """How a round began: what :meth:`Round.from_start` needs to rebuild it exactly.
+
+    ``kind`` is "deal" (a shuffled deal: full hands, the rest in the boneyard, and the
+    rules' lead procedure still to run) or "position" (a hand-built or mid-hand position).
+    ``hands`` are each seat's tiles at the start (for a deal: as dealt, before any tile the
+    lead procedure draws), ``boneyard`` the boneyard in draw order, ``line`` the tiles on
+    the line from left to right and ``set_aside`` tiles out of play.
+
+    A deal also keeps ``leader`` (the seat told to lead, as in later hands of a match;
+    ``None`` when the first-lead rule decides), the tiles ``turned_up`` for the lead (rounds
+    of (seat, tile)), how many deals were thrown in (``redeals``) and the ``seed`` it was
+    dealt from.  A position keeps the seat to move (``turn``), the tiles it has drawn this
+    turn (``turn_draws``), the tiles each seat drew earlier in the hand (``draw_counts``,
+    which scoring may charge for), the passes just made in a row (``passes``), the seat
+    that led the hand (``leader``, when known) and, for an empty line, whether the rules'
+    lead-tile restriction applies (``lead_restricted``; otherwise any tile may lead).
+    """
+
+    kind: Literal["deal", "position"]
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...] = ()
+    line: tuple[Tile, ...] = ()
+    set_aside: tuple[Tile, ...] = ()
+    turn: Optional[int] = None
+    leader: Optional[int] = None
+    turned_up: Optional[tuple[tuple[tuple[int, Tile], ...], ...]] = None
+    redeals: int = 0
+    turn_draws: int = 0
+    draw_counts: Optional[tuple[int, ...]] = None
+    passes: int = 0
+    lead_restricted: bool = False
+    seed: Optional[int] = None
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.hands)
+
+
+def _mask(tiles: Iterable[Tile]) -> int:
+    m = 0
+    for t in tiles:
+        m |= t.bit
+    return m
+
+
 def _bits(mask: int) -> list[int]:
     out = []
     while mask:
@@ -88,10 +152,6 @@ def _bits(mask: int) -> list[int]:
 
 def _popcount(mask: int) -> int:
     return bin(mask).count("1")
-
-
-def _tiles_text(tiles: Iterable[Tile]) -> str:
-    return ", ".join(str(t) for t in tiles)
 
 
 class Round:
@@ -122,7 +182,6 @@ class Round:
         "_result",
         "_right",
         "_rstack",
-        "_seed",
         "_start",
         "_stock",
         "_suit",
@@ -134,8 +193,8 @@ class Round:
     )
 
     # ------------------------------------------------------------------ construction
-    def __init__(self) -> None:  # use Round.deal or Round.from_position
-        raise TypeError("make a Round with Round.deal(...) or Round.from_position(...)")
+    def __init__(self) -> None:  # use Round.deal, Round.from_position or Round.from_start
+        raise TypeError("make a Round with Round.deal(...), Round.from_position(...) or Round.from_start(...)")
 
     @classmethod
     def _blank(cls, rules: Rules, players: int) -> Round:
@@ -157,8 +216,6 @@ class Round:
         self._went_out = None
         self._result = None
         self._leader = None
-        self._seed = None
-        self._start = {}
         self._events = []
         self._floor = rules.boneyard_floor
         self._limit = 1 << 30 if rules.draw_limit is None else rules.draw_limit
@@ -169,13 +226,11 @@ class Round:
 
     @staticmethod
     def _check_rules_players(rules: Any, players: Any) -> Rules:
-        if isinstance(rules, str):
-            rules = Rules.preset(rules)
-        if not isinstance(rules, Rules):
-            raise ValueError(f"rules must be a Rules object or a preset name, got {rules!r}")
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError(f"players must be a whole number, got {players!r}")
+        rules = Rules.coerce(rules)
+        check_int(players, "players")
         rules.hand_size(players)  # raises for a player count the rules do not allow
+        if rules.partnerships and players != 4:
+            raise ValueError(f"partnership rules need 4 players, got {players}")
         return rules
 
     @classmethod
@@ -191,23 +246,21 @@ class Round:
 
         The same ``seed`` (an int) gives the same deal, and the same moves give the same
         everything after.  ``seed=None`` picks a fresh seed, kept in ``round.seed`` so the
-        hand can be replayed.  A ``random.Random`` may be passed instead (used as is).
+        hand can be replayed.  A ``random.Random`` may be passed instead (used as is; the
+        hand then has no seed to replay it from, but its :attr:`start` still rebuilds it).
         ``leader`` makes that seat lead with any tile (how later hands of a match start
         under rotation); by default the rules' first-lead rule decides.
         """
         rules = cls._check_rules_players(rules, players)
-        if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)
-                                   or not 0 <= leader < players):
-            raise ValueError(f"leader must be a seat from 0 to {players - 1} or None, got {leader!r}")
+        if leader is not None:
+            check_seat(leader, players, "leader")
         if isinstance(seed, random.Random):
             rng, seed_value = seed, None
         else:
             if seed is None:
                 seed_value = random.SystemRandom().getrandbits(63)
-            elif isinstance(seed, bool) or not isinstance(seed, int):
-                raise ValueError(f"seed must be a whole number, a random.Random or None, got {seed!r}")
             else:
-                seed_value = seed
+                seed_value = check_int(seed, "seed")
             rng = random.Random(seed_value)
         info = _set_info(rules)
         turned_up = None
@@ -227,53 +280,73 @@ class Round:
                     "the redeal rules (redeal_doubles / redeal_suit) threw in 10,000 deals in a row; "
                     "they are too strict for this set and hand size"
                 )
-        stock = order[players * size:]
-        self = cls._setup(rules, players, hands, stock, leader=leader, turned_up=turned_up)
-        self._seed = seed_value
-        self._start["redeals"] = redeals
-        return self
+        by_id = TILE_BY_ID
+        start = Start(
+            kind="deal",
+            hands=tuple(tuple(by_id[t] for t in hand) for hand in hands),
+            boneyard=tuple(by_id[t] for t in order[players * size:]),
+            leader=leader,
+            turned_up=None if turned_up is None else tuple(
+                tuple((seat, by_id[tid]) for seat, tid in entries) for entries in turned_up),
+            redeals=redeals,
+            seed=seed_value,
+        )
+        return cls._from_checked_start(rules, start)
 
     @classmethod
-    def _setup(
-        cls,
-        rules: Rules,
-        players: int,
-        hands: Sequence[Sequence[int]],
-        stock: Sequence[int],
-        *,
-        leader: Optional[int],
-        turned_up: Optional[list],
-    ) -> Round:
-        """A round from a deal (hand and stock tile ids, stock in draw order).  Runs the
-        rules' lead procedure, which may draw tiles (the top-double rule)."""
+    def from_start(cls, rules: Union[Rules, str], start: Start) -> Round:
+        """The round that ``start`` begins (see :class:`Start`), checked in full: every tile
+        of the set in exactly one place, hand sizes, the lead procedure's tiles, the line.
+        Records and matches rebuild hands this way; ``round.start`` gives it back."""
+        rules = Rules.coerce(rules)
+        if not isinstance(start, Start):
+            raise ValueError(f"start must be a Start (see Round.start), got {excerpt(start)}")
+        players = len(start.hands)
+        cls._check_rules_players(rules, players)
+        _check_start(rules, start)
+        return cls._from_checked_start(rules, start)
+
+    @classmethod
+    def _from_checked_start(cls, rules: Rules, start: Start) -> Round:
+        """Set up the round from a start already checked (run the lead procedure, which
+        may draw tiles under the top-double rule)."""
+        players = len(start.hands)
         self = cls._blank(rules, players)
-        if rules.partnerships and players != 4:
-            raise ValueError(f"partnership rules need 4 players, got {players}")
-        masks = []
-        for hand in hands:
-            m = 0
-            for tid in hand:
-                m |= 1 << tid
-            masks.append(m)
-        self._hands = masks
-        self._stock = list(reversed(stock))  # pop() takes the next tile
-        self._start = {  # the deal as dealt, for records (the caller's fresh lists, not copied)
-            "kind": "deal",
-            "hands": hands,
-            "boneyard": stock,
-            "leader": leader,
-            "turned_up": turned_up,
-        }
-        if leader is None:
-            leader, lead_mask = self._choose_leader(turned_up)
-        else:
-            lead_mask = self._hands[leader]
-        self._leader = leader
-        self._turn = leader
-        self._lead_allowed = lead_mask
+        self._start = start
+        self._hands = [_mask(hand) for hand in start.hands]
+        self._stock = [t.id for t in reversed(start.boneyard)]  # pop() takes the next tile
+        if start.kind == "deal":
+            leader = start.leader
+            if leader is None:
+                leader, lead_mask = self._choose_leader(start.turned_up)
+            else:
+                lead_mask = self._hands[leader]
+            self._leader = leader
+            self._turn = leader
+            self._lead_allowed = lead_mask
+            return self
+        placed = _orient_line(list(start.line))
+        turn = start.turn if start.turn is not None else 0
+        if placed:
+            self._rstack = [(p.tile.id, p.left, p.right) for p in placed]
+            self._left, self._right = placed[0].left, placed[-1].right
+            self._line_mask = _mask(start.line)
+        self._turn = turn
+        self._turn_draws = start.turn_draws
+        self._passes = start.passes
+        if start.draw_counts is not None:
+            self._draws = list(start.draw_counts)
+        self._leader = start.leader if placed else (start.leader if start.leader is not None else turn)
+        hand = self._hands[turn]
+        self._lead_allowed = self._lead_mask(hand) if (not placed and start.lead_restricted) else hand
+        if placed:
+            if self._ends_hand and self.is_blocked:
+                self._finish(None)
+            else:
+                self._after_move(turn, placed=False)
         return self
 
-    def _choose_leader(self, turned_up: Optional[list]) -> tuple[int, int]:
+    def _choose_leader(self, turned_up: Optional[tuple]) -> tuple[int, int]:
         """R4/R5: the seat that leads the first hand, and the tiles it may lead with."""
         rules, info, hands = self.rules, self._info, self._hands
         rule = rules.first_leader
@@ -282,20 +355,20 @@ class Round:
         elif rule in ("turn-up-lowest", "turn-up-highest", "lots"):
             if turned_up is None:
                 raise ValueError(f"first_leader={rule!r} needs the tiles turned up for the lead")
-            seat = _leader_from_turn_up(rules, self._n, turned_up)
+            seat = _leader_from_turn_up(rules, self._n, _turned_ids(turned_up))
         elif rule == "top-double":
             top = 1 << info.top_double
-            seat = next((s for s, h in enumerate(hands) if h & top), None)
+            found = next((s for s, h in enumerate(hands) if h & top), None)
             draw_seat = 0
-            while seat is None:  # nobody holds it: draw in turn until somebody does
+            while found is None:  # nobody holds it: draw in turn until somebody does
                 if not self._stock:
                     raise ValueError(f"the {rules.max_pip}-{rules.max_pip} is in no hand and not in the boneyard")
                 tid = self._stock.pop()
                 hands[draw_seat] |= 1 << tid
                 if tid == info.top_double:
-                    seat = draw_seat
+                    found = draw_seat
                 draw_seat = (draw_seat + 1) % self._n
-            return seat, self._lead_mask(hands[seat])
+            seat = found
         else:  # highest-double, else heaviest tile
             best = max(range(self._n), key=lambda s: (hands[s] & info.doubles).bit_length())
             if not hands[best] & info.doubles:
@@ -346,126 +419,93 @@ class Round:
             raise ValueError("hands must be a list with one list of tiles per seat")
         rules = cls._check_rules_players(rules, len(hands))
         players = len(hands)
-        if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < players:
-            raise ValueError(f"turn must be a seat from 0 to {players - 1}, got {turn!r}")
+        check_seat(turn, players, "turn")
+        check_seed(seed)
         info = _set_info(rules)
         in_set = set(info.ids)
         where: dict[int, str] = {}
 
-        def take(tiles: Iterable[TileLike], place: str) -> list[Tile]:
+        def take(tiles: Any, place: str) -> tuple[Tile, ...]:
             if isinstance(tiles, str):
-                from .tiles import parse_tiles
                 tiles = parse_tiles(tiles)
+            elif isinstance(tiles, bytes) or not isinstance(tiles, Iterable):
+                raise ValueError(f"{place} must be a list of tiles, got {excerpt(tiles)}")
             out = []
             for value in tiles:
-                tile = Tile.coerce(value)
+                try:
+                    tile = Tile.coerce(value)
+                except ValueError as exc:
+                    raise ValueError(f"{place}: {exc}") from None
                 if tile.id not in in_set:
                     raise ValueError(f"{place}: {tile} is not in this set ({_set_name(rules)})")
                 if tile.id in where:
                     raise ValueError(f"{place}: {tile} is already in {where[tile.id]}")
                 where[tile.id] = place
                 out.append(tile)
-            return out
+            return tuple(out)
 
-        hand_tiles = [take(h, f"hands[{i}]") for i, h in enumerate(hands)]
+        hand_tiles = tuple(take(h, f"hands[{i}]") for i, h in enumerate(hands))
         line_tiles = take(line, "line")
         if boneyard is None:
             rest = [t for t in info.ids if t not in where]
-            stock_tiles = [TILE_BY_ID[t] for t in sorted(rest, reverse=True)]
+            stock_tiles = tuple(TILE_BY_ID[t] for t in sorted(rest, reverse=True))
+            where.update(dict.fromkeys(rest, "boneyard"))
         else:
             stock_tiles = take(boneyard, "boneyard")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be a whole number or None, got {seed!r}")
-        stock_ids = _stock_order(rules, [t.id for t in stock_tiles], seed)
-        self = cls._position(rules, hand_tiles, stock_tiles, line_tiles, turn, turn_draws, stock_ids)
-        self._seed = seed
-        return self
+        if rules.draw_from != "row-end":  # R18: a shuffled stock may give any tile next
+            shuffled = list(stock_tiles)
+            random.Random(seed).shuffle(shuffled)
+            stock_tiles = tuple(shuffled)
+        start = Start(
+            kind="position",
+            hands=hand_tiles,
+            boneyard=stock_tiles,
+            line=line_tiles,
+            set_aside=tuple(TILE_BY_ID[t] for t in reversed(info.ids) if t not in where),
+            turn=turn,
+            turn_draws=turn_draws,
+            seed=seed,
+        )
+        _check_start(rules, start)
+        return cls._from_checked_start(rules, start)
 
     @classmethod
-    def _position(cls, rules: Rules, hand_tiles: list[list[Tile]], stock_tiles: list[Tile],
-                  line_tiles: list[Tile], turn: int, turn_draws: int, stock_ids: list[int]) -> Round:
-        """Build a checked position (tiles already parsed, each in one place)."""
-        players = len(hand_tiles)
-        for seat, hand in enumerate(hand_tiles):
-            if not hand:
-                raise ValueError(f"hands[{seat}] is empty: that seat would already have gone out")
-        if isinstance(turn_draws, bool) or not isinstance(turn_draws, int) or turn_draws < 0:
-            raise ValueError(f"turn_draws must be a whole number >= 0, got {turn_draws!r}")
-        if turn_draws and not line_tiles:
-            raise ValueError("nobody draws before the first tile is led")
-        placed = _orient_line(line_tiles)
-        self = cls._blank(rules, players)
-        self._hands = [sum(t.bit for t in hand) for hand in hand_tiles]
-        self._stock = list(reversed(stock_ids))
-        if placed:
-            self._rstack = [(p.tile.id, p.left, p.right) for p in placed]
-            self._left, self._right = placed[0].left, placed[-1].right
-            for p in placed:
-                self._line_mask |= p.tile.bit
-        self._turn = turn
-        self._turn_draws = turn_draws
-        self._leader = turn if not placed else None
-        self._lead_allowed = self._hands[turn]
-        used = {t.id for part in (*hand_tiles, stock_tiles, line_tiles) for t in part}
-        self._start = {
-            "kind": "position",
-            "hands": [[t.id for t in hand] for hand in hand_tiles],
-            "boneyard": list(stock_ids),
-            "set_aside": [t for t in reversed(self._info.ids) if t not in used],
-            "line": [(p.tile.id, p.left, p.right) for p in placed],
-            "turn": turn,
-            "turn_draws": turn_draws,
-        }
-        if placed:
-            if self._ends_hand and self.is_blocked:
-                self._finish(None)
-            else:
-                self._after_move(turn, placed=False)
-        return self
-
-    @classmethod
-    def from_view(cls, view: View, hands: dict[int, Iterable[Tile]], boneyard: Sequence[Tile]) -> Round:
+    def from_view(cls, view: View, hands: Mapping[int, Iterable[Tile]], boneyard: Sequence[Tile]) -> Round:
         """The round as ``view`` sees it, with the hidden tiles filled in: ``hands`` for
         every other seat that holds tiles and ``boneyard`` in draw order.  This is how a
         search player turns a sampled deal into a position it can play out; the new round
-        has no history before this point (it cannot be undone past it)."""
+        starts at this point (its :attr:`start` is this position: it cannot be undone
+        past it, and it can be saved as a record)."""
         rules = view.rules
-        self = cls._blank(rules, view.players)
-        masks = [0] * view.players
-        for t in view.hand:
-            masks[view.seat] |= t.bit
-        for seat, tiles in hands.items():
-            for t in tiles:
-                masks[seat] |= t.bit
-        for seat, mask in enumerate(masks):
-            if _popcount(mask) != view.hand_counts[seat]:
-                raise ValueError(f"seat {seat} must hold {view.hand_counts[seat]} tiles, got {_popcount(mask)}")
+        filled = [tuple(view.hand) if seat == view.seat else tuple(hands.get(seat, ()))
+                  for seat in range(view.players)]
+        for seat, tiles in enumerate(filled):
+            if len(tiles) != view.hand_counts[seat]:
+                raise ValueError(f"seat {seat} must hold {view.hand_counts[seat]} tiles, got {len(tiles)}")
         if len(boneyard) != view.boneyard_count:
             raise ValueError(f"the boneyard must hold {view.boneyard_count} tiles, got {len(boneyard)}")
-        self._hands = masks
-        self._stock = [t.id for t in reversed(boneyard)]
-        self._rstack = [(p.tile.id, p.left, p.right) for p in view.line]
-        for p in view.line:
-            self._line_mask |= p.tile.bit
-        if view.line:
-            self._left, self._right = view.line[0].left, view.line[-1].right
-        self._turn = view.turn
-        self._turn_draws = view.turn_draws
         passes = 0
         for event in reversed(view.history):
             if event.action != "pass":
                 break
             passes += 1
-        self._passes = passes
-        self._draws = list(view.draw_counts)
-        self._leader = view.leader
-        self._lead_allowed = masks[view.turn]
-        if not view.line and view.seat == view.turn:
-            self._lead_allowed = sum(m.tile.bit for m in view.legal)
-        self._over = view.is_over
-        self._start = {"kind": "view", "line": [(p.tile.id, p.left, p.right) for p in view.line],
-                       "set_aside": [t.id for t in view.set_aside]}
-        return self
+        if view.is_over:
+            raise ValueError("the hand in this view is over; there is no position to fill in")
+        start = Start(
+            kind="position",
+            hands=tuple(filled),
+            boneyard=tuple(boneyard),
+            line=tuple(p.tile for p in view.line),
+            set_aside=tuple(view.set_aside),
+            turn=view.turn,
+            turn_draws=view.turn_draws,
+            leader=view.leader,
+            draw_counts=tuple(view.draw_counts),
+            passes=passes,
+            lead_restricted=not view.line and len(view.lead) < len(view.hand) and view.seat == view.turn,
+        )
+        _check_start(rules, start)
+        return cls._from_checked_start(rules, start)
 
     # ------------------------------------------------------------------ the state
     @property
@@ -486,7 +526,12 @@ class Round:
     @property
     def seed(self) -> Optional[int]:
         """The seed this hand was dealt with, when it was dealt from one."""
-        return self._seed
+        return self._start.seed
+
+    @property
+    def start(self) -> Start:
+        """How this hand began; ``Round.from_start(rules, round.start)`` rebuilds it."""
+        return self._start
 
     @property
     def hands(self) -> list[Hand]:
@@ -519,9 +564,7 @@ class Round:
     @property
     def drawable_count(self) -> int:
         """Tiles that may still be drawn (the boneyard less its floor)."""
-        if not self.rules.can_draw:
-            return 0
-        return max(0, len(self._stock) - self._floor)
+        return self.rules.drawable(len(self._stock))
 
     @property
     def boneyard(self) -> list[Tile]:
@@ -531,7 +574,7 @@ class Round:
     @property
     def set_aside(self) -> list[Tile]:
         """Tiles out of play: named nowhere in a built position (a deal sets none aside)."""
-        return [TILE_BY_ID[t] for t in self._start.get("set_aside", ())]
+        return list(self._start.set_aside)
 
     @property
     def turn_draws(self) -> int:
@@ -550,13 +593,13 @@ class Round:
     @property
     def sides(self) -> list[tuple[int, ...]]:
         """The scoring sides: one seat each, or the two partnerships."""
-        return sides_of(self.rules, self._n)
+        return list(self.rules.seating(self._n))
 
     def team_of(self, seat: int) -> Optional[int]:
         """The team of ``seat`` in partnership play, else ``None``."""
-        if len(self.sides) == self._n:
+        if self.rules.sides(self._n) == self._n:
             return None
-        return seat % 2
+        return self.rules.side_of(seat, self._n)
 
     # ------------------------------------------------------------------ moves
     def legal_moves(self) -> list[Move]:
@@ -603,56 +646,140 @@ class Round:
         if self._over:
             return False
         if self._left < 0 and move.__class__ is Play:
-            move = _PLAY_LEFT[move.tile.id]
+            move = _PLAY_LEFT[move.tile.id]  # type: ignore[attr-defined]
         return move in self.legal_moves()
 
-    def _draw_refusal(self, playable: int) -> Optional[str]:
-        """R7-R9: why the seat to move may not draw now, or ``None`` if it may."""
+    def _draw_refusal(self, playable: int) -> Optional[tuple[str, dict]]:
+        """R7-R9: why the seat to move may not draw now (a code and its facts), or ``None``."""
         rules = self.rules
         if self._left < 0:
-            return "nobody draws before the first tile is led"
+            return ("draw-before-lead", {})
         if not rules.can_draw:
-            return "these rules have no drawing"
+            return ("no-drawing", {})
         if len(self._stock) <= self._floor:
             if self._floor:
-                return f"the boneyard is down to the {self._floor} tiles that must stay there"
-            return "the boneyard is empty"
+                return ("boneyard-floor", {"floor": self._floor})
+            return ("boneyard-empty", {})
         if self._turn_draws >= self._limit:
-            return f"this seat has already drawn {self._turn_draws}, the most a turn allows"
+            return ("draw-limit", {"drawn": self._turn_draws})
         if playable and not self._when_able:
-            return (f"it holds a playable tile ({_tiles_text(Hand(tiles_of(playable)))}) and these rules "
-                    "forbid drawing when able to play")
+            return ("draw-when-able", {"playable": Hand(tiles_of(playable))})
         return None
+
+    def why_illegal(self, move: object, seat: Optional[int] = None) -> Optional[IllegalMoveError]:
+        """The :class:`IllegalMoveError` that :meth:`play` would raise for ``move`` (by
+        ``seat``, if given), or ``None`` when the move is legal.  Nothing changes."""
+        ends = self.ends
+        turn = self._turn
+        if self._over:
+            return IllegalMoveError("hand-over", move, ends, seat)
+        if seat is not None and seat != turn:
+            return IllegalMoveError("not-your-turn", move, ends, seat, turn=turn)
+        cls = move.__class__
+        if cls is Play:
+            tile = move.tile  # type: ignore[attr-defined]
+            hand = self._hands[turn]
+            if not hand & tile.bit:
+                return IllegalMoveError("not-in-hand", move, ends, turn, tile=tile, hand=Hand(tiles_of(hand)))
+            if ends is None:
+                if not self._lead_allowed & tile.bit:
+                    return IllegalMoveError("lead-restricted", move, None, turn, tile=tile,
+                                            allowed=Hand(tiles_of(self._lead_allowed)),
+                                            rule=f"rule lead_tile={self.rules.lead_tile!r}")
+                return None
+            end = ends[move.side]  # type: ignore[attr-defined]
+            if not tile.bit & self._suit[end]:
+                return IllegalMoveError("no-match", move, ends, turn, tile=tile, end=move.end)  # type: ignore[attr-defined]
+            return None
+        if move is DRAW:
+            refusal = self._draw_refusal(self._playable(turn))
+            return None if refusal is None else IllegalMoveError(refusal[0], move, ends, turn, **refusal[1])
+        if move is PASS:
+            if ends is None:
+                return IllegalMoveError("pass-on-lead", move, None, turn)
+            playable = self._playable(turn)
+            if playable:
+                return IllegalMoveError("pass-playable", move, ends, turn, playable=Hand(tiles_of(playable)))
+            if self._draw_refusal(0) is None:
+                return IllegalMoveError("pass-must-draw", move, ends, turn, drawable=self.drawable_count)
+            return None
+        return IllegalMoveError("not-a-move", move, ends, turn)
+
+    def parse_move(self, move: Union[str, Move, TileLike], end: Optional[End] = None) -> Move:
+        """The legal move meant by ``move``: text ("6-4", "6-4 left", "draw", "pass", "go"),
+        a tile (``"6-4"``, ``Tile(6, 4)``, ``(6, 4)``) with ``end`` optional, or a move object.
+
+        A tile given without an end is played where it fits; when it fits both ends and the
+        two plays differ, :class:`AmbiguousMoveError` asks which.  When both ends show the
+        same number the two plays are the same move, so no question is asked ("left").
+        Raises :class:`InvalidMoveError` for what is not a move at all and
+        :class:`IllegalMoveError` (with its ``code``) for a move the rules forbid now.
+        Like python-chess's ``parse_san``: callers never guess ends themselves."""
+        if end is not None and end not in ("left", "right"):
+            raise InvalidMoveError(f"an end must be 'left' or 'right', got {excerpt(end)}", end)
+        if isinstance(move, (Play, Draw, Pass)):
+            candidate: Move = move
+            tile = move.tile if isinstance(move, Play) else None
+            if end is not None and tile is not None:
+                candidate = Play(tile, end)
+        else:
+            if isinstance(move, str):
+                action, tile, said = read_move_text(move)
+                if action != "play":
+                    candidate = DRAW if action == "draw" else PASS
+                    tile = None
+                end = end or said
+            else:
+                try:
+                    tile = Tile.coerce(move)  # type: ignore[arg-type]
+                except ValueError as exc:
+                    raise InvalidMoveError(str(exc), move) from None
+            if tile is not None:
+                candidate = self._play_for(tile, end)
+        error = self.why_illegal(candidate)
+        if error is not None:
+            raise error
+        if candidate.__class__ is Play and self._left < 0:
+            return _PLAY_LEFT[candidate.tile.id]  # type: ignore[attr-defined]
+        return candidate
+
+    def _play_for(self, tile: Tile, end: Optional[End]) -> Play:
+        """The play of ``tile`` at ``end``, or where it fits when ``end`` is None."""
+        if end is not None or self._left < 0 or self._over or not self._hands[self._turn] & tile.bit:
+            return Play(tile, end or "left")
+        left, right = self._left, self._right
+        fits_left = bool(tile.bit & self._suit[left])
+        fits_right = bool(tile.bit & self._suit[right])
+        if fits_left and fits_right and left != right:
+            moves = (_PLAY_LEFT[tile.id], _PLAY_RIGHT[tile.id])
+            raise AmbiguousMoveError(tile, (left, right), moves)
+        if fits_right and not fits_left:
+            return _PLAY_RIGHT[tile.id]
+        if not fits_left:  # fits neither: the error names both ends
+            raise IllegalMoveError("no-match", Play(tile, "left"), (left, right), self._turn, tile=tile, end=None)
+        return _PLAY_LEFT[tile.id]
 
     def play(self, move: Move, seat: Optional[int] = None) -> None:
         """Make ``move`` for the seat to move (pass ``seat`` to have it checked too).
 
-        An illegal move raises :class:`IllegalMoveError` naming the move, the ends and the
-        reason; the round is left exactly as it was.
+        An illegal move raises :class:`IllegalMoveError` (see :meth:`why_illegal`) naming
+        the move, the ends and the reason; the round is left exactly as it was.
         """
-        if self._over:
-            raise IllegalMoveError("the hand is over; no more moves", move, self.ends, seat)
         turn = self._turn
-        if seat is not None and seat != turn:
-            raise IllegalMoveError(
-                f"it is seat {turn}'s turn, not seat {seat}'s", move, self.ends, seat)
+        if self._over or (seat is not None and (seat.__class__ is not int or seat != turn)):
+            if seat is not None and not is_int(seat):
+                raise ValueError(f"seat must be a whole number or None, got {excerpt(seat)}")
+            raise self.why_illegal(move, seat)  # type: ignore[misc]
         cls = move.__class__
         if cls is Play:
-            tile = move.tile
+            tile = move.tile  # type: ignore[union-attr]
             bit = tile.bit
             hand = self._hands[turn]
             left = self._left
-            if not hand & bit:
-                raise IllegalMoveError(
-                    f"{tile} is not in seat {turn}'s hand ({Hand(tiles_of(hand))})",
-                    move, self.ends, turn)
             tid = tile.id
             if left < 0:
-                if not self._lead_allowed & bit:
-                    allowed = _tiles_text(Hand(tiles_of(self._lead_allowed)))
-                    raise IllegalMoveError(
-                        f"seat {turn} must lead with {allowed} (rule lead_tile={self.rules.lead_tile!r}), not {tile}",
-                        move, None, turn)
+                if not hand & bit & self._lead_allowed:
+                    raise self.why_illegal(move)  # type: ignore[misc]
                 self._hands[turn] = hand ^ bit
                 self._line_mask |= bit
                 self._left, self._right = tile.high, tile.low
@@ -660,31 +787,27 @@ class Round:
                 self._history.append((_PLAY, turn, tid, 0, -1, -1, self._turn_draws, self._passes))
             else:
                 right = self._right
-                end = left if move.side == 0 else right
-                if not bit & self._suit[end]:
-                    raise IllegalMoveError(
-                        f"{tile} does not match the {move.end} end, which shows {end} "
-                        f"(the ends are {left} left and {right} right)",
-                        move, (left, right), turn)
+                side = move.side  # type: ignore[union-attr]
+                end = left if side == 0 else right
+                if not hand & bit & self._suit[end]:
+                    raise self.why_illegal(move)  # type: ignore[misc]
                 self._hands[turn] = hand ^ bit
                 self._line_mask |= bit
                 other = _PIPS[tid] - end
-                if move.side == 0:
+                if side == 0:
                     self._lstack.append((tid, other, end))
                     self._left = other
                 else:
                     self._rstack.append((tid, end, other))
                     self._right = other
-                self._history.append((_PLAY, turn, tid, move.side, left, right, self._turn_draws, self._passes))
+                self._history.append((_PLAY, turn, tid, side, left, right, self._turn_draws, self._passes))
             self._turn_draws = 0
             self._passes = 0
             self._turn = turn + 1 if turn + 1 < self._n else 0
             self._after_move(turn, placed=True)
         elif move is DRAW:
-            playable = self._playable(turn)
-            refusal = self._draw_refusal(playable)
-            if refusal is not None:
-                raise IllegalMoveError(f"seat {turn} cannot draw: {refusal}", move, self.ends, turn)
+            if self._draw_refusal(self._playable(turn)) is not None:
+                raise self.why_illegal(move)  # type: ignore[misc]
             tid = self._stock.pop()
             self._hands[turn] |= 1 << tid
             self._history.append((_DRAW, turn, tid, self._turn_draws, self._passes))
@@ -693,28 +816,15 @@ class Round:
             self._passes = 0
             self._after_move(turn, placed=False)
         elif move is PASS:
-            if self._left < 0:
-                raise IllegalMoveError(f"seat {turn} must lead; nobody passes on the lead", move, None, turn)
-            playable = self._playable(turn)
-            if playable:
-                raise IllegalMoveError(
-                    f"seat {turn} cannot pass while holding a playable tile ({_tiles_text(Hand(tiles_of(playable)))}); "
-                    f"the ends are {self._left} left and {self._right} right",
-                    move, self.ends, turn)
-            if self._draw_refusal(0) is None:
-                raise IllegalMoveError(
-                    f"seat {turn} cannot pass: it has no playable tile but must draw "
-                    f"({self.drawable_count} tile(s) may still be drawn)",
-                    move, self.ends, turn)
+            if self._left < 0 or self._playable(turn) or self._draw_refusal(0) is None:
+                raise self.why_illegal(move)  # type: ignore[misc]
             self._history.append((_PASS, turn, self._turn_draws, self._passes))
             self._turn_draws = 0
             self._passes += 1
             self._turn = turn + 1 if turn + 1 < self._n else 0
             self._after_move(turn, placed=False)
         else:
-            raise IllegalMoveError(
-                f"expected a move (Play(tile, end), Draw() or Pass()), got {move!r} "
-                f"of type {type(move).__name__}", move, self.ends, turn)
+            raise self.why_illegal(move)  # type: ignore[misc]
 
     def _playable(self, seat: int) -> int:
         if self._left < 0:
@@ -802,8 +912,11 @@ class Round:
         return _walk(self._history, 0, self._start_ends(), reveal=True)
 
     def _start_ends(self) -> Optional[tuple[int, int]]:
-        line = self._start.get("line")
-        return (line[0][1], line[-1][2]) if line else None
+        line = self._start.line
+        if not line:
+            return None
+        placed = _orient_line(list(line))
+        return (placed[0].left, placed[-1].right)
 
     def _public_events(self) -> list[Event]:
         """The public history (drawn tiles hidden), extended incrementally."""
@@ -834,7 +947,7 @@ class Round:
         info = self._info
         left, right = self._left, self._right
         if left == right:
-            why = (f"Both ends show {left} and all {_num_word(info.suit_size[left])} "
+            why = (f"Both ends show {left} and all {count_word(info.suit_size[left])} "
                    f"{number_plural(left)} are on the table, so no tile can ever be added.")
         else:
             why = (f"The ends show {left} and {right}, and all {number_plural(left)} and all "
@@ -845,7 +958,7 @@ class Round:
         elif not rules.can_draw:
             nxt = "There is no drawing, so every player passes and the hand is scored."
         else:
-            floor = (f"all but the last {_num_word(self._floor)} tiles of the boneyard" if self._floor
+            floor = (f"all but the last {count_word(self._floor)} tiles of the boneyard" if self._floor
                      else "the whole boneyard")
             if rules.draw_limit is None:
                 nxt = (f"Play goes on: the next player cannot play, so he must draw {floor} "
@@ -882,8 +995,7 @@ class Round:
     def view(self, seat: int) -> View:
         """What ``seat`` may know: its own hand, the line, everyone's tile counts, the
         boneyard count and the public history (drawn tiles hidden).  Nothing hidden."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise ValueError(f"seat must be from 0 to {self._n - 1}, got {seat!r}")
+        check_seat(seat, self._n)
         legal = tuple(self.legal_moves()) if seat == self._turn and not self._over else ()
         return View(
             rules=self.rules,
@@ -902,7 +1014,9 @@ class Round:
             legal=legal,
             is_over=self._over,
             result=self.result,
-            set_aside=tuple(self.set_aside),
+            set_aside=tuple(self._start.set_aside),
+            lead=tuple(Hand(tiles_of(self._hands[seat] & self._lead_allowed)))
+            if self._left < 0 and seat == self._turn and not self._over else (),
         )
 
     # ------------------------------------------------------------------ copies, records
@@ -954,9 +1068,12 @@ class Round:
         lines = [f"Line: {self.line}" + (f"   ends {self._left} | {self._right}" if self._left >= 0 else "")]
         for seat, hand in enumerate(self.hands):
             mark = "  <- to play" if seat == self._turn and not self._over else ""
-            lines.append(f"Seat {seat}: {hand} ({len(hand)} tiles, {hand.pips} pips){mark}")
+            value = self.rules.hand_value(hand)
+            counted = f", counting {value}" if value != hand.pips else ""
+            lines.append(f"Seat {seat}: {hand} ({plural(len(hand), 'tile', words=False)}, "
+                         f"{hand.pips} pips{counted}){mark}")
         floor = f" ({self._floor} must stay)" if self._floor and self.rules.can_draw else ""
-        lines.append(f"Boneyard: {len(self._stock)} tiles{floor}")
+        lines.append(f"Boneyard: {plural(len(self._stock), 'tile', words=False)}{floor}")
         if self._over:
             lines.append(self.result.explain())
         return "\n".join(lines)
@@ -993,12 +1110,6 @@ def _ends_after_play(entry: tuple) -> tuple[int, int]:
     return (left, _PIPS[tid] - right)
 
 
-def _num_word(n: int) -> str:
-    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-             8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen"}
-    return words.get(n, str(n))
-
-
 def _set_name(rules: Rules) -> str:
     return f"double-{rules.max_pip}" + ("" if rules.doubles else " without doubles")
 
@@ -1026,14 +1137,113 @@ def _orient_line(tiles: list[Tile]) -> list[Placed]:
     return placed
 
 
-def _stock_order(rules: Rules, ids: list[int], seed: Optional[int]) -> list[int]:
-    """R18: the order tiles come off a hand-built boneyard.  A row is drawn as given; a
-    shuffled stock is shuffled (with ``seed``), so any tile may come next."""
-    if rules.draw_from == "row-end":
-        return list(ids)
-    out = list(ids)
-    random.Random(seed).shuffle(out)
-    return out
+def _turned_ids(turned_up: Sequence[Sequence[tuple[int, Tile]]]) -> list:
+    """Tiles turned up for the lead, as the [seat, tile id] rounds the lead rule reads."""
+    return [[[seat, tile.id] for seat, tile in entries] for entries in turned_up]
+
+
+class StartError(ValueError):
+    """A :class:`Start` these rules forbid.  ``path`` names the field ("hands[1][0]"),
+    ``message`` what is wrong with it."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+        self.message = message
+
+    def __reduce__(self):
+        return (type(self), (self.path, self.message))
+
+
+def _check_start(rules: Rules, start: Start) -> None:
+    """Raise ``ValueError`` naming the first thing in ``start`` that these rules forbid."""
+    players = len(start.hands)
+    if start.kind not in ("deal", "position"):
+        raise StartError("kind", f"must be 'deal' or 'position', got {excerpt(start.kind)}")
+    in_set = set(rules.tiles)
+    where: dict[Tile, str] = {}
+
+    def place(tiles: Any, name: str) -> None:
+        if not isinstance(tiles, tuple):
+            raise StartError(name, f"must be a tuple of tiles, got {excerpt(tiles)}")
+        for i, tile in enumerate(tiles):
+            if not isinstance(tile, Tile):
+                raise StartError(f"{name}[{i}]", f"expected a Tile, got {excerpt(tile)}")
+            if tile not in in_set:
+                raise StartError(f"{name}[{i}]", f"{tile} is not in this set ({_set_name(rules)})")
+            if tile in where:
+                raise StartError(f"{name}[{i}]", f"{tile} is already in {where[tile]}")
+            where[tile] = f"{name}[{i}]"
+
+    if not isinstance(start.hands, tuple):
+        raise StartError("hands", f"must be a tuple of hands, got {excerpt(start.hands)}")
+    for i, hand in enumerate(start.hands):
+        place(hand, f"hands[{i}]")
+    place(start.line, "line")
+    place(start.boneyard, "boneyard")
+    place(start.set_aside, "set_aside")
+    missing = [t for t in rules.tiles if t not in where]
+    if missing:
+        raise StartError("", "tiles missing from the start (set aside the tiles out of play): "
+                         + ", ".join(map(str, missing[:10])) + (" …" if len(missing) > 10 else ""))
+    check_int(start.redeals, "start.redeals", 0)
+    check_int(start.turn_draws, "start.turn_draws", 0)
+    check_int(start.passes, "start.passes", 0, players)
+    check_seed(start.seed, "start.seed")
+    if start.leader is not None:
+        check_seat(start.leader, players, "start.leader")
+    if not isinstance(start.lead_restricted, bool):
+        raise StartError("lead_restricted", f"must be True or False, got {excerpt(start.lead_restricted)}")
+    if start.kind == "deal":
+        size = rules.hand_size(players)
+        for i, hand in enumerate(start.hands):
+            if len(hand) != size:
+                raise StartError(f"hands[{i}]", f"{plural(len(hand), 'tile', words=False)}, "
+                                 f"but these rules deal {size}")
+        extra = [name for name, value in (
+            ("line", start.line), ("set_aside", start.set_aside), ("turn", start.turn is not None),
+            ("turn_draws", start.turn_draws), ("draw_counts", start.draw_counts is not None),
+            ("passes", start.passes), ("lead_restricted", start.lead_restricted)) if value]
+        if extra:
+            raise StartError("", f"a deal has no {extra[0]} (that belongs to a position)")
+        info = _set_info(rules)
+        if _needs_redeal(rules, info, [[t.id for t in hand] for hand in start.hands]):
+            raise StartError("", "this deal should have been thrown in under the redeal rules")
+        turns_up = start.leader is None and rules.first_leader in ("turn-up-lowest", "turn-up-highest", "lots")
+        if not turns_up:
+            if start.turned_up is not None:
+                raise StartError("turned_up", "no tiles are turned up for this lead")
+            return
+        if start.turned_up is None:
+            raise StartError("turned_up", f"first_leader={rules.first_leader!r} turns up tiles for the lead")
+        if not isinstance(start.turned_up, tuple):
+            raise StartError("turned_up", f"must be rounds of (seat, tile), got {excerpt(start.turned_up)}")
+        for i, entries in enumerate(start.turned_up):
+            if not isinstance(entries, tuple):
+                raise StartError(f"turned_up[{i}]", f"must be (seat, tile) pairs, got {excerpt(entries)}")
+            for j, pair in enumerate(entries):
+                if not (isinstance(pair, tuple) and len(pair) == 2 and is_int(pair[0])
+                        and 0 <= pair[0] < players and isinstance(pair[1], Tile) and pair[1] in in_set):
+                    raise StartError(f"turned_up[{i}][{j}]", f"expected (seat, tile of this set), "
+                                     f"got {excerpt(pair)}")
+        _leader_from_turn_up(rules, players, _turned_ids(start.turned_up))
+        return
+    if start.turned_up is not None or start.redeals:
+        raise StartError("", "a position has no tiles turned up and no redeals (those belong to a deal)")
+    check_seat(start.turn, players, "start.turn")
+    for i, hand in enumerate(start.hands):
+        if not hand:
+            raise StartError(f"hands[{i}]", "an empty hand: that seat would already have gone out")
+    _orient_line(list(start.line))
+    if start.turn_draws and not start.line:
+        raise StartError("", "nobody draws before the first tile is led")
+    if start.lead_restricted and start.line:
+        raise StartError("lead_restricted", "is for an empty line (the lead)")
+    if start.draw_counts is not None:
+        if not isinstance(start.draw_counts, tuple) or len(start.draw_counts) != players:
+            raise StartError("draw_counts", f"must give one number per seat, got {excerpt(start.draw_counts)}")
+        for seat, count in enumerate(start.draw_counts):
+            check_int(count, f"start.draw_counts[{seat}]", 0)
 
 
 def _needs_redeal(rules: Rules, info: _SetInfo, hands: list[list[int]]) -> bool:

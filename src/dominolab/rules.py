@@ -9,11 +9,13 @@ source is silent or ambiguous.  :meth:`Rules.describe` turns the fields into sen
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Optional
 
 from .tiles import MAX_PIP, Tile, tile_set
+from .validate import excerpt, is_int
+from .words import count_word, join_or, pip_word, plural
 
 __all__ = ["FirstLeader", "LeadTile", "NextLeader", "Rules", "Scoring"]
 
@@ -47,10 +49,6 @@ STANDARD_HAND_SIZES = {2: 7, 3: 5, 4: 5}
 STANDARD_TARGETS = {2: 100, 3: 61, 4: 61}
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _int_pairs(name: str, value: Any, what: str) -> tuple[tuple[int, int], ...]:
     """Normalise a mapping (or pairs) of whole numbers to a sorted tuple of pairs."""
     if isinstance(value, Mapping):
@@ -67,7 +65,7 @@ def _int_pairs(name: str, value: Any, what: str) -> tuple[tuple[int, int], ...]:
         key, val = item
         if isinstance(key, str) and key.strip().isdigit():
             key = int(key)  # JSON turns int keys into strings
-        if not _is_int(key) or not _is_int(val):
+        if not is_int(key) or not is_int(val):
             raise ValueError(f"{name} must map whole numbers to whole numbers ({what}), got {value!r}")
         if key in pairs:
             raise ValueError(f"{name} gives {key} twice")
@@ -152,7 +150,7 @@ class Rules:
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(f"{key} must be True or False, got {getattr(self, key)!r}")
 
-        if not _is_int(self.max_pip) or not 1 <= self.max_pip <= MAX_PIP:
+        if not is_int(self.max_pip) or not 1 <= self.max_pip <= MAX_PIP:
             raise ValueError(f"max_pip must be a whole number from 1 to {MAX_PIP}, got {self.max_pip!r}")
         set_size = self.set_size
 
@@ -176,11 +174,11 @@ class Rules:
         if self.first_leader == "top-double" and not self.doubles:
             raise ValueError("first_leader='top-double' needs a set with doubles")
 
-        if self.draw_limit is not None and (not _is_int(self.draw_limit) or self.draw_limit < 0):
+        if self.draw_limit is not None and (not is_int(self.draw_limit) or self.draw_limit < 0):
             raise ValueError(f"draw_limit must be None or a whole number >= 0, got {self.draw_limit!r}")
         for key in ("boneyard_floor", "draw_cost"):
             value = getattr(self, key)
-            if not _is_int(value) or value < 0:
+            if not is_int(value) or value < 0:
                 raise ValueError(f"{key} must be a whole number >= 0, got {value!r}")
 
         values = {}
@@ -197,13 +195,13 @@ class Rules:
             value = item[1]
             if tile not in tiles_in_set:
                 raise ValueError(f"tile_values: {tile} is not in this set")
-            if not _is_int(value) or value < 0:
+            if not is_int(value) or value < 0:
                 raise ValueError(f"tile_values: {tile} must count a whole number >= 0, got {value!r}")
             values[tile] = value
         set_(self, "tile_values", tuple(sorted(values.items(), reverse=True)))
         set_(self, "_values_by_id", {tile.id: value for tile, value in values.items()})
 
-        if _is_int(self.target):
+        if is_int(self.target):
             if self.target < 1:
                 raise ValueError(f"target must be at least 1, got {self.target}")
         else:
@@ -216,10 +214,10 @@ class Rules:
             set_(self, "target", targets)
 
         if self.redeal_doubles is not None and (
-            not _is_int(self.redeal_doubles) or self.redeal_doubles < 1
+            not is_int(self.redeal_doubles) or self.redeal_doubles < 1
         ):
             raise ValueError(f"redeal_doubles must be None or a whole number >= 1, got {self.redeal_doubles!r}")
-        if self.redeal_suit is not None and (not _is_int(self.redeal_suit) or self.redeal_suit < 2):
+        if self.redeal_suit is not None and (not is_int(self.redeal_suit) or self.redeal_suit < 2):
             raise ValueError(f"redeal_suit must be None or a whole number >= 2, got {self.redeal_suit!r}")
 
     # ------------------------------------------------------------------ derived facts
@@ -245,16 +243,43 @@ class Rules:
             if count == players:
                 return size
         raise ValueError(
-            f"these rules ({self.name}) are for {_join_or(self.player_counts)} players, not {players!r}"
+            f"these rules ({self.name}) are for {join_or(self.player_counts)} players, not {excerpt(players)}"
         )
+
+    def seating(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The seats of each scoring side: the two partnerships, partners sitting opposite
+        (seats 0 and 2 against 1 and 3), or one seat each.  The one home of that fact."""
+        if self.partnerships and players == 4:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(players))
 
     def sides(self, players: int) -> int:
         """How many scoring sides ``players`` players form: teams or single players."""
-        return 2 if self.partnerships and players == 4 else players
+        return len(self.seating(players))
+
+    def side_of(self, seat: int, players: int) -> int:
+        """The scoring side (index into :meth:`seating`) that ``seat`` plays for."""
+        return next(i for i, members in enumerate(self.seating(players)) if seat in members)
+
+    def partner_of(self, seat: int, players: int) -> Optional[int]:
+        """``seat``'s partner in partnership play, else ``None``."""
+        members = self.seating(players)[self.side_of(seat, players)]
+        return next((s for s in members if s != seat), None)
+
+    def drawable(self, boneyard_count: int) -> int:
+        """How many of ``boneyard_count`` boneyard tiles may still be drawn (R7, R9): none
+        without drawing, else all but the floor."""
+        if not self.can_draw:
+            return 0
+        return max(0, boneyard_count - self.boneyard_floor)
+
+    def hand_value(self, tiles: Iterable[Tile]) -> int:
+        """What ``tiles`` count when a hand is scored: pips, with special values (R14)."""
+        return sum(self.tile_value(t) for t in tiles)
 
     def target_for(self, sides: int) -> int:
         """The match target for ``sides`` sides (R16)."""
-        if _is_int(self.target):
+        if is_int(self.target):
             return self.target
         table = dict(self.target)
         if sides in table:
@@ -274,13 +299,22 @@ class Rules:
 
     # ------------------------------------------------------------------ presets
     @classmethod
+    def coerce(cls, rules: Any) -> Rules:
+        """``rules`` itself, or the preset it names: what every "rules" argument accepts."""
+        if isinstance(rules, Rules):
+            return rules
+        if isinstance(rules, str):
+            return cls.preset(rules)
+        raise ValueError(f"rules must be a Rules object or a preset name, got {excerpt(rules)}")
+
+    @classmethod
     def preset(cls, name: str) -> Rules:
         """The named preset; see :meth:`presets` for the names."""
         try:
             return _PRESETS[name].rules
         except (KeyError, TypeError):
             raise ValueError(
-                f"no preset named {name!r}; choose one of {', '.join(_PRESETS)}"
+                f"no preset named {excerpt(name)}; choose one of {', '.join(_PRESETS)}"
             ) from None
 
     @staticmethod
@@ -306,7 +340,7 @@ class Rules:
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if f.name in ("hand_sizes",) or (f.name == "target" and not _is_int(value)):
+            if f.name in ("hand_sizes",) or (f.name == "target" and not is_int(value)):
                 value = {str(k): v for k, v in value}
             elif f.name == "tile_values":
                 value = {str(tile): v for tile, v in value}
@@ -360,34 +394,9 @@ class Rules:
 
 
 # ---------------------------------------------------------------------- descriptions
-_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
-
-
-_PIP_WORDS = ("blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-              "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-              "eighteen")
-
-
-def _pip_word(n: int) -> str:
-    return _PIP_WORDS[n]
-
-
-def _num(n: int) -> str:
-    return _WORDS.get(n, str(n))
-
-
-def _join_or(items) -> str:
-    items = [str(i) for i in items]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{_num(n)} {word}" + ("" if n == 1 else "s")
-
-
 def _describe_fields(r: Rules) -> list[str]:
     out = []
-    kind = f"double-{_pip_word(r.max_pip)}"
+    kind = f"double-{pip_word(r.max_pip)}"
     if r.doubles:
         out.append(f"Tiles (R1): a {kind} set of {r.set_size} tiles.")
     else:
@@ -396,17 +405,17 @@ def _describe_fields(r: Rules) -> list[str]:
         " Four players play as two partnerships, partners sitting opposite (seats 0 and 2 against 1 and 3)."
         if r.partnerships else " Everyone plays alone."
     )
-    out.append(f"Players (R2): {_join_or(r.player_counts)}.{teams}")
+    out.append(f"Players (R2): {join_or(r.player_counts)}.{teams}")
     by_size: dict[int, list[int]] = {}
     for players, size in r.hand_sizes:
         by_size.setdefault(size, []).append(players)
-    parts = [f"{_join_or(p)} players take {s}" for s, p in by_size.items()]
+    parts = [f"{join_or(p)} players take {s}" for s, p in by_size.items()]
     leftover = any(players * size < r.set_size for players, size in r.hand_sizes)
     out.append("Hands (R3): " + "; ".join(parts) + ("; the rest form the boneyard." if leftover
                                                    else "; every tile is dealt, so there is no boneyard."))
     out.append("First lead (R4, R5): " + {
         "highest-double": "the holder of the highest double leads (if nobody holds a double, the holder of the heaviest tile).",
-        "top-double": f"the holder of the {_pip_word(r.max_pip)}-{_pip_word(r.max_pip)} leads; if it is in the boneyard, players draw in turn until someone gets it.",
+        "top-double": f"the holder of the {pip_word(r.max_pip)}-{pip_word(r.max_pip)} leads; if it is in the boneyard, players draw in turn until someone gets it.",
         "turn-up-lowest": "each player turns up a tile from the shuffled set and the lowest leads (ties turn up again); the tiles go back before the deal.",
         "turn-up-highest": "each player turns up a tile from the shuffled set and the highest leads (ties turn up again); the tiles go back before the deal.",
         "lots": "each player turns up a tile; the total divided by the number of players, plus one, counted round the table from the first seat, names the leader.",
@@ -429,7 +438,7 @@ def _describe_fields(r: Rules) -> list[str]:
             unable = "a player who cannot play draws one tile at a time until he can"
         else:
             unable = (
-                f"a player who cannot play draws one tile at a time, at most {_num(r.draw_limit)} a turn, "
+                f"a player who cannot play draws one tile at a time, at most {count_word(r.draw_limit)} a turn, "
                 "and passes if none of them fits"
             )
         able = (
@@ -439,9 +448,9 @@ def _describe_fields(r: Rules) -> list[str]:
         out.append(f"Drawing (R7, R8): {unable}; {able} The leader does not draw before the first tile.")
         floor = (
             "every tile may be drawn" if r.boneyard_floor == 0
-            else f"the last {_num(r.boneyard_floor)} tiles always stay in the boneyard"
+            else f"the last {count_word(r.boneyard_floor)} tiles always stay in the boneyard"
         )
-        cost = "" if r.draw_cost == 0 else f" Each tile drawn costs its drawer {_plural(r.draw_cost, 'point')}."
+        cost = "" if r.draw_cost == 0 else f" Each tile drawn costs its drawer {plural(r.draw_cost, 'point')}."
         draw_from = (
             "Tiles are drawn from a shuffled stock." if r.draw_from == "shuffled-stock"
             else "Tiles are drawn from one end of a row laid out after the deal; nobody chooses which."
@@ -487,23 +496,23 @@ def _describe_fields(r: Rules) -> list[str]:
         }[r.team_winner])
     else:
         out.append("Partnerships (R15): not used.")
-    if _is_int(r.target):
+    if is_int(r.target):
         out.append(f"Match (R16): first to {r.target} points wins.")
     else:
         by_points: dict[int, list[int]] = {}
         for sides, points in r.target:
             by_points.setdefault(points, []).append(sides)
         parts = [
-            f"{points} points with {_join_or([_num(s) for s in sides])} sides"
+            f"{points} points with {join_or([count_word(s) for s in sides])} sides"
             for points, sides in by_points.items()
         ]
         out.append("Match (R16): the first side (a player, or a partnership) to reach the target wins: "
                    + "; ".join(parts) + ".")
     redeal = []
     if r.redeal_doubles is not None:
-        redeal.append(f"a hand with {_num(r.redeal_doubles)} or more doubles")
+        redeal.append(f"a hand with {count_word(r.redeal_doubles)} or more doubles")
     if r.redeal_suit is not None:
-        redeal.append(f"a hand with {_num(r.redeal_suit)} or more tiles of one number")
+        redeal.append(f"a hand with {count_word(r.redeal_suit)} or more tiles of one number")
     out.append(
         "Redeal (R17): " + (" or ".join(redeal) + " is thrown in and all hands are dealt again (automatically)."
                            if redeal else "never.")

@@ -13,14 +13,7 @@ from typing import Optional
 from .rules import Rules
 from .tiles import Tile
 
-__all__ = ["RoundResult", "score", "sides_of"]
-
-
-def sides_of(rules: Rules, players: int) -> list[tuple[int, ...]]:
-    """The seats of each scoring side: one seat each, or two partnerships (0+2, 1+3)."""
-    if rules.partnerships and players == 4:
-        return [(0, 2), (1, 3)]
-    return [(seat,) for seat in range(players)]
+__all__ = ["RoundResult", "score"]
 
 
 @dataclass(frozen=True)
@@ -150,7 +143,7 @@ def score(
     if went_out is not None and pips[went_out] != 0:
         raise ValueError(f"seat {went_out} went out, so it holds no pips, but pips says {pips[went_out]}")
 
-    sides = sides_of(rules, players)
+    sides = list(rules.seating(players))
     teams = len(sides) < players
     by_team = teams and rules.team_winner != "player"
     steps: list[str] = []

@@ -19,22 +19,23 @@ import copy
 import functools
 import math
 import statistics
-import time
 import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
-from .match import ask
-from .moves import IllegalMoveError
-from .players import PlayerError, create
+from .players import Player, PlayerError, create
+from .playout import derive_seed, play_out
 from .round import Round
 from .rules import Rules
+from .validate import check_int, check_number, excerpt
 
 __all__ = ["Comparison", "SimulationResult", "simulate", "wilson_interval"]
 
-PlayerSpec = Union[str, Callable[..., Any], Any]
+#: How a seat's player is given to :func:`simulate`: a name ("greedy"), a player class or a
+#: factory taking a seed, or a player object (copied and reseeded for every hand).
+PlayerSpec = Union[str, Callable[..., Player], Player]
 
 
 def wilson_interval(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -72,6 +73,11 @@ def _spawn(spec: PlayerSpec, seed: int) -> Any:
     """A fresh player for one hand, seeded from the hand alone."""
     if isinstance(spec, str):
         return create(spec, seed)
+    if isinstance(spec, type):  # a player class: GreedyPlayer, or a learner's own
+        try:
+            return spec(seed)
+        except TypeError:
+            return spec()
     if callable(getattr(spec, "choose", None)):
         player = copy.deepcopy(spec)
         reseed = getattr(player, "reseed", None)
@@ -84,7 +90,7 @@ def _spawn(spec: PlayerSpec, seed: int) -> Any:
 
 
 def _hand_seed(seed: int, deal: int) -> int:
-    return (seed * 1_000_003 + deal * 7_919 + 12_345) % (2**63)
+    return derive_seed(seed, deal)
 
 
 @dataclass(frozen=True)
@@ -116,17 +122,13 @@ def _play_batch(job: _Job) -> tuple[list[dict], list[list[float]]]:
             players = [_spawn(job.specs[player_at[s]], (deal_seed + 104_729 * (player_at[s] + 1)) % (2**63))
                        for s in range(n)]
             r = Round.deal(rules, n, seed=deal_seed)
+
+            def timed(seat: int, move: Any, seconds: float, choices: int, player_at: list = player_at) -> None:
+                if choices > 1:
+                    times[player_at[seat]].append(seconds)
+
             try:
-                while not r.is_over:
-                    seat = r.turn
-                    start = time.perf_counter()
-                    move = ask(players[seat], r, seat, job.time_limit)
-                    if len(r.legal_moves()) > 1:
-                        times[player_at[seat]].append(time.perf_counter() - start)
-                    try:
-                        r.play(move, seat=seat)
-                    except IllegalMoveError as exc:
-                        raise PlayerError(seat, move, f"returned {move!r}, which is illegal: {exc.reason}") from exc
+                play_out(r, players, time_limit=job.time_limit, on_move=timed)
             except PlayerError as exc:
                 who = _label(job.specs[player_at[exc.seat]])
                 raise PlayerError(exc.seat, exc.move,
@@ -315,7 +317,7 @@ class SimulationResult:
 
 def simulate(
     rules: Union[Rules, str],
-    players: Sequence[PlayerSpec],
+    seats: Sequence[PlayerSpec],
     rounds: int = 1000,
     seed: int = 0,
     *,
@@ -325,9 +327,10 @@ def simulate(
     progress: bool = True,
     time_limit: Optional[float] = None,
 ) -> SimulationResult:
-    """Play ``rounds`` hands between ``players`` (one spec per seat: a name such as
-    "greedy", a class or factory taking a seed, or a player instance, which is copied and
-    reseeded for each hand) and return the figures.
+    """Play ``rounds`` hands between the players in ``seats`` (one spec per seat: a name
+    such as "greedy", a player class such as ``dl.GreedyPlayer`` or your own, a factory
+    taking a seed, or a player instance, which is copied and reseeded for each hand) and
+    return the figures.
 
     With ``duplicate=True`` each deal is played once per rotation of the players round
     the seats, so ``rounds`` is rounded up to a multiple of the number of players.
@@ -336,26 +339,27 @@ def simulate(
     naming the deal, the player and the move; ``time_limit`` (seconds) fails a player
     that takes longer over one decision.
     """
-    if isinstance(rules, str):
-        rules = Rules.preset(rules)
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules object or a preset name, got {rules!r}")
-    specs = tuple(players)
+    rules = Rules.coerce(rules)
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+        raise ValueError(f"seats must be a list with one player per seat, got {excerpt(seats)}")
+    specs = tuple(seats)
     n = len(specs)
     rules.hand_size(n)
     if rules.partnerships and n != 4:
         raise ValueError(f"partnership rules need 4 players, got {n}")
-    for spec in specs:
+    for seat, spec in enumerate(specs):
         if not (isinstance(spec, str) or callable(spec) or callable(getattr(spec, "choose", None))):
-            raise ValueError(f"a player must be a name, a class or factory taking a seed, or a player; got {spec!r}")
+            raise ValueError(f"seats[{seat}]: a player must be a name, a class or factory taking a seed, "
+                             f"or a player; got {excerpt(spec)}")
         if isinstance(spec, str):
             create(spec)  # fail now, with the list of names, not inside a worker
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise ValueError(f"rounds must be a whole number >= 1, got {rounds!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, got {seed!r}")
+        else:
+            _spawn(spec, 0)  # a class or factory that cannot make a player fails here, not in a worker
+    check_int(rounds, "rounds", 1)
+    check_int(workers, "workers", 1)
+    check_int(seed, "seed")
+    if time_limit is not None:
+        check_number(time_limit, "time_limit", positive=True)
     rotations = n if duplicate else 1
     deals = -(-rounds // rotations)
     per_batch = max(1, min(50, deals // (8 * max(workers, 1)) or 1))

@@ -16,13 +16,15 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import ClassVar, Union
 
+from .validate import excerpt
+from .words import pip_word
+
 __all__ = [
     "MAX_PIP",
     "Tile",
     "TileLike",
     "mask_of",
     "parse_tiles",
-    "suit_mask",
     "tile_set",
     "tiles_of",
 ]
@@ -30,13 +32,12 @@ __all__ = [
 #: The largest number a tile half may show (double-18 is the largest set sold).
 MAX_PIP = 18
 
-_NUMBER_WORDS = (
-    "blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-    "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-    "seventeen", "eighteen",
-)
+#: The longest text ``Tile.parse`` reads ("[ 18 | 18 ]" needs 11 characters).
+MAX_TILE_TEXT = 32
 
-_TILE_TEXT = re.compile(r"^\s*\[?\s*(\d+)\s*[-|:/, ]\s*(\d+)\s*\]?\s*$")
+# Two numbers of at most two digits, apart by one separator (with spaces around it) or by
+# spaces alone.  Applied to at most MAX_TILE_TEXT characters, so it runs in linear time.
+_TILE_TEXT = re.compile(r"(\d{1,2})(?:\s*[-|:/,]\s*|\s+)(\d{1,2})")
 
 
 class Tile:
@@ -64,11 +65,11 @@ class Tile:
         for half in (a, b):
             if isinstance(half, bool) or not isinstance(half, int):
                 raise ValueError(
-                    f"a tile's halves must be whole numbers, got {a!r} and {b!r}"
+                    f"a tile's halves must be whole numbers, got {excerpt(a)} and {excerpt(b)}"
                 )
             if not 0 <= half <= MAX_PIP:
                 raise ValueError(
-                    f"a tile's halves must be between 0 and {MAX_PIP}, got {a} and {b}"
+                    f"a tile's halves must be between 0 and {MAX_PIP}, got {excerpt(a)} and {excerpt(b)}"
                 )
         high, low = (a, b) if a >= b else (b, a)
         tile = cls._cache.get((high, low))
@@ -152,17 +153,23 @@ class Tile:
     def spoken(self) -> str:
         """The tile in words, for screen readers and lessons: "six-four", "double-blank"."""
         if self.is_double:
-            return f"double-{_NUMBER_WORDS[self.high]}"
-        return f"{_NUMBER_WORDS[self.high]}-{_NUMBER_WORDS[self.low]}"
+            return f"double-{pip_word(self.high)}"
+        return f"{pip_word(self.high)}-{pip_word(self.low)}"
 
     @classmethod
     def parse(cls, text: str) -> Tile:
-        """Read a tile written as ``"6-4"`` (also ``"6|4"``, ``"6:4"``, ``"[6|4]"``)."""
+        """Read a tile written as ``"6-4"`` (also ``"6|4"``, ``"6:4"``, ``"6 4"``, ``"[6|4]"``).
+
+        Text longer than :data:`MAX_TILE_TEXT` characters is refused at once, so reading
+        hostile input costs linear time; the error quotes a short excerpt of it."""
         if not isinstance(text, str):
-            raise ValueError(f"expected a tile written like '6-4', got {text!r}")
-        match = _TILE_TEXT.match(text)
+            raise ValueError(f"expected a tile written like '6-4', got {excerpt(text)}")
+        body = text.strip() if len(text) <= MAX_TILE_TEXT else ""
+        if body[:1] == "[" and body[-1:] == "]":
+            body = body[1:-1].strip()
+        match = _TILE_TEXT.fullmatch(body)
         if not match:
-            raise ValueError(f"cannot read {text!r} as a tile; write it like '6-4'")
+            raise ValueError(f"cannot read {excerpt(text)} as a tile; write it like '6-4'")
         return cls(int(match.group(1)), int(match.group(2)))
 
     @classmethod
@@ -175,7 +182,7 @@ class Tile:
         if isinstance(value, (tuple, list)) and len(value) == 2:
             return cls(value[0], value[1])
         raise ValueError(
-            f"expected a tile (Tile(6, 4), '6-4' or (6, 4)), got {value!r}"
+            f"expected a tile (Tile(6, 4), '6-4' or (6, 4)), got {excerpt(value)}"
         )
 
     def _repr_svg_(self) -> str:
@@ -216,11 +223,6 @@ def tile_set(max_pip: int = 6, doubles: bool = True) -> list[Tile]:
     ]
 
 
-def number_plural(n: int) -> str:
-    """A number as a suit name in the plural: "blanks", "1s", "6s"."""
-    return "blanks" if n == 0 else f"{n}s"
-
-
 def parse_tiles(values: Iterable[TileLike] | str) -> list[Tile]:
     """Tiles from an iterable of tile-likes or a string such as ``"6-4 5-5 2-0"``."""
     if isinstance(values, str):
@@ -245,8 +247,3 @@ def tiles_of(mask: int) -> list[Tile]:
         out.append(by_id[low_bit.bit_length() - 1])
         mask ^= low_bit
     return out
-
-
-def suit_mask(number: int, tiles: Iterable[Tile]) -> int:
-    """The bitmask of the tiles among ``tiles`` that show ``number``."""
-    return mask_of(t for t in tiles if t.has(number))

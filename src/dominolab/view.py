@@ -40,6 +40,8 @@ class View:
     is_over: bool
     result: Optional[RoundResult]
     set_aside: tuple[Tile, ...] = ()
+    #: On an empty line, the tiles of this seat's hand it may lead with (R5); else empty.
+    lead: tuple[Tile, ...] = ()
 
     def legal_moves(self) -> list[Move]:
         """This seat's legal moves (empty when it is not its turn)."""
@@ -52,21 +54,13 @@ class View:
     @property
     def partner(self) -> Optional[int]:
         """The partner's seat in partnership play, else ``None``."""
-        if self.rules.partnerships and self.players == 4:
-            return (self.seat + 2) % 4
-        return None
-
-    @property
-    def drawable_count(self) -> int:
-        """Tiles that may still be drawn from the boneyard."""
-        if not self.rules.can_draw:
-            return 0
-        return max(0, self.boneyard_count - self.rules.boneyard_floor)
+        return self.rules.partner_of(self.seat, self.players)
 
     def fits(self, tile: Tile) -> bool:
-        """True when ``tile`` could be played on an open end (any tile fits an empty line)."""
+        """True when ``tile`` could be played now on an open end.  On an empty line that
+        means leading it: only the tiles the rules let this seat lead (:attr:`lead`)."""
         if self.ends is None:
-            return True
+            return tile in self.lead
         left, right = self.ends
         return tile.has(left) or tile.has(right)
 

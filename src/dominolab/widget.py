@@ -353,7 +353,7 @@ class DominoTable(anywidget.AnyWidget):
             raise RecordError("players", f"expected 2 to 4 players, got {players_count!r}")
         seed = saved.get("seed")
         ais = _make_opponents(opponents, players_count - 1, None if seed is None else random.Random(seed))
-        match = Match.from_record(data.get("match"), players=[_HumanSeat(), *ais])
+        match = Match.from_record(data.get("match"), seats=[_HumanSeat(), *ais])
         current = data.get("current")
         r = None
         if current is not None:
@@ -456,7 +456,7 @@ class DominoTable(anywidget.AnyWidget):
         try:
             r.play(move, seat=HUMAN)
         except IllegalMoveError as exc:
-            raise IntentError(f"Not allowed: {_humanize(exc.reason, self.names)}.") from None
+            raise IntentError(f"Not allowed: {exc.explain(self.names)}.") from None
         self._marks.append(history_before)
         self._changed()
         return None

@@ -95,7 +95,7 @@ digest = {"python": list(sys.version_info[:2]), "platform": sys.platform, "versi
 for name in dl.Rules.presets():
     rules = dl.Rules.preset(name)
     seats = 4 if rules.partnerships else 2
-    match = dl.Match(rules, players=[dl.RandomPlayer(seat) for seat in range(seats)], seed=5).play()
+    match = dl.Match(rules, seats=[dl.RandomPlayer(seat) for seat in range(seats)], seed=5).play()
     digest[name] = [match.scores, match.winner, len(match.rounds)]
 study = dl.simulate("standard", ["strategy", "greedy"], rounds=40, seed=2, progress=False)
 digest["simulate"] = hashlib.sha256(json.dumps(study.records, sort_keys=True).encode()).hexdigest()

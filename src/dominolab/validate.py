@@ -1,0 +1,66 @@
+"""Argument checks shared by the engine: one wording for "a whole number", "a seat", "a seed".
+
+Each check returns the value when it is good and raises ``ValueError`` naming the argument
+and quoting (a short excerpt of) what was given when it is not.  ``True`` is not a number
+here, although Python lets ``True == 1``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+__all__ = ["check_int", "check_number", "check_seat", "check_seed", "excerpt", "is_int"]
+
+
+def is_int(value: Any) -> bool:
+    """True for a whole number (an ``int`` that is not a ``bool``)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def excerpt(value: Any, limit: int = 40) -> str:
+    """``repr(value)``, cut to ``limit`` characters, for error messages about bad input."""
+    if isinstance(value, (str, bytes)) and len(value) > limit:
+        value = value[:limit]
+        return repr(value)[: limit + 2] + "…"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real problem
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit + 2 else text[:limit] + "…"
+
+
+def check_int(value: Any, name: str, low: Optional[int] = None, high: Optional[int] = None) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (either may be ``None``)."""
+    if not is_int(value) or (low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None:
+            bound = f" from {low} to {high}"
+        elif low is not None:
+            bound = f" >= {low}"
+        elif high is not None:
+            bound = f" <= {high}"
+        else:
+            bound = ""
+        raise ValueError(f"{name} must be a whole number{bound}, got {excerpt(value)}")
+    return value
+
+
+def check_number(value: Any, name: str, low: float = 0.0, *, positive: bool = False) -> float:
+    """``value`` if it is a finite real number >= ``low`` (> 0 when ``positive``)."""
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value == value \
+        and value not in (float("inf"), float("-inf"))
+    if not ok or value < low or (positive and value <= 0):
+        what = "a positive number" if positive else f"a number >= {low:g}"
+        raise ValueError(f"{name} must be {what}, got {excerpt(value)}")
+    return float(value)
+
+
+def check_seat(value: Any, players: int, name: str = "seat") -> int:
+    """``value`` if it is a seat of a ``players``-seat table (0 to players - 1)."""
+    return check_int(value, name, 0, players - 1)
+
+
+def check_seed(value: Any, name: str = "seed") -> Optional[int]:
+    """``value`` if it is ``None`` or a whole number (any size or sign: records keep it as is)."""
+    if value is None:
+        return None
+    return check_int(value, name)
