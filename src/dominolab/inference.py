@@ -26,7 +26,7 @@ from typing import Optional, Union
 from .tiles import Tile
 from .view import View
 
-__all__ = ["BONEYARD", "Inference", "World", "infer", "known_voids", "unseen_tiles"]
+__all__ = ["BONEYARD", "Inference", "World", "infer", "known_voids"]
 
 #: The name of the boneyard among the hidden places.
 BONEYARD = "boneyard"
@@ -35,11 +35,6 @@ Place = Union[int, str]
 
 #: Above this many counting states the probabilities are sampled instead.
 EXACT_STATE_LIMIT = 60_000
-
-
-def unseen_tiles(view: View) -> list[Tile]:
-    """Tiles ``view.seat`` cannot see: in other hands or in the boneyard, heaviest first."""
-    return view.unseen
 
 
 def known_voids(view: View) -> dict[int, dict[int, int]]:
