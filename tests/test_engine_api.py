@@ -242,7 +242,7 @@ def test_a_round_from_a_view_can_be_saved_and_loaded():
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (lambda s: dataclasses.replace(s, hands=s.hands[:1] + (s.hands[0][:1] + s.hands[1][1:],)), r"hands\[1\]\[0\]: .* is already in hands\[0\]\[0\]"),
+    (lambda s: dataclasses.replace(s, hands=(*s.hands[:1], s.hands[0][:1] + s.hands[1][1:])), r"hands\[1\]\[0\]: .* is already in hands\[0\]\[0\]"),
     (lambda s: dataclasses.replace(s, boneyard=s.boneyard[1:]), "tiles missing from the start"),
     (lambda s: dataclasses.replace(s, redeals=-1), "redeals must be a whole number >= 0"),
     (lambda s: dataclasses.replace(s, turn=0), "a deal has no turn"),
