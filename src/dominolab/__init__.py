@@ -35,6 +35,7 @@ from .rules import Rules
 from .scoring import RoundResult, score
 from .simulation import SimulationResult, simulate
 from .tiles import Tile, tile_set
+from .tournament import Tournament
 from .view import View
 
 __version__ = "0.1.0"
@@ -65,6 +66,7 @@ __all__ = [
     "Start",
     "StrategyPlayer",
     "Tile",
+    "Tournament",
     "View",
     "inference",
     "narrate",

@@ -1,0 +1,619 @@
+"""A classroom tournament: the teacher deals, every student plays the same hands against the
+same computer opponents, and the results come back as records that prove themselves.
+
+* The teacher: ``t = dl.Tournament.create("standard", hands=8, opponents="strategy")``,
+  then ``t.save("class.json")`` or ``t.code`` (a short code to write on the board).
+* A student: an :class:`Entry` plays the tournament's hands in order, from seat 0, with no
+  undo and no hints (the play table's tournament mode wraps one); at the end
+  ``entry.result()`` is one JSON object (``entry.save(folder)`` writes it).
+* The teacher again: ``t.leaderboard(files_or_folder)`` replays every result against the
+  tournament's own deals and opponents.  A file that was edited, forged, played with other
+  deals or rules, unfinished, or submitted twice is rejected with the reason; the rest are
+  ranked by total points and by *duplicate* score (the student's points minus what the
+  computer player scored from the same seat on the same deals).
+
+Everything is decided by the tournament's seed: hand ``i`` is dealt from
+``derive_seed(seed, i)`` and each opponent is a fresh player seeded from
+``derive_seed(seed, i, seat)``, so the opponents' moves in a result can be checked by asking
+them again.  What this cannot stop: a student who replays a hand in a second notebook to
+learn where the tiles lie before playing it "for real".  Use the tournament in class, in one
+sitting, and look at the number of files against the number of students.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import random
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional, Union
+
+from .moves import Move
+from .players import OPPONENTS, Player, PlayerError, create
+from .playout import derive_seed, play_out
+from .records import RecordError, round_from_record, rules_from_record
+from .round import Round
+from .rules import Rules
+from .validate import check_int, excerpt, is_int
+from .view import View
+
+__all__ = ["RESULT_FORMAT", "TOURNAMENT_FORMAT", "Entry", "Leaderboard", "Tournament", "TournamentError"]
+
+TOURNAMENT_FORMAT = "dominolab-tournament"
+RESULT_FORMAT = "dominolab-tournament-result"
+VERSION = 1
+#: The computer players a tournament may use: deterministic for a seed, so results can be checked.
+KINDS = tuple(OPPONENTS)
+#: The largest result file the leaderboard reads (a 40-hand tournament is far smaller).
+MAX_FILE_BYTES = 2_000_000
+_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
+
+
+class TournamentError(ValueError):
+    """A tournament, code or result that cannot be used; the message says why."""
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def _digest(data: Any) -> str:
+    return hashlib.sha256(_canonical(data).encode()).hexdigest()
+
+
+def _encode(value: int, digits: int) -> str:
+    out = []
+    for _ in range(digits):
+        out.append(_CODE_ALPHABET[value % 32])
+        value //= 32
+    return "".join(reversed(out))
+
+
+def _decode(text: str) -> int:
+    value = 0
+    for ch in text:
+        if ch not in _CODE_ALPHABET:
+            raise TournamentError(f"{ch!r} cannot appear in a tournament code")
+        value = value * 32 + _CODE_ALPHABET.index(ch)
+    return value
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """The hands every student plays: rules, seats, opponents, how many hands, the seed.
+
+    ``opponents`` holds one kind per opponent seat (seats 1, 2, ...: the student sits in
+    seat 0); ``baseline`` is the computer player the duplicate score compares with.
+    """
+
+    rules: Rules
+    hands: int
+    opponents: tuple[str, ...]
+    seed: int
+    baseline: str = "strategy"
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise TournamentError(f"rules must be a Rules object, got {excerpt(self.rules)}")
+        check_int(self.hands, "hands", 1, 100)
+        check_int(self.seed, "seed", 0, 2**40 - 1)
+        players = len(self.opponents) + 1
+        if players not in self.rules.player_counts:
+            raise TournamentError(f"these rules ({self.rules.name}) are for {self.rules.player_counts} players, "
+                                  f"not {players} (the student and {len(self.opponents)} opponents)")
+        if self.rules.partnerships and players != 4:
+            raise TournamentError("partnership rules need 4 players")
+        for kind in (*self.opponents, self.baseline):
+            if kind not in KINDS:
+                raise TournamentError(f"no computer player named {excerpt(kind)}; choose one of {', '.join(KINDS)}")
+        if not isinstance(self.title, str) or len(self.title) > 80:
+            raise TournamentError("title must be text of at most 80 characters")
+
+    # ------------------------------------------------------------------ making one
+    @classmethod
+    def create(
+        cls,
+        rules: Union[Rules, str] = "standard",
+        hands: int = 8,
+        opponents: Union[str, Sequence[str]] = "strategy",
+        seed: Optional[int] = None,
+        *,
+        players: int = 2,
+        baseline: Optional[str] = None,
+        title: str = "",
+    ) -> Tournament:
+        """A new tournament.  ``opponents`` is a kind ("random", "greedy", "strategy",
+        "search") for every opponent seat, or one kind per seat; ``players`` counts the
+        student too.  ``seed=None`` picks a fresh seed (kept in the tournament)."""
+        rules = Rules.coerce(rules)
+        check_int(players, "players", 2)
+        kinds = (opponents,) * (players - 1) if isinstance(opponents, str) else tuple(opponents)
+        if len(kinds) != players - 1:
+            raise TournamentError(f"give one opponent kind for each of the {players - 1} opponent seats")
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(30)
+        return cls(rules, hands, kinds, seed, baseline or (kinds[0] if len(set(kinds)) == 1 else "strategy"), title)
+
+    @property
+    def players(self) -> int:
+        """Seats at each table (the student and the opponents)."""
+        return len(self.opponents) + 1
+
+    @property
+    def id(self) -> str:
+        """A short fingerprint of everything that decides the hands (rules, seats, seed...)."""
+        return _digest(self._identity())[:12]
+
+    def _identity(self) -> dict:
+        return {"rules": self.rules.to_dict(), "hands": self.hands, "opponents": list(self.opponents),
+                "seed": self.seed, "baseline": self.baseline}
+
+    # ------------------------------------------------------------------ the hands
+    def deal(self, index: int) -> Round:
+        """Hand ``index`` (0 for the first), as dealt: the same for every student."""
+        check_int(index, "index", 0, self.hands - 1)
+        return Round.deal(self.rules, self.players, seed=derive_seed(self.seed, index))
+
+    def opponent(self, index: int, seat: int) -> Player:
+        """The computer player in ``seat`` (1 or more) for hand ``index``: fresh, seeded."""
+        check_int(seat, "seat", 1, self.players - 1)
+        return create(self.opponents[seat - 1], seed=derive_seed(self.seed, index, seat))
+
+    def seats(self, index: int, student: Player) -> list[Player]:
+        """The players of hand ``index`` with ``student`` in seat 0."""
+        return [student, *(self.opponent(index, seat) for seat in range(1, self.players))]
+
+    def baseline_points(self, index: int) -> int:
+        """What the baseline computer player scores from the student's seat in hand ``index``."""
+        computer = create(self.baseline, seed=derive_seed(self.seed, index, 0))
+        r = play_out(self.deal(index), self.seats(index, computer))
+        return _points_of_seat(r, 0)
+
+    # ------------------------------------------------------------------ files and codes
+    def to_dict(self) -> dict:
+        return {"format": TOURNAMENT_FORMAT, "version": VERSION, "title": self.title, **self._identity(),
+                "id": self.id}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Tournament:
+        if not isinstance(data, dict) or data.get("format") != TOURNAMENT_FORMAT:
+            raise TournamentError("not a Domino Lab tournament file")
+        if data.get("version") != VERSION or not is_int(data.get("version")):
+            raise TournamentError(f"unknown tournament version {excerpt(data.get('version'))}")
+        keys = {"format", "version", "title", "rules", "hands", "opponents", "seed", "baseline", "id"}
+        if set(data) != keys:
+            raise TournamentError("the tournament file's fields are not the ones Domino Lab writes: "
+                                  + ", ".join(sorted(set(data) ^ keys)))
+        try:
+            rules = rules_from_record(data["rules"])
+        except RecordError as exc:
+            raise TournamentError(str(exc)) from None
+        opponents = data["opponents"]
+        if not isinstance(opponents, list):
+            raise TournamentError("opponents must be a list of kinds")
+        t = cls(rules, data["hands"], tuple(opponents), data["seed"], data["baseline"], data["title"])
+        if data["id"] != t.id:
+            raise TournamentError("the tournament file was changed after it was made (its id does not match)")
+        return t
+
+    def save(self, path: Union[str, Path]) -> Path:
+        """Write the tournament file to hand out; returns its path."""
+        path = Path(path)
+        path.write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+        return path
+
+    @property
+    def code(self) -> str:
+        """A short code to type instead of handing out a file, e.g. ``standard-2-strategy-8-0K7M4Q2X``.
+
+        Codes exist for presets with one kind of opponent and the default baseline;
+        other tournaments are handed out as files."""
+        is_preset = self.rules.name in Rules.presets() and Rules.preset(self.rules.name) == self.rules
+        if not is_preset:
+            raise TournamentError("custom rules cannot be written as a code: hand out the file (t.save(...))")
+        if len(set(self.opponents)) != 1 or self.baseline != self.opponents[0] or self.title:
+            raise TournamentError("only a tournament with one kind of opponent (and no title) has a code")
+        body = f"{self.rules.name}-{self.players}-{self.opponents[0]}-{self.hands}"
+        seed = _encode(self.seed, 8)
+        check = _encode(int(_digest(body + seed)[:4], 16) % 32, 1)
+        return f"{body}-{seed}{check}"
+
+    @classmethod
+    def from_code(cls, code: str) -> Tournament:
+        """The tournament a code stands for (case and spaces do not matter)."""
+        if not isinstance(code, str) or len(code) > 80:
+            raise TournamentError(f"not a tournament code: {excerpt(code)}")
+        parts = "".join(code.split()).lower().split("-")
+        # preset names may contain a hyphen (puerto-rico): the last four parts are fixed
+        if len(parts) < 5:
+            raise TournamentError(f"not a tournament code: {excerpt(code)} "
+                                  "(expected e.g. standard-2-strategy-8-0K7M4Q2X)")
+        preset = "-".join(parts[:-4])
+        players_text, kind, hands_text, tail = parts[-4:]
+        tail = tail.upper().replace("O", "0").replace("I", "1").replace("L", "1")  # letters read as digits
+        if len(tail) != 9 or not players_text.isdigit() or not hands_text.isdigit():
+            raise TournamentError(f"not a tournament code: {excerpt(code)}")
+        body = f"{preset}-{players_text}-{kind}-{hands_text}"
+        seed_text, check = tail[:8], tail[8]
+        if _encode(int(_digest(body + seed_text)[:4], 16) % 32, 1) != check:
+            raise TournamentError(f"the code {excerpt(code)} has a typo (its last character does not match)")
+        try:
+            rules = Rules.preset(preset)
+        except ValueError as exc:
+            raise TournamentError(str(exc)) from None
+        players = int(players_text)
+        return cls(rules, int(hands_text), (kind,) * (players - 1), _decode(seed_text), kind)
+
+    @classmethod
+    def load(cls, source: Union[str, Path, dict, Tournament]) -> Tournament:
+        """A tournament from a file path, a code, its dict, or itself."""
+        if isinstance(source, Tournament):
+            return source
+        if isinstance(source, dict):
+            return cls.from_dict(source)
+        if isinstance(source, Path) or (isinstance(source, str) and (source.endswith(".json") or "/" in source)):
+            path = Path(source)
+            if not path.is_file():
+                raise TournamentError(f"no tournament file at {path}")
+            try:
+                return cls.from_dict(json.loads(path.read_text(encoding="utf-8")))
+            except json.JSONDecodeError as exc:
+                raise TournamentError(f"{path.name} is not a tournament file ({exc.msg})") from None
+        return cls.from_code(source)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ results
+    def entry(self, name: str) -> Entry:
+        """A student's run through the tournament."""
+        return Entry(self, name)
+
+    def check(self, result: Any) -> Checked:
+        """Replay one result (a dict, as ``Entry.result()`` gives) against this tournament's
+        deals and opponents; raise :class:`TournamentError` saying what is wrong."""
+        return _check_result(self, result)
+
+    def leaderboard(self, results: Union[str, Path, Iterable[Any]]) -> Leaderboard:
+        """Check and rank results: a folder of result files, or an iterable of paths,
+        dicts or ``(name, bytes)`` pairs (what an upload widget gives)."""
+        return _leaderboard(self, results)
+
+    def __str__(self) -> str:
+        kinds = ", ".join(self.opponents)
+        return (f"{self.title + ': ' if self.title else ''}{self.hands} hands of {self.rules.title}, "
+                f"{self.players} players (the student against {kinds}), id {self.id}")
+
+
+def _points_of_seat(r: Round, seat: int) -> int:
+    result = r.result
+    assert result is not None
+    return result.points[r.rules.side_of(seat, r.players)]
+
+
+def _normal_name(name: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+
+
+def _check_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise TournamentError("a name is needed (e.g. name=\"Ana\")")
+    name = " ".join(name.split())
+    if len(name) > 40 or not all(ch.isprintable() for ch in name):
+        raise TournamentError(f"a name must be at most 40 printable characters, got {excerpt(name)}")
+    return name
+
+
+class Entry:
+    """One student's run through a tournament: the hands in order, from seat 0, with the
+    computer opponents moving in between.  No undo, no hints."""
+
+    def __init__(self, tournament: Tournament, name: str):
+        self.tournament = tournament
+        self.name = _check_name(name)
+        self.rounds: list[Round] = []
+        self._round: Optional[Round] = None
+        self._opponents: list[Player] = []
+        self.next_hand()
+
+    @property
+    def index(self) -> int:
+        """The hand being played (0 for the first)."""
+        return len(self.rounds)
+
+    @property
+    def round(self) -> Round:
+        """A copy of the hand being played (change it through :meth:`play` only)."""
+        assert self._round is not None
+        return self._round.copy()
+
+    @property
+    def is_finished(self) -> bool:
+        return len(self.rounds) == self.tournament.hands
+
+    def view(self) -> View:
+        """What the student may see now."""
+        assert self._round is not None
+        return self._round.view(0)
+
+    def next_hand(self) -> None:
+        """Deal the next hand (after the last one finished); the opponents move first if
+        it is their lead."""
+        if self._round is not None and not self._round.is_over:
+            raise TournamentError("the hand is still being played; finish it first")
+        if self._round is not None:
+            self.rounds.append(self._round)
+            self._round = None
+        if self.is_finished:
+            return
+        t = self.tournament
+        self._round = t.deal(self.index)
+        self._opponents = [t.opponent(self.index, seat) for seat in range(1, t.players)]
+        self._opponents_move()
+
+    def play(self, move: Union[Move, str], end: Optional[str] = None) -> None:
+        """The student's move ("6-4 left", a tile, Draw(), "pass"...); then the opponents
+        move until it is the student's turn again or the hand is over."""
+        r = self._round
+        if r is None or r.is_over:
+            raise TournamentError("the hand is over; deal the next one")
+        chosen = r.parse_move(move, end)  # type: ignore[arg-type]
+        r.play(chosen, seat=0)
+        self._opponents_move()
+
+    def _opponents_move(self) -> None:
+        r = self._round
+        assert r is not None
+        seats: list[Player] = [_Nobody(), *self._opponents]
+        play_out(r, seats, stop=lambda r: r.turn == 0)
+
+    @property
+    def points(self) -> int:
+        """The student's points in the finished hands."""
+        return sum(_points_of_seat(r, 0) for r in self._finished())
+
+    def _finished(self) -> list[Round]:
+        done = list(self.rounds)
+        if self._round is not None and self._round.is_over:
+            done.append(self._round)
+        return done
+
+    def result(self) -> dict:
+        """The result file's content: who played, the tournament, every finished hand."""
+        return {
+            "format": RESULT_FORMAT,
+            "version": VERSION,
+            "name": self.name,
+            "tournament": self.tournament.to_dict(),
+            "hands": [r.to_record() for r in self._finished()],
+            "points": self.points,
+        }
+
+    def filename(self) -> str:
+        safe = "".join(ch if ch.isalnum() else "-" for ch in self.name).strip("-") or "student"
+        return f"{safe}-{self.tournament.id}.json"
+
+    def save(self, folder: Union[str, Path] = ".") -> Path:
+        """Write the result file into ``folder``; returns its path."""
+        path = Path(folder) / self.filename()
+        path.write_text(json.dumps(self.result(), indent=1) + "\n", encoding="utf-8")
+        return path
+
+
+class _Nobody:
+    def choose(self, view: View) -> Move:  # pragma: no cover - play_out stops before seat 0
+        raise RuntimeError("the student's moves come from the student")
+
+
+class _Replay:
+    """Plays back recorded moves for the student's seat."""
+
+    def __init__(self, moves: list[Move]):
+        self.moves = iter(moves)
+
+    def choose(self, view: View) -> Move:
+        return next(self.moves)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A result that replayed cleanly."""
+
+    name: str
+    points: int
+    hand_points: tuple[int, ...]
+    hands_won: int
+    digest: str
+
+
+def _check_result(t: Tournament, data: Any) -> Checked:
+    if not isinstance(data, dict) or data.get("format") != RESULT_FORMAT:
+        raise TournamentError("not a Domino Lab tournament result")
+    if data.get("version") != VERSION or not is_int(data.get("version")):
+        raise TournamentError(f"unknown result version {excerpt(data.get('version'))}")
+    keys = {"format", "version", "name", "tournament", "hands", "points"}
+    if set(data) != keys:
+        raise TournamentError("its fields are not the ones Domino Lab writes: " + ", ".join(sorted(set(data) ^ keys)))
+    name = _check_name(data["name"])
+    tour = data["tournament"]
+    if not isinstance(tour, dict) or tour.get("id") != t.id:
+        raise TournamentError("it is a result of another tournament (other deals, rules or opponents)")
+    try:
+        if Tournament.from_dict(tour) != t:
+            raise TournamentError("it is a result of another tournament (other deals, rules or opponents)")
+    except TournamentError as exc:
+        raise TournamentError(f"its tournament is not this one: {exc}") from None
+    hands = data["hands"]
+    if not isinstance(hands, list):
+        raise TournamentError("hands must be a list of hand records")
+    if len(hands) != t.hands:
+        raise TournamentError(f"it has {len(hands)} of the {t.hands} hands: unfinished")
+    points = []
+    won = 0
+    for i, record in enumerate(hands):
+        try:
+            r = round_from_record(record)
+        except RecordError as exc:
+            raise TournamentError(f"hand {i + 1}: the record does not replay ({exc})") from None
+        if r.rules != t.rules or r.start != t.deal(i).start:
+            raise TournamentError(f"hand {i + 1} was not dealt by this tournament (edited or from other deals)")
+        if not r.is_over:
+            raise TournamentError(f"hand {i + 1} is not finished")
+        student = [m for m, e in zip(r.moves, r.history, strict=True) if e.seat == 0]
+        try:
+            again = play_out(t.deal(i), t.seats(i, _Replay(student)))  # type: ignore[arg-type]
+        except PlayerError:  # the student's moves no longer fit: the others played otherwise
+            again = None
+        if again is None or again.moves != r.moves:
+            raise TournamentError(f"hand {i + 1}: the computer players' moves are not the ones they make "
+                                  "(the record was edited)")
+        points.append(_points_of_seat(again, 0))
+        result = again.result
+        assert result is not None
+        won += result.winning_side == r.rules.side_of(0, r.players)
+    if data["points"] != sum(points) or not is_int(data["points"]):
+        raise TournamentError(f"it claims {excerpt(data['points'])} points, but its hands score {sum(points)}")
+    games = _digest([h["moves"] for h in hands])
+    return Checked(name, sum(points), tuple(points), won, games)
+
+
+@dataclass
+class Leaderboard:
+    """Ranked, checked results, and the files that were turned away (with the reason)."""
+
+    tournament: Tournament
+    rows: list[dict] = field(default_factory=list)
+    rejected: list[tuple[str, str]] = field(default_factory=list)
+
+    def table(self, by: str = "points") -> str:
+        """The standings as text: ``by`` "points" (total) or "duplicate"."""
+        rows = self.ranked(by)
+        lines = [f"{self.tournament}", f"{'rank':>4}  {'name':<20}{'points':>8}{'duplicate':>11}{'won':>6}"]
+        for rank, row in rows:
+            lines.append(f"{rank:>4}  {row['name'][:20]:<20}{row['points']:>8}{row['duplicate']:>+11}"
+                         f"{row['hands_won']:>4}/{self.tournament.hands}")
+        for source, reason in self.rejected:
+            lines.append(f"rejected {source}: {reason}")
+        return "\n".join(lines)
+
+    def ranked(self, by: str = "points") -> list[tuple[int, dict]]:
+        """(rank, row) pairs, best first; equal scores share a rank."""
+        if by not in ("points", "duplicate"):
+            raise ValueError(f"rank by 'points' or 'duplicate', not {excerpt(by)}")
+        rows = sorted(self.rows, key=lambda row: (-row[by], _normal_name(row["name"])))
+        out = []
+        for i, row in enumerate(rows):
+            rank = out[-1][0] if out and out[-1][1][by] == row[by] else i + 1
+            out.append((rank, row))
+        return out
+
+    def to_csv(self, path: Union[str, Path, None] = None) -> str:
+        """The standings as CSV (written to ``path`` when given); returns the text."""
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        writer.writerow(["rank", "name", "points", "duplicate", "hands_won",
+                         *(f"hand_{i + 1}" for i in range(self.tournament.hands))])
+        for rank, row in self.ranked():
+            writer.writerow([rank, row["name"], row["points"], row["duplicate"], row["hands_won"], *row["hand_points"]])
+        text = buffer.getvalue()
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8")
+        return text
+
+    def plot(self, by: str = "points", ax: Any = None) -> Any:
+        """A bar chart of the standings (matplotlib); returns the axes."""
+        import matplotlib.pyplot as plt
+
+        rows = self.ranked(by)
+        if ax is None:
+            _, ax = plt.subplots(figsize=(7, 0.45 * max(len(rows), 2) + 1.2))
+        names = [row["name"] for _, row in rows][::-1]
+        values = [row[by] for _, row in rows][::-1]
+        ax.barh(names, values, color=["#2e7d32" if v >= 0 else "#c62828" for v in values])
+        label = "total points" if by == "points" else "duplicate score (points minus the computer's, same deals)"
+        ax.set_xlabel(label)
+        ax.set_title(f"{self.tournament.title or 'Tournament'}: {len(rows)} students, "
+                     f"{self.tournament.hands} hands each")
+        if by == "duplicate":
+            ax.axvline(0, color="#555", linewidth=1)
+        return ax
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        head = "".join(f"<th>{h}</th>" for h in ("rank", "name", "points", "duplicate", "hands won"))
+        body = "".join(
+            f"<tr><td>{rank}</td><td>{escape(row['name'])}</td><td>{row['points']}</td>"
+            f"<td>{row['duplicate']:+d}</td><td>{row['hands_won']}/{self.tournament.hands}</td></tr>"
+            for rank, row in self.ranked())
+        rejected = "".join(f"<li>{escape(s)}: {escape(r)}</li>" for s, r in self.rejected)
+        extra = f"<p>Rejected:</p><ul>{rejected}</ul>" if rejected else ""
+        return f"<table><caption>{escape(str(self.tournament))}</caption><tr>{head}</tr>{body}</table>{extra}"
+
+    def __repr__(self) -> str:
+        return self.table()
+
+
+def _sources(results: Union[str, Path, Iterable[Any]]) -> list[tuple[str, Any]]:
+    """(label, data or bytes) for every result given."""
+    if isinstance(results, (str, Path)):
+        folder = Path(results)
+        if not folder.is_dir():
+            raise TournamentError(f"no folder at {folder}")
+        return [(p.name, p) for p in sorted(folder.glob("*.json")) if not p.name.startswith(".")]
+    out: list[tuple[str, Any]] = []
+    for i, item in enumerate(results):
+        if isinstance(item, (str, Path)):
+            out.append((Path(item).name, Path(item)))
+        elif isinstance(item, tuple) and len(item) == 2:
+            out.append((str(item[0]), item[1]))
+        else:
+            out.append((f"result {i + 1}", item))
+    return out
+
+
+def _read(source: Any) -> Any:
+    if isinstance(source, Path):
+        if source.stat().st_size > MAX_FILE_BYTES:
+            raise TournamentError("the file is too large to be a result")
+        source = source.read_bytes()
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        if len(source) > MAX_FILE_BYTES:
+            raise TournamentError("the file is too large to be a result")
+        try:
+            return json.loads(bytes(source).decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise TournamentError("it is not a JSON file") from None
+    return source
+
+
+def _leaderboard(t: Tournament, results: Union[str, Path, Iterable[Any]]) -> Leaderboard:
+    board = Leaderboard(t)
+    baseline = [t.baseline_points(i) for i in range(t.hands)]
+    names: dict[str, str] = {}
+    games: dict[str, str] = {}
+    for label, source in _sources(results):
+        try:
+            checked = t.check(_read(source))
+            key = _normal_name(checked.name)
+            if key in names:
+                raise TournamentError(f"a second result for {checked.name} (the first was {names[key]})")
+            if checked.digest in games:
+                raise TournamentError(f"the same games as {games[checked.digest]}'s result")
+        except TournamentError as exc:
+            board.rejected.append((label, str(exc)))
+            continue
+        names[key] = label
+        games[checked.digest] = checked.name
+        board.rows.append({
+            "name": checked.name,
+            "points": checked.points,
+            "duplicate": checked.points - sum(baseline),
+            "hands_won": checked.hands_won,
+            "hand_points": list(checked.hand_points),
+            "file": label,
+        })
+    return board

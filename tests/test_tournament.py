@@ -1,0 +1,224 @@
+"""The classroom tournament: same deals for everyone, results that prove themselves, a fair
+leaderboard, and every kind of tampering turned away with its reason."""
+
+import copy
+import json
+import random
+
+import pytest
+
+import dominolab as dl
+from dominolab import Draw, Pass, Play
+from dominolab.tournament import Entry, Tournament, TournamentError
+
+
+def tournament(**kw):
+    kw.setdefault("hands", 3)
+    kw.setdefault("opponents", "greedy")
+    kw.setdefault("seed", 4242)
+    return Tournament.create("standard", **kw)
+
+
+def play_student(t, name, seed):
+    """A simulated student: a random legal move each turn (draws when it must)."""
+    rng = random.Random(seed)
+    entry = t.entry(name)
+    while not entry.is_finished:
+        while not entry.view().is_over:
+            legal = entry.view().legal
+            plays = [m for m in legal if isinstance(m, Play)]
+            entry.play(rng.choice(plays) if plays else legal[0])
+        entry.next_hand()
+    return entry
+
+
+@pytest.fixture(scope="module")
+def t():
+    return tournament()
+
+
+@pytest.fixture(scope="module")
+def results(t):
+    return {name: play_student(t, name, seed).result() for seed, name in enumerate(["Ana", "Ben", "Chloé"])}
+
+
+def test_every_student_gets_the_same_deals_and_opponents(t):
+    a, b = t.entry("A"), t.entry("B")
+    assert a.round.start == b.round.start == t.deal(0).start
+    assert a.view().history == b.view().history  # the opponents' opening moves too
+
+
+def test_the_code_and_the_file_give_back_the_same_tournament(t, tmp_path):
+    code = t.code
+    assert code.startswith("standard-2-greedy-3-") and len(code) <= 40
+    assert Tournament.from_code(code) == t
+    assert Tournament.from_code(" " + code.lower().replace("0", "o") + " ") == t  # as typed
+    assert Tournament.load(t.save(tmp_path / "class.json")) == t
+    partnership = Tournament.create("partnership", hands=2, opponents="strategy", players=4, seed=7)
+    assert Tournament.from_code(partnership.code) == partnership
+    assert Tournament.from_code(Tournament.create("puerto-rico", hands=2, seed=9).code).rules.name == "puerto-rico"
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda c: c[:-1] + ("X" if c[-1] != "X" else "Y"), "has a typo"),
+    (lambda c: c.replace("greedy", "genius"), "typo|no computer player"),
+    (lambda c: "chess-2-greedy-3-" + c.rsplit("-", 1)[1], "typo|no preset"),
+    (lambda c: "hello", "not a tournament code"),
+    (lambda c: c * 50, "not a tournament code"),
+])
+def test_a_mistyped_code_is_refused(t, change, message):
+    with pytest.raises(TournamentError, match=message):
+        Tournament.from_code(change(t.code))
+
+
+def test_an_edited_tournament_file_is_refused(t, tmp_path):
+    data = t.to_dict()
+    data["seed"] += 1
+    with pytest.raises(TournamentError, match="changed after it was made"):
+        Tournament.from_dict(data)
+
+
+def test_a_student_cannot_undo_or_take_hints(t):
+    entry = t.entry("Dee")
+    assert not hasattr(entry, "undo") and not hasattr(entry, "hint")
+    with pytest.raises(TournamentError, match="still being played"):
+        entry.next_hand()
+
+
+def test_a_bad_move_changes_nothing(t):
+    entry = t.entry("Eve")
+    before = entry.round.state_key()
+    with pytest.raises(ValueError):
+        entry.play("9-9")
+    assert entry.round.state_key() == before
+    entry.round.play(entry.view().legal[0])  # a copy: the game is not changed through it
+    assert entry.round.state_key() == before
+
+
+def test_results_replay_and_rank(t, results, tmp_path):
+    for data in results.values():
+        (tmp_path / f"{data['name']}.json").write_text(json.dumps(data), encoding="utf-8")
+    board = t.leaderboard(tmp_path)
+    assert board.rejected == []
+    assert {row["name"] for row in board.rows} == {"Ana", "Ben", "Chloé"}
+    ranked = board.ranked()
+    assert [row["points"] for _, row in ranked] == sorted((r["points"] for r in results.values()), reverse=True)
+    baseline = sum(t.baseline_points(i) for i in range(t.hands))
+    assert all(row["duplicate"] == row["points"] - baseline for row in board.rows)
+    csv = board.to_csv(tmp_path / "standings.csv")
+    assert csv.splitlines()[0].startswith("rank,name,points,duplicate,hands_won,hand_1")
+    assert len(csv.splitlines()) == 4 and "Chloé" in (tmp_path / "standings.csv").read_text(encoding="utf-8")
+    assert "rank" in board.table() and "<table>" in board._repr_html_()
+
+
+def test_plot_has_a_title_and_labels(t, results):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    ax = t.leaderboard(results.values()).plot(by="duplicate")
+    assert "3 students" in ax.get_title() and "duplicate" in ax.get_xlabel()
+    assert len(ax.patches) == 3
+
+
+def tamper(results, name, change):
+    data = copy.deepcopy(results[name])
+    change(data)
+    return data
+
+
+def first(data, hand, seat, action):
+    return next(m for m in data["hands"][hand]["moves"] if m["seat"] == seat and action in m)
+
+
+TAMPERING = [
+    ("points claimed", lambda d: d.update(points=d["points"] + 30), "claims .* points, but its hands score"),
+    ("hand result", lambda d: d["hands"][0]["result"].update(points=[99, 0]), "hand 1: the record does not replay"),
+    ("an opponent's move", lambda d: first(d, 0, 1, "play").update(end="left" if first(d, 0, 1, "play")["end"] == "right" else "right"),
+     "hand 1: (the record does not replay|the computer players' moves are not the ones)"),
+    ("a student's tile", lambda d: d["hands"][1]["moves"].__setitem__(
+        next(i for i, m in enumerate(d["hands"][1]["moves"]) if m["seat"] == 0 and "play" in m),
+        {"seat": 0, "play": "6-6", "end": "left"}), "hand 2: the record does not replay"),
+    ("other deals", lambda d: d["hands"].__setitem__(0, json.loads(json.dumps(
+        dl.Round.deal("standard", 2, seed=1).to_record()))), "hand 1 (was not dealt by this tournament|is not finished)"),
+    ("unfinished", lambda d: d["hands"].pop(), "it has 2 of the 3 hands: unfinished"),
+    ("other tournament", lambda d: d.update(tournament=tournament(seed=1).to_dict()), "another tournament"),
+    ("other rules", lambda d: d.update(tournament=Tournament.create("dutch", hands=3, opponents="greedy", seed=4242).to_dict()),
+     "another tournament"),
+    ("forged tournament", lambda d: d["tournament"].update(hands=2), "another tournament|changed after it was made"),
+    ("not a result", lambda d: d.update(format="dominolab-round"), "not a Domino Lab tournament result"),
+    ("extra field", lambda d: d.update(grade="A+"), "fields are not the ones"),
+    ("no name", lambda d: d.update(name="  "), "a name is needed"),
+]
+
+
+@pytest.mark.parametrize(("what", "change", "reason"), TAMPERING, ids=[x[0] for x in TAMPERING])
+def test_tampered_results_are_rejected_with_the_reason(t, results, what, change, reason):
+    board = t.leaderboard([("Ben.json", tamper(results, "Ben", change)), ("Ana.json", results["Ana"])])
+    assert [row["name"] for row in board.rows] == ["Ana"]
+    (source, why), = board.rejected
+    assert source == "Ben.json"
+    import re
+
+    assert re.search(reason, why), why
+
+
+def test_a_result_submitted_twice_or_copied_is_rejected(t, results):
+    copied = tamper(results, "Ana", lambda d: d.update(name="Zed"))
+    board = t.leaderboard([("a.json", results["Ana"]), ("a2.json", results["Ana"]),
+                           ("ana-again.json", tamper(results, "Ana", lambda d: d.update(name=" ana "))),
+                           ("zed.json", copied)])
+    assert [row["name"] for row in board.rows] == ["Ana"]
+    reasons = dict(board.rejected)
+    assert "a second result for Ana (the first was a.json)" in reasons["a2.json"]
+    assert "a second result for ana" in reasons["ana-again.json"]
+    assert "the same games as Ana's result" in reasons["zed.json"]
+
+
+@pytest.mark.parametrize("blob", [b"", b"not json", b"\xff\xfe", b"[1, 2, 3]", b"{" * 5000, b" " * 3_000_000])
+def test_garbage_files_are_rejected_not_raised(t, blob):
+    board = t.leaderboard([("junk.json", blob)])
+    assert board.rows == [] and len(board.rejected) == 1
+
+
+def test_a_student_result_file_round_trips(t, results, tmp_path):
+    entry = play_student(t, "Fay", 9)
+    path = entry.save(tmp_path)
+    assert path.name.startswith("Fay-") and t.check(json.loads(path.read_text(encoding="utf-8"))).name == "Fay"
+
+
+@pytest.mark.parametrize(("kw", "message"), [
+    ({"hands": 0}, "hands must be a whole number from 1 to 100"),
+    ({"opponents": "genius"}, "no computer player named 'genius'"),
+    ({"opponents": ["greedy", "greedy"]}, "one opponent kind for each of the 1 opponent seats"),
+    ({"players": 5}, "these rules .* are for"),
+    ({"seed": -3}, "seed must be a whole number from 0"),
+])
+def test_bad_tournaments_are_refused(kw, message):
+    with pytest.raises(ValueError, match=message):
+        tournament(**kw)
+
+
+def test_a_name_is_checked():
+    t = tournament(hands=1)
+    with pytest.raises(TournamentError, match="at most 40 printable"):
+        Entry(t, "x" * 41)
+    assert Entry(t, "  Ana   María ").name == "Ana María"
+
+
+def test_moves_can_be_given_as_text(t):
+    entry = t.entry("Gus")
+    legal = entry.view().legal
+    move = legal[0]
+    entry.play("draw" if move is Draw() else "pass" if move is Pass() else f"{move.tile} {move.end}")
+    assert entry.view().history[0 if entry.round.leader == 0 else 1:]  # something happened
+
+
+def test_a_hand_played_against_other_opponents_is_caught(t, results):
+    honest = dl.play_out(t.deal(0), t.seats(0, dl.GreedyPlayer(1)))
+    for seed in range(50):
+        forged = dl.play_out(t.deal(0), [dl.GreedyPlayer(1), dl.RandomPlayer(seed)])
+        if forged.moves != honest.moves:
+            break
+    data = tamper(results, "Ben", lambda d: d["hands"].__setitem__(0, forged.to_record()))
+    with pytest.raises(TournamentError, match="hand 1: the computer players' moves are not the ones they make"):
+        t.check(data)
