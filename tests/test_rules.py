@@ -1,10 +1,11 @@
 import dataclasses
 import json
+import re
 
 import pytest
 
 import dominolab as dl
-from dominolab.rules import _CHOICES
+from dominolab.rules import _CHOICES, SOURCES
 
 PRESETS = dl.Rules.presets()
 
@@ -25,12 +26,13 @@ def test_preset_is_frozen_named_and_described_with_its_source(name):
         rules.max_pip = 9
     text = rules.describe()
     assert f"preset {name!r}" in text
-    assert "Source: rule source 00" in text
+    # The source is cited by its title (shared/rules/README.md).
+    assert any(text.split("\n")[1].count(title) for title in SOURCES.values())
     for rid in ("R1)", "R2)", "R3)", "R4, R5)", "R6)", "R7, R8)", "R10)", "R11)", "R12)", "R13)",
                 "R14)", "R15)", "R16)", "R17)"):
         assert rid in text, rid
     assert hash(rules) == hash(dl.Rules.from_dict(rules.to_dict()))
-    assert rules.title in text and rules.source.startswith("rule source 00")
+    assert rules.title in text and f"Source: {rules.source}" in text
 
 
 def test_standard_is_the_main_rules_of_source_000():
@@ -52,7 +54,7 @@ def test_preset_settings_follow_the_issue():
     classic = dl.Rules.preset("classic")
     assert classic.boneyard_floor == 0 and classic.draw_when_able and classic.first_leader == "turn-up-lowest"
     pr = dl.Rules.preset("puerto-rico")
-    assert not pr.draw_when_able and pr.scoring == "others" and pr.next_leader == "winner"
+    assert not pr.draw_when_able and pr.scoring == "all-pips" and pr.next_leader == "winner"
     assert pr.first_leader == "highest-double" and pr.lead_tile == "highest-double"
     dutch = dl.Rules.preset("dutch")
     assert dutch.draw_limit == 2 and dutch.tile_value(dl.Tile(0, 0)) == 13 and dutch.tile_value(dl.Tile(6, 6)) == 12
@@ -62,7 +64,8 @@ def test_preset_settings_follow_the_issue():
     assert austrian.set_size == 36 and not any(t.is_double for t in austrian.tiles)
     p = dl.Rules.preset("partnership")
     assert p.partnerships and p.player_counts == (4,) and p.hand_size(4) == 7
-    assert p.first_leader == "top-double" and p.scoring == "all-pips" and p.target_for(2) == 100
+    assert p.first_leader == "turn-up-highest" and p.lead_tile == "any" and p.target_for(2) == 100
+    assert (p.team_winner, p.scoring) == ("went-out", "others")
 
 
 def test_unknown_preset():
@@ -101,7 +104,8 @@ def test_cross_field_validation():
 def test_every_catalogue_choice_is_accepted():
     for field, choices in _CHOICES.items():
         for choice in choices:
-            rules = dataclasses.replace(dl.Rules(), **{field: choice})
+            rules = dataclasses.replace(dl.Rules(partnerships=field == "team_winner"), **{field: choice,
+                                        **({"scoring": "others"} if choice == "went-out" else {})})
             assert getattr(rules, field) == choice
             assert rules.describe()
 
@@ -156,3 +160,143 @@ def test_describe_mentions_the_settings_it_describes():
     assert "two partnerships" in text
     assert "Changed from the preset: partnerships=True" in text
     assert dl.Rules(name="mine").describe().startswith("Custom rules ('mine')")
+
+
+# describe(): every sentence true for the rules it describes ------------------------------------
+def sentences(rules: dl.Rules) -> dict[str, str]:
+    """describe()'s sentences about the fields, by their label ("Drawing", "Boneyard"...)."""
+    text = rules.describe().split("\n\n")[1]
+    return {line[2:].split(" (R")[0]: line[2:] for line in text.splitlines()}
+
+
+def replace(preset="standard", **changes):
+    return dataclasses.replace(dl.Rules.preset(preset), **changes)
+
+
+def test_describe_when_every_tile_is_dealt():
+    s = sentences(replace("partnership", draw_limit=None, draw_when_able=True, boneyard_floor=2))
+    assert s["Hands"] == "Hands (R3): 4 players take 7; every tile is dealt, so there is no boneyard."
+    assert s["Drawing"] == ("Drawing (R7, R8): allowed, but nothing is left to draw (every tile is dealt), "
+                            "so a player who cannot play passes.")
+    assert "Boneyard" not in s
+    assert s["Blocked layout"].endswith("nobody can play or draw, so the hand ends and is scored.")
+    assert "stay" not in " ".join(s.values())
+
+
+def test_describe_when_only_the_tiles_that_stay_are_left():
+    s = sentences(replace(hand_sizes={2: 13}))
+    assert s["Drawing"] == ("Drawing (R7, R8): allowed, but nothing is left to draw (the tiles left after the "
+                            "deal are among the last two, which must stay), so a player who cannot play passes.")
+    assert s["Blocked layout"].endswith("nobody can play or draw, so the hand ends and is scored.")
+
+
+def test_describe_when_some_player_counts_leave_nothing_to_draw():
+    s = sentences(replace(hand_sizes={2: 7, 4: 7}))
+    assert s["Hands"] == ("Hands (R3): 2 or 4 players take 7; the rest form the boneyard "
+                          "(with 4 players every tile is dealt).")
+    assert "With 4 players nothing is left to draw after the deal." in s["Boneyard"]
+
+
+def test_block_game_sets_its_leftover_tiles_aside():
+    s = sentences(dl.Rules.preset("block"))
+    assert s["Hands"] == ("Hands (R3): 2 players take 7; 3 or 4 players take 5; the rest are set aside, "
+                          "out of play (there is no drawing).")
+    assert "boneyard" not in " ".join(s.values()).lower()
+
+
+def test_describe_one_tile_a_turn():
+    s = sentences(replace(draw_limit=1))
+    assert s["Drawing"].startswith("Drawing (R7, R8): a player who cannot play draws one tile and passes if it "
+                                   "does not fit; drawing is also allowed when able to play")
+    assert "one tile a turn" in s["Blocked layout"] and "at most one" not in s["Drawing"]
+
+
+@pytest.mark.parametrize("first_leader", ["highest-double", "turn-up-lowest", "turn-up-highest", "lots",
+                                          "first-seat"])
+@pytest.mark.parametrize("lead_tile", ["any", "highest-double", "heaviest"])
+def test_a_set_without_doubles_is_described_without_doubles(first_leader, lead_tile):
+    s = sentences(replace("austrian", first_leader=first_leader, lead_tile=lead_tile))
+    for label, sentence in s.items():
+        if label != "Tiles":
+            assert "double " not in sentence.replace("the set has no doubles", ""), sentence
+    if first_leader == "highest-double":
+        assert "the holder of the heaviest tile leads (the set has no doubles" in s["First lead"]
+
+
+def test_redeal_for_doubles_needs_doubles():
+    with pytest.raises(ValueError, match="redeal_doubles needs a set with doubles"):
+        replace("austrian", redeal_doubles=3)
+
+
+def test_standard_notes_say_which_source_gives_which_hand_sizes():
+    text = dl.Rules.preset("standard").describe()
+    assert ('2 players take 7 and 3 or 4 take 5, as in "Dominoes: Rules of Draw Dominoes", LearnPlayWin.net '
+            '("Rules to Block and Draw Dominoes" gives three players 7)') in text
+    assert "The engine's choices where the source is silent or unclear:" in text
+
+
+def test_puerto_rico_winner_scores_every_hand_including_their_own():
+    """The variation: the winner scores the pips left in the hands of all players."""
+    pr = dl.Rules.preset("puerto-rico")
+    assert "every pip left in all hands, their own included" in sentences(pr)["Hand score"]
+    assert dl.score(pr, pips=[5, 9, 12]).points == (26, 0, 0)
+
+
+@pytest.mark.parametrize(("changes", "lead"), [
+    ({}, "the holder of the 6-6 leads it: the game starts with the 6-6. If it is in the boneyard, the players "
+         "take one tile each in turn, starting from a seat chosen at random with the deal, until someone draws "
+         "it; if it is among the last two tiles, which must stay, the tiles are dealt again instead."),
+    ({"boneyard_floor": 0, "draw_cost": 1}, "the holder of the 6-6 leads it: the game starts with the 6-6. If it "
+     "is in the boneyard, the players take one tile each in turn, starting from a seat chosen at random with "
+     "the deal, until someone draws it (without paying for those draws)."),
+    ({"draw_limit": 0}, "the holder of the 6-6 leads it: the game starts with the 6-6. If the 6-6 is not "
+                        "dealt, the tiles are dealt again (nobody may draw)."),
+    ({"hand_sizes": {4: 7}}, "the holder of the 6-6 leads it: the game starts with the 6-6."),
+])
+def test_describe_the_top_double_hunt(changes, lead):
+    s = sentences(replace(first_leader="top-double", **changes))
+    assert s["First lead"] == f"First lead (R4, R5): {lead}"
+    redeals = "a deal where the 6-6 must be found but cannot be drawn (R4)" in s["Redeal"]
+    assert redeals == (changes in ({}, {"draw_limit": 0}))
+
+
+def test_partnership_describe_allows_four_players_only():
+    s = sentences(replace(partnerships=True))
+    assert s["Players"].startswith("Players (R2): 4, as two partnerships")
+    assert s["Hands"] == "Hands (R3): 4 players take 5; the rest form the boneyard."
+    assert s["Match"] == "Match (R16): the first partnership to reach 100 points wins."
+    assert s["Hand score"] == ("Hand score (R13): the winning team scores the difference between the two teams' "
+                               "pips; the other team scores nothing.")
+    assert s["Partnerships"].startswith("Partnerships (R15): the team with fewer pips wins, even when a player "
+                                        "of the other team dominoed")
+    basic = sentences(replace("basic", partnerships=True))
+    assert basic["Hand score"].startswith("Hand score (R13): the winner scores the pips left in the opponents' "
+                                          "hands minus their own")
+    assert "partners add their scores" in basic["Partnerships"]
+
+
+def every_variant():
+    """One rules object per choice of every field, and the combinations that change the words."""
+    for field, choices in _CHOICES.items():
+        for choice in choices:
+            extra = {"partnerships": True, "scoring": "others"} if field == "team_winner" else {}
+            if field == "first_leader" and choice == "top-double":
+                extra = {"draw_cost": 1}
+            yield dataclasses.replace(dl.Rules(), **{field: choice, **extra})
+    for limit in (None, 0, 1, 2):
+        for floor in (0, 2):
+            yield dataclasses.replace(dl.Rules(), draw_limit=limit, boneyard_floor=floor, redeal_doubles=1,
+                                      redeal_suit=2, target=1, draw_cost=1)
+    for name in PRESETS:
+        preset = dl.Rules.preset(name)
+        yield preset
+        if 4 in dict(preset.hand_sizes):
+            yield dataclasses.replace(preset, partnerships=True)
+
+
+def test_describe_speaks_of_they_and_agrees_in_number():
+    for rules in every_variant():
+        text = rules.describe()
+        assert not re.search(r"\b(he|his|him|himself)\b", text, re.IGNORECASE), text
+        assert not re.search(r"\b(1|one) (tiles|pips|points|players)\b", text), text
+        assert "rule source" not in text and "sources 0" not in text

@@ -17,7 +17,7 @@ from .tiles import MAX_PIP, Tile, tile_set
 from .validate import excerpt, is_int
 from .words import count_word, join_or, pip_word, plural
 
-__all__ = ["FirstLeader", "LeadTile", "NextLeader", "Rules", "Scoring"]
+__all__ = ["SOURCES", "FirstLeader", "LeadTile", "NextLeader", "Rules", "Scoring"]
 
 FirstLeader = Literal[
     "highest-double", "top-double", "turn-up-lowest", "turn-up-highest", "lots", "first-seat"
@@ -43,10 +43,23 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "draw_from": DrawFrom.__args__,
 }
 
-#: The hand sizes of the main rules: 2 players take 7, 3 or 4 take 5.
+#: The rule sources of ``shared/rules/README.md``, by the titles lessons cite them by.
+SOURCES: dict[str, str] = {
+    "000": '"Draw Dominoes"',
+    "001": '"Dominoes: Rules of Draw Dominoes", LearnPlayWin.net',
+    "002": '"Dominoes - Draw Game", Post Illuminance',
+    "003": '"Rules to Block and Draw Dominoes"',
+}
+
+#: Hand sizes when a source gives none: 2 players take 7, 3 or 4 take 5, as in
+#: "Dominoes: Rules of Draw Dominoes" (the table of "Draw Dominoes" is lost).
 STANDARD_HAND_SIZES = {2: 7, 3: 5, 4: 5}
-#: 100 points for two players or two partnerships, 61 for three or four sides.
+#: "Draw Dominoes": 100 points for two players or two partnerships, 61 for three or four.
 STANDARD_TARGETS = {2: 100, 3: 61, 4: 61}
+
+#: Scoring rules that subtract the winning side's own pips.  With ``team_winner="went-out"``
+#: they could leave a team that dominoes with nothing, so that pairing is refused.
+_SUBTRACTS_OWN = ("others-minus-own", "differences")
 
 
 def _int_pairs(name: str, value: Any, what: str) -> tuple[tuple[int, int], ...]:
@@ -119,8 +132,12 @@ class Rules:
     #: Tiles counted at a special value, e.g. ``{"0-0": 13}``.
     tile_values: Any = field(default_factory=dict)
 
-    # R15 — partnership scoring (only used when ``partnerships`` is on).
-    team_winner: TeamWinner = "went-out"
+    # R15 — partnership scoring (only used when ``partnerships`` is on).  "went-out": the
+    # team of the player who dominoes wins (a blocked hand: fewer pips); "fewest-pips": the
+    # team with fewer pips wins even against a domino; both apply ``scoring`` to the team
+    # totals.  "player": each player wins and scores as if alone, counting the opponents'
+    # hands only, and partners add their scores.
+    team_winner: TeamWinner = "fewest-pips"
 
     # R16 — match target: a whole number, or a mapping from the number of sides
     # (players, or teams) to the target.
@@ -170,6 +187,13 @@ class Rules:
         set_(self, "hand_sizes", sizes)
         if self.partnerships and 4 not in dict(sizes):
             raise ValueError("partnerships need 4 players, but hand_sizes does not allow 4")
+        if self.partnerships and self.team_winner == "went-out" and self.scoring in _SUBTRACTS_OWN:
+            raise ValueError(
+                f"team_winner='went-out' with scoring={self.scoring!r} can leave the team that dominoes "
+                "with 0 points (its own pips, a partner's included, are subtracted); "
+                "use scoring='others' (the losing team's pips, as \"Draw Dominoes\" pairs them) "
+                "or team_winner='fewest-pips' (the team with fewer pips scores the difference)"
+            )
 
         if self.first_leader == "top-double" and not self.doubles:
             raise ValueError("first_leader='top-double' needs a set with doubles")
@@ -217,6 +241,8 @@ class Rules:
             not is_int(self.redeal_doubles) or self.redeal_doubles < 1
         ):
             raise ValueError(f"redeal_doubles must be None or a whole number >= 1, got {self.redeal_doubles!r}")
+        if self.redeal_doubles is not None and not self.doubles:
+            raise ValueError("redeal_doubles needs a set with doubles; this set has none (use None)")
         if self.redeal_suit is not None and (not is_int(self.redeal_suit) or self.redeal_suit < 2):
             raise ValueError(f"redeal_suit must be None or a whole number >= 2, got {self.redeal_suit!r}")
 
@@ -234,16 +260,22 @@ class Rules:
 
     @property
     def player_counts(self) -> tuple[int, ...]:
-        """The numbers of players these rules allow."""
+        """The numbers of players these rules allow: the keys of ``hand_sizes``, or only 4
+        when partners play (R2)."""
+        if self.partnerships:
+            return (4,)
         return tuple(players for players, _ in self.hand_sizes)
 
     def hand_size(self, players: int) -> int:
         """Tiles dealt to each of ``players`` players (R3)."""
-        for count, size in self.hand_sizes:
-            if count == players:
-                return size
+        if players in self.player_counts:
+            for count, size in self.hand_sizes:
+                if count == players:
+                    return size
+        teams = " (two partnerships)" if self.partnerships else ""
         raise ValueError(
-            f"these rules ({self.name}) are for {join_or(self.player_counts)} players, not {excerpt(players)}"
+            f"these rules ({self.name}) are for {join_or(self.player_counts)} players{teams}, "
+            f"not {excerpt(players)}"
         )
 
     def seating(self, players: int) -> tuple[tuple[int, ...], ...]:
@@ -385,7 +417,7 @@ class Rules:
         lines.extend(f"- {sentence}" for sentence in _describe_fields(self))
         if info is not None and info.notes and not self.changes_from(info.rules):
             lines.append("")
-            lines.append("Where the source is silent or unclear:")
+            lines.append("The engine's choices where the source is silent or unclear:")
             lines.extend(f"- {note}" for note in info.notes)
         return "\n".join(lines)
 
@@ -394,95 +426,185 @@ class Rules:
 
 
 # ---------------------------------------------------------------------- descriptions
+_INDIVIDUAL_SCORE = {
+    "others-minus-own": "the pips left in the other hands minus their own (never below zero)",
+    "differences": "the sum of the differences between each other hand and their own "
+                   "(10 against 14 and 15 scores 4 + 5 = 9; never below zero)",
+    "all-pips": "every pip left in all hands, their own included",
+    "others": "the pips left in the other hands",
+    "one-point": "one point",
+}
+_TEAM_SCORE = {
+    "others-minus-own": "the difference between the two teams' pips",
+    "differences": "the difference between the two teams' pips",
+    "all-pips": "every pip left in the four hands, its own included",
+    "others": "the losing team's pips",
+    "one-point": "one point",
+}
+_PARTNER_SCORE = {
+    "others-minus-own": "the pips left in the opponents' hands minus their own (never below zero)",
+    "differences": "the sum of the differences between each opponent's hand and their own (never below zero)",
+    "all-pips": "every pip left in the four hands, their own and their partner's included",
+    "others": "the pips left in the opponents' hands",
+    "one-point": "one point",
+}
+
+
 def _describe_fields(r: Rules) -> list[str]:
+    """One sentence per dimension, each true for every player count ``r`` allows."""
+    counts = r.player_counts
+    left = {n: r.set_size - n * r.hand_size(n) for n in counts}  # tiles not dealt
+    drawable = {n: r.drawable(left[n]) for n in counts}  # ... that may be drawn
+    floor = r.boneyard_floor
+    top = f"{r.max_pip}-{r.max_pip}"
+    by_team = r.partnerships and r.team_winner != "player"
     out = []
+
     kind = f"double-{pip_word(r.max_pip)}"
     if r.doubles:
         out.append(f"Tiles (R1): a {kind} set of {r.set_size} tiles.")
     else:
         out.append(f"Tiles (R1): a {kind} set without doubles, {r.set_size} tiles.")
-    teams = (
-        " Four players play as two partnerships, partners sitting opposite (seats 0 and 2 against 1 and 3)."
-        if r.partnerships else " Everyone plays alone."
-    )
-    out.append(f"Players (R2): {join_or(r.player_counts)}.{teams}")
+    if r.partnerships:
+        out.append("Players (R2): 4, as two partnerships, partners sitting opposite (seats 0 and 2 against 1 and 3).")
+    else:
+        out.append(f"Players (R2): {join_or(counts)}, each playing alone.")
+
     by_size: dict[int, list[int]] = {}
-    for players, size in r.hand_sizes:
-        by_size.setdefault(size, []).append(players)
-    parts = [f"{join_or(p)} players take {s}" for s, p in by_size.items()]
-    leftover = any(players * size < r.set_size for players, size in r.hand_sizes)
-    out.append("Hands (R3): " + "; ".join(parts) + ("; the rest form the boneyard." if leftover
-                                                   else "; every tile is dealt, so there is no boneyard."))
-    out.append("First lead (R4, R5): " + {
-        "highest-double": "the holder of the highest double leads (if nobody holds a double, the holder of the heaviest tile).",
-        "top-double": f"the holder of the {pip_word(r.max_pip)}-{pip_word(r.max_pip)} leads; if it is in the boneyard, players draw in turn until someone gets it.",
-        "turn-up-lowest": "each player turns up a tile from the shuffled set and the lowest leads (ties turn up again); the tiles go back before the deal.",
-        "turn-up-highest": "each player turns up a tile from the shuffled set and the highest leads (ties turn up again); the tiles go back before the deal.",
-        "lots": "each player turns up a tile; the total divided by the number of players, plus one, counted round the table from the first seat, names the leader.",
-        "first-seat": "the first seat (seat 0) leads.",
-    }[r.first_leader] + " " + {
-        "any": "The first tile may be any tile.",
-        "highest-double": "He must lead his highest double, or his heaviest tile if he holds no double.",
-        "heaviest": "He must lead his heaviest tile.",
-    }[r.lead_tile])
+    for n in counts:
+        by_size.setdefault(r.hand_size(n), []).append(n)
+    dealt_out = [n for n in counts if left[n] == 0]
+    if len(dealt_out) == len(counts):
+        rest = "every tile is dealt, so there is no boneyard"
+    else:
+        rest = ("the rest form the boneyard" if r.can_draw
+                else "the rest are set aside, out of play (there is no drawing)")
+        if dealt_out:
+            rest += f" (with {join_or(dealt_out)} players every tile is dealt)"
+    out.append("Hands (R3): " + "; ".join(f"{join_or(p)} players take {s}" for s, p in by_size.items())
+               + f"; {rest}.")
+
+    if r.first_leader == "top-double":
+        lead = f"the holder of the {top} leads it: the game starts with the {top}."
+        if dealt_out != list(counts):
+            if not r.can_draw:
+                lead += f" If the {top} is not dealt, the tiles are dealt again (nobody may draw)."
+            else:
+                lead += (" If it is in the boneyard, the players take one tile each in turn, starting from a "
+                         "seat chosen at random with the deal, until someone draws it"
+                         + (" (without paying for those draws)" if r.draw_cost else ""))
+                if floor:
+                    lead += (f"; if it is among the last {count_word(floor)} tiles, which must stay, "
+                             "the tiles are dealt again instead")
+                lead += "."
+    else:
+        lead = {
+            "highest-double": ("the holder of the highest double leads; if nobody holds a double, the holder "
+                               "of the heaviest tile does (between equal totals, the higher half decides)."
+                               if r.doubles else "the holder of the heaviest tile leads (the set has no "
+                               "doubles; between equal totals, the higher half decides)."),
+            "turn-up-lowest": "each player turns up a tile from the shuffled set and whoever shows the fewest "
+                              "pips leads (tied players turn up again); the tiles go back before the deal.",
+            "turn-up-highest": "each player turns up a tile from the shuffled set and whoever shows the most "
+                               "pips leads (tied players turn up again); the tiles go back before the deal.",
+            "lots": "each player turns up a tile; the pip total divided by the number of players (the whole "
+                    "part), plus one, counted round the table from seat 0, names the leader.",
+            "first-seat": "seat 0 leads.",
+        }[r.first_leader] + " " + {
+            "any": "The first tile may be any tile.",
+            "highest-double": ("They must lead their highest double, or their heaviest tile if they hold no double."
+                               if r.doubles else "They must lead their heaviest tile."),
+            "heaviest": "They must lead their heaviest tile (any one of them if several weigh the same).",
+        }[r.lead_tile]
+    out.append("First lead (R4, R5): " + lead)
+    nobody = ("a hand nobody won, or one a team won without its player going out" if by_team
+              else "a hand nobody won")
     out.append("Later leads (R6): " + {
         "rotate-left": "the lead passes to the left (the next seat) each hand, with any tile.",
-        "winner": "the winner of the last hand leads, with any tile; after a hand nobody won, the first-hand rule decides.",
+        "winner": f"the winner of the last hand leads, with any tile; after {nobody}, the first-hand rule decides.",
         "same": "the same player leads every hand, with any tile.",
         "first-hand-rule": "every hand is led by the same rule as the first.",
     }[r.next_leader])
-    if r.draw_limit == 0:
-        out.append("Drawing (R7, R8): none, as in the Block game: a player who cannot play passes, and any tiles left after the deal are set aside.")
+
+    can_draw = r.can_draw and any(drawable.values())
+    if not r.can_draw:
+        out.append("Drawing (R7, R8): none, as in the Block game: a player who cannot play passes.")
+    elif not can_draw:
+        why = ("every tile is dealt" if not any(left.values())
+               else f"the tiles left after the deal are among the last {count_word(floor)}, which must stay")
+        out.append(f"Drawing (R7, R8): allowed, but nothing is left to draw ({why}), "
+                   "so a player who cannot play passes.")
     else:
         if r.draw_limit is None:
-            unable = "a player who cannot play draws one tile at a time until he can"
+            unable = "a player who cannot play draws one tile at a time until they can"
+        elif r.draw_limit == 1:
+            unable = "a player who cannot play draws one tile and passes if it does not fit"
         else:
-            unable = (
-                f"a player who cannot play draws one tile at a time, at most {count_word(r.draw_limit)} a turn, "
-                "and passes if none of them fits"
-            )
-        able = (
-            "drawing is also allowed when able to play, even after drawing a playable tile (to hunt for a blocking tile)."
-            if r.draw_when_able else "drawing is not allowed while holding a playable tile."
-        )
-        out.append(f"Drawing (R7, R8): {unable}; {able} The leader does not draw before the first tile.")
-        floor = (
-            "every tile may be drawn" if r.boneyard_floor == 0
-            else f"the last {count_word(r.boneyard_floor)} tiles always stay in the boneyard"
-        )
+            unable = (f"a player who cannot play draws one tile at a time, at most {count_word(r.draw_limit)} "
+                      "a turn, and passes if none of them fits")
+        if r.draw_when_able:
+            able = ("drawing is also allowed when able to play, even after drawing a playable tile "
+                    "(to hunt for a blocking tile)" + ("" if r.draw_limit is None else ", within the same limit"))
+        else:
+            able = "drawing is not allowed while holding a playable tile"
+        out.append(f"Drawing (R7, R8): {unable}; {able}. The leader may not draw instead of leading.")
+        floor_text = ("every tile may be drawn" if floor == 0
+                      else f"the last {count_word(floor)} tiles always stay in the boneyard")
+        empty = [n for n in counts if drawable[n] == 0]
+        empty_text = f" With {join_or(empty)} players nothing is left to draw after the deal." if empty else ""
         cost = "" if r.draw_cost == 0 else f" Each tile drawn costs its drawer {plural(r.draw_cost, 'point')}."
         draw_from = (
             "Tiles are drawn from a shuffled stock." if r.draw_from == "shuffled-stock"
             else "Tiles are drawn from one end of a row laid out after the deal; nobody chooses which."
         )
-        out.append(f"Boneyard (R9, R18): {floor}; when a player cannot play or draw he passes.{cost} {draw_from}")
+        out.append(f"Boneyard (R9, R18): {floor_text}; a player who can neither play nor draw passes."
+                   f"{empty_text}{cost} {draw_from}")
+
+    finish = {"at-once": "the hand ends and is scored",
+              "after-passes": "everyone passes in turn and the hand is scored"}[r.stuck_end]
     if r.blocked_layout == "ends-hand":
-        blocked = "the hand ends at once and is scored; nobody draws."
-    elif not r.can_draw:
-        blocked = "everyone passes, so the hand ends and is scored."
+        blocked = "the hand ends at once and is scored, without drawing."
+    elif not can_draw:
+        blocked = f"nobody can play or draw, so {finish}."
     elif r.draw_limit is None:
-        blocked = "play goes on, so the next player must draw all the boneyard he may before passing."
+        blocked = ("play goes on: the next player must draw every tile that may still be drawn ("
+                   + (f"all but the last {count_word(floor)}" if floor else "the whole boneyard")
+                   + f"), and then {finish}.")
     else:
-        blocked = "play goes on, so each player in turn draws as many as he may and passes, until the boneyard is down to its floor."
-    out.append("Blocked layout (R10): when both ends show numbers whose tiles are all down, " + blocked)
-    out.append("End of hand (R11): when a player plays his last tile (dominoes), or when nobody can play or draw; " + {
-        "at-once": "the referee ends a stuck hand at once.",
-        "after-passes": "a stuck hand ends once every player has passed in turn (saying \"Go\").",
+        per_turn = "one tile a turn" if r.draw_limit == 1 else f"up to {count_word(r.draw_limit)} a turn"
+        blocked = (f"play goes on: the players draw in turn, {per_turn}, until no tile may be drawn; "
+                   f"then {finish}.")
+    out.append("Blocked layout (R10): when both ends show numbers whose tiles are all on the table, " + blocked)
+    ending = "when a player plays their last tile (dominoes)" + (
+        ", when the layout is blocked (R10)" if r.blocked_layout == "ends-hand" else "")
+    out.append(f"End of hand (R11): {ending}, or when nobody can play or draw; " + {
+        "at-once": "a hand where nobody can play or draw ends at once.",
+        "after-passes": "a hand where nobody can play or draw ends once every player has passed in turn "
+                        "(saying \"Go\").",
     }[r.stuck_end])
-    out.append("Blocked hand winner (R12): the fewest pips wins; on a tie " + {
+
+    side = "team" if by_team else "player"
+    out.append(("Blocked hand winner (R12): the team with fewer pips wins; on a tie " if by_team
+                else "Blocked hand winner (R12): the player with the fewest pips wins; on a tie ") + {
         "nobody": "nobody scores.",
-        "fewest-tiles": "the tied player with fewest tiles wins (still tied: nobody scores).",
-        "lowest-heaviest-end": "the tied player whose highest single half is lowest wins (still tied: nobody scores).",
-        "blocker": "the player who made the last play wins if he is among the tied; otherwise nobody scores.",
-        "ignore-tied": "the tied players are set aside and the fewest pips among the rest wins (nobody left: nobody scores).",
+        "fewest-tiles": f"the tied {side} with the fewest tiles wins (still tied: nobody scores).",
+        "lowest-heaviest-end": f"the tied {side} whose highest single half is lowest wins (still tied: "
+                               "nobody scores).",
+        "blocker": (("the team whose player made the last play wins if it is among the tied"
+                     if by_team else "the player who made the last play wins if they are among the tied")
+                    + "; otherwise nobody scores."),
+        "ignore-tied": f"the tied {side}s are set aside and the fewest pips among the rest wins (nobody left, "
+                       "or a tie again: nobody scores).",
     }[r.blocked_tie])
-    out.append("Hand score (R13): the winner " + {
-        "others-minus-own": "scores the pips left in the other hands minus his own (never below zero).",
-        "differences": "scores the sum of the differences between each other hand and his own (10 against 14 and 15 scores 4 + 5 = 9).",
-        "all-pips": "scores every pip left in all hands, his own included.",
-        "others": "scores the pips left in the other hands.",
-        "one-point": "scores one point.",
-    }[r.scoring] + " The others score nothing.")
+    if by_team:
+        out.append(f"Hand score (R13): the winning team scores {_TEAM_SCORE[r.scoring]}; "
+                   "the other team scores nothing.")
+    elif r.partnerships:
+        out.append(f"Hand score (R13): the winner scores {_PARTNER_SCORE[r.scoring]}, for their team; "
+                   "the other team scores nothing.")
+    else:
+        out.append(f"Hand score (R13): the winner scores {_INDIVIDUAL_SCORE[r.scoring]}. "
+                   "The others score nothing.")
     if r.tile_values:
         special = ", ".join(f"{t} counts {v}" for t, v in r.tile_values)
         out.append(f"Tile values (R14): {special}; every other tile counts its pips.")
@@ -490,33 +612,37 @@ def _describe_fields(r: Rules) -> list[str]:
         out.append("Tile values (R14): every tile counts its pips.")
     if r.partnerships:
         out.append("Partnerships (R15): " + {
-            "went-out": "a team wins when one of its players dominoes; in a blocked hand the team with fewer pips wins. The scoring rule is applied to team totals.",
-            "fewest-pips": "the team with fewer pips wins, even if the other team's player went out. The scoring rule is applied to team totals.",
-            "player": "the hand is won and scored as if everyone played alone; partners add their scores.",
+            "went-out": "the team of the player who dominoes wins the hand; a blocked hand goes to the team "
+                        "with fewer pips. The hand score is worked on the team totals.",
+            "fewest-pips": "the team with fewer pips wins, even when a player of the other team dominoed "
+                           "(equal totals are a tie). The hand score is worked on the team totals.",
+            "player": "each hand is won and scored as if everyone played alone, counting only the opponents' "
+                      "hands, and partners add their scores.",
         }[r.team_winner])
     else:
         out.append("Partnerships (R15): not used.")
-    if is_int(r.target):
-        out.append(f"Match (R16): first to {r.target} points wins.")
+
+    targets: dict[int, list[int]] = {}
+    for n in counts:
+        targets.setdefault(r.target_for(r.sides(n)), []).append(n)
+    if len(targets) == 1:
+        (points,) = targets
+        who = "partnership" if r.partnerships else "player"
+        out.append(f"Match (R16): the first {who} to reach {plural(points, 'point', words=False)} wins.")
     else:
-        by_points: dict[int, list[int]] = {}
-        for sides, points in r.target:
-            by_points.setdefault(points, []).append(sides)
-        parts = [
-            f"{points} points with {join_or([count_word(s) for s in sides])} sides"
-            for points, sides in by_points.items()
-        ]
-        out.append("Match (R16): the first side (a player, or a partnership) to reach the target wins: "
-                   + "; ".join(parts) + ".")
+        parts = [f"{plural(points, 'point', words=False)} with {join_or(ns)} players"
+                 for points, ns in targets.items()]
+        out.append("Match (R16): the first player to reach the target wins: " + "; ".join(parts) + ".")
+
     redeal = []
     if r.redeal_doubles is not None:
         redeal.append(f"a hand with {count_word(r.redeal_doubles)} or more doubles")
     if r.redeal_suit is not None:
         redeal.append(f"a hand with {count_word(r.redeal_suit)} or more tiles of one number")
-    out.append(
-        "Redeal (R17): " + (" or ".join(redeal) + " is thrown in and all hands are dealt again (automatically)."
-                           if redeal else "never.")
-    )
+    if r.first_leader == "top-double" and dealt_out != list(counts) and (floor or not r.can_draw):
+        redeal.append(f"a deal where the {top} must be found but cannot be drawn (R4)")
+    out.append("Redeal (R17): " + (" or ".join(redeal) + " is thrown in and all hands are dealt again "
+                                   "(automatically)." if redeal else "never."))
     return out
 
 
@@ -533,28 +659,35 @@ def _make(name: str, title: str, source: str, notes: tuple[str, ...] = (), **fie
     return _Preset(Rules(name=name, **fields), title, source, notes)
 
 
+_MAIN = SOURCES["000"]
 _PRESETS: dict[str, _Preset] = {
     p.rules.name: p
     for p in [
         _make(
             "standard",
             "Standard Draw Dominoes",
-            "rule source 000, the main rules of the Draw game (the rule that the last two tiles "
-            "stay is the English 'Domino Pool').",
+            f"the main rules of {_MAIN} (source 000), with the last two tiles left in the boneyard "
+            "(what that page says is sometimes called 'Domino Pool' in England).",
             (
-                "Its hand-size table is lost; we use 7 tiles for 2 players and 5 for 3 or 4, as sources 001 and 003 do.",
-                "'The players draw for lead' does not say high or low: the highest tile turned up leads.",
-                "A tied blocked hand scores nothing, as the source says; partnership play, when chosen, scores team totals.",
+                "The page's table of hand sizes is lost: 2 players take 7 and 3 or 4 take 5, as in "
+                f"{SOURCES['001']} ({SOURCES['003']} gives three players 7).",
+                "The page says the players draw for the lead, not whether high or low wins: the most pips "
+                "turned up leads, tied players turn up again, and the first tile may be any tile.",
+                "In partnership play (partnerships=True) the team with fewer pips wins and scores the "
+                "difference, one of the two team rules the page lists; the other is team_winner='went-out' "
+                "with scoring='others'.",
             ),
+            team_winner="fewest-pips",
         ),
         _make(
             "basic",
             "Basic Draw Dominoes",
-            "rule source 001, a common modern statement of the Draw game.",
+            f"{SOURCES['001']} (source 001), a common modern statement of the Draw game.",
             (
-                "Drawing is described only for a player who cannot match, so drawing when able is not allowed.",
-                "Every hand starts with the highest double, as the first does.",
-                "The source plays to 100 whatever the number of players; a tied blocked hand scores nothing.",
+                "Drawing is described only for a player who cannot match, so drawing while able to play "
+                "is not allowed.",
+                "The page says who starts the game, not the later hands: every hand starts the same way.",
+                "A tied blocked hand scores nothing (the page does not say).",
             ),
             hand_sizes={2: 7, 3: 5, 4: 5},
             first_leader="highest-double",
@@ -562,17 +695,24 @@ _PRESETS: dict[str, _Preset] = {
             next_leader="first-hand-rule",
             draw_when_able=False,
             boneyard_floor=0,
+            stuck_end="after-passes",
             team_winner="player",
             target=100,
         ),
         _make(
             "classic",
             "Classic Draw game",
-            "rule source 002, the 19th-century statement (turning up for the pose, unlimited drawing, saying 'Go').",
+            f"{SOURCES['002']} (source 002), the 19th-century statement: turning up for the pose, "
+            "unlimited drawing, saying 'Go'.",
             (
-                "Scoring is deferred to the Block game, which the source does not give: the winner scores the pips left in the other hands.",
-                "Hand sizes and targets are not given: we use 7 for 2 players, 5 for 3 or 4, and 100 or 61.",
-                "Leading alternates; with more than two players it passes to the left.",
+                "The page leaves scoring to the Block game, which it does not give: the winner scores the "
+                "pips left in the other hands.",
+                "Hand sizes and targets are not given: 2 players take 7 and 3 or 4 take 5, playing to 100 "
+                "with 2 players and 61 with 3 or 4, as in the standard preset.",
+                "The lead 'alternates' between two players; with more it passes to the left.",
+                "Tied players turn up again; a tied blocked hand scores nothing.",
+                "In partnership play (partnerships=True) the team of the player who went out wins and scores "
+                "the losing team's pips, one of the team rules of " + _MAIN + ".",
             ),
             first_leader="turn-up-lowest",
             lead_tile="any",
@@ -581,14 +721,19 @@ _PRESETS: dict[str, _Preset] = {
             boneyard_floor=0,
             stuck_end="after-passes",
             scoring="others",
+            team_winner="went-out",
         ),
         _make(
             "family",
             "Block and Draw (family rules)",
-            "rule source 003, a family 'block and draw' statement for 2 to 5 players.",
+            f"{SOURCES['003']} (source 003), a family 'block and draw' statement for 2 to 5 players.",
             (
-                "The source says both 'fewest bones' and 'lowest total' for a blocked hand: its worked example counts pips, so the lowest pip total wins.",
-                "Every hand starts with the highest double; a tied blocked hand scores nothing.",
+                "The page says both 'fewest bones' and 'lowest total' win a blocked game; its worked "
+                "example counts pips, so the lowest pip total wins.",
+                "It does not say who starts when nobody holds a double (the heaviest tile), who starts "
+                "later hands (the same rule as the first), or what a tie scores (nothing).",
+                "In partnership play (partnerships=True) the team with fewer pips wins and scores the "
+                "difference, one of the team rules of " + _MAIN + ".",
             ),
             hand_sizes={2: 7, 3: 7, 4: 5, 5: 5},
             first_leader="highest-double",
@@ -598,43 +743,51 @@ _PRESETS: dict[str, _Preset] = {
             draw_when_able=False,
             boneyard_floor=0,
             scoring="differences",
+            team_winner="fewest-pips",
             target=100,
         ),
         _make(
             "puerto-rico",
             "Puerto Rican Draw",
-            "rule source 000, the Puerto Rico variation of the main rules.",
+            f"the Puerto Rico variation in {_MAIN} (source 000).",
             (
-                "Settings the variation does not mention (the two tiles left in the boneyard, targets) follow the main rules.",
-                "A tied blocked hand: nobody wins and the highest double starts the next hand (the other custom, the blocker wins, is blocked_tie='blocker').",
+                "What the variation does not mention follows the main rules: the last two tiles stay in "
+                "the boneyard, and the game is played to 100 with 2 players and 61 with 3.",
+                "If no double is dealt, the holder of the heaviest tile leads it; the winner of the last "
+                "hand may lead any tile.",
+                "A tied blocked hand: the variation gives two customs; here nobody wins and the highest "
+                "double starts the next hand (the other custom, the blocker wins, is blocked_tie='blocker').",
             ),
             hand_sizes={2: 7, 3: 7},
             first_leader="highest-double",
             lead_tile="highest-double",
             next_leader="winner",
             draw_when_able=False,
-            scoring="others",
+            scoring="all-pips",
         ),
         _make(
             "dutch",
             "Dutch Draw",
-            "rule source 000, the Dutch variation (after the Domino Plaza site).",
-            ("Everything the variation does not mention follows the main rules.",),
+            f"the Dutch variation in {_MAIN} (source 000), after the Domino Plaza site.",
+            ("Everything the variation does not mention follows the standard preset, choices included.",),
             draw_limit=2,
             tile_values={"0-0": 13},
         ),
         _make(
             "arabic",
             "Draw with the Arabic blocked-game rule",
-            "rule source 000, the rule reported from Arabic countries that a blocked layout ends the hand.",
-            ("Everything else follows the main rules.",),
+            f"{_MAIN} (source 000), the rule reported from Arabic countries that a blocked layout ends "
+            "the hand at once.",
+            ("Everything else follows the standard preset, choices included.",),
             blocked_layout="ends-hand",
         ),
         _make(
             "block",
             "Block game",
-            "rule source 000, which notes that the Block game is the Draw game without the boneyard.",
-            ("Hands, leads and scoring follow the main rules; the tiles left over are set aside.",),
+            f"{_MAIN} (source 000), which makes a Block game a Draw game by allowing the tiles left in the "
+            "boneyard to be drawn: here they are not.",
+            ("Hands, leads and scoring follow the standard preset, choices included; the tiles left after "
+             "the deal are set aside.",),
             draw_limit=0,
             boneyard_floor=0,
             draw_when_able=False,
@@ -642,28 +795,35 @@ _PRESETS: dict[str, _Preset] = {
         _make(
             "austrian",
             "Austrian Draw (double-eight without doubles)",
-            "rule source 000, the Austrian game on an 8-8 set without doubles (36 tiles).",
-            ("Everything else follows the main rules.",),
+            f"the Austrian game in {_MAIN} (source 000), on an 8-8 set without doubles (36 tiles).",
+            ("Everything else follows the standard preset, choices included.",),
             max_pip=8,
             doubles=False,
         ),
         _make(
             "partnership",
             "Partnership Dominoes",
-            "rule source 000, the four-player partnership game with no boneyard (popular in Spain and Latin America).",
+            f"{_MAIN} (source 000): its four-player partnership game, 7 tiles each with no boneyard and so "
+            "no drawing, played by its main rules (draw for the lead, the lead passes to the left, 100 "
+            "points in a partnership game) and its team scoring.",
             (
-                "Later hands: the lead passes to the left; the source does not say.",
-                "Equal team totals in a blocked hand score nothing.",
+                "The page does not say whether high or low wins the draw for the lead: the most pips turned "
+                "up leads, and the first tile may be any tile. Starting with the 6-6, one of the page's "
+                "variations, is first_leader='top-double'.",
+                "Of the two team rules the page lists, the team of the player who went out wins and scores "
+                "the losing team's pips; a blocked hand goes to the team with fewer pips. The other rule "
+                "is team_winner='fewest-pips' with scoring='others-minus-own'.",
+                "Equal team totals in a blocked hand score nothing, as a tie does in the main rules.",
             ),
             hand_sizes={4: 7},
             partnerships=True,
-            first_leader="top-double",
-            lead_tile="highest-double",
+            first_leader="turn-up-highest",
+            lead_tile="any",
             next_leader="rotate-left",
             draw_limit=0,
             draw_when_able=False,
             boneyard_floor=0,
-            scoring="all-pips",
+            scoring="others",
             team_winner="went-out",
             target=100,
         ),
