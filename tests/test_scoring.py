@@ -123,16 +123,20 @@ def test_hands_and_pips_must_agree():
 
 
 class TestPartnerships:
-    def test_partnership_domino_scores_all_other_hands(self):
+    """R15: the two team rules of "Draw Dominoes" (variation 36) and the "partners add their
+    scores" reading of "Dominoes: Rules of Draw Dominoes"."""
+
+    def test_partnership_domino_scores_the_losing_teams_pips(self):
         result = dl.score(dl.Rules.preset("partnership"), pips=[0, 12, 5, 20], went_out=0)
         assert result.team == 0 and result.winner == 0
-        assert result.points == (37, 0)
+        assert result.points == (32, 0)  # the losing team's 12 + 20; the partner's 5 does not count
         assert result.side_pips == (5, 32)
+        assert "Score (the losing team's pips): 32." in result.explain()
 
-    def test_partnership_blocked_team_with_fewer_pips_scores_both(self):
+    def test_partnership_blocked_team_with_fewer_pips_scores_the_losers_pips(self):
         result = dl.score(dl.Rules.preset("partnership"), pips=[10, 4, 8, 5])
         assert result.team == 1 and result.winner is None
-        assert result.points == (0, 27)
+        assert result.points == (0, 18)
         assert "fewest pips: team 1 (seat 1 and seat 3) with 9" in result.explain().lower()
 
     def test_partnership_equal_teams_score_nothing(self):
@@ -141,22 +145,65 @@ class TestPartnerships:
 
     def test_went_out_vs_fewest_pips(self):
         pips = [0, 5, 30, 6]  # seat 0 went out but partner holds 30
-        went_out = rules(partnerships=True)
-        assert dl.score(went_out, pips=pips, went_out=0).team == 0
+        went_out = rules(partnerships=True, team_winner="went-out", scoring="others")
+        result = dl.score(went_out, pips=pips, went_out=0)
+        assert result.team == 0 and result.points == (11, 0)
         fewest = rules(partnerships=True, team_winner="fewest-pips")
         result = dl.score(fewest, pips=pips, went_out=0)
-        assert result.team == 1 and result.points == (0, 30 - 11)
+        assert result.team == 1 and result.winner is None and result.points == (0, 30 - 11)
+        assert "the team with fewer pips wins, even against a domino" in result.explain()
 
-    def test_player_scoring_credits_the_team(self):
-        result = dl.score(dl.Rules.preset("basic").__class__(
-            **{**dl.Rules.preset("basic").to_dict(), "partnerships": True}), pips=[6, 0, 9, 4], went_out=1)
+    def test_player_scoring_counts_the_opponents_only(self):
+        # "Dominoes: Rules of Draw Dominoes": the winner scores the opponents' pips minus
+        # their own, and partners add their scores: seat 3's 4 pips are the partner's.
+        basic = rules("basic", partnerships=True)
+        result = dl.score(basic, pips=[6, 0, 9, 4], went_out=1)
         assert result.winner == 1 and result.team == 1
-        assert result.points == (0, 19)  # 6 + 9 + 4 - 0, credited to team 1
-        assert "Partners add their scores" in result.explain()
+        assert result.points == (0, 6 + 9)
+        text = result.explain()
+        assert "Score (others' pips minus own, the opponents' hands only): 6 + 9 - 0 = 15." in text
+        assert "Partners add their scores: team 1 (seat 1 and seat 3) gets 15" in text
+
+    @pytest.mark.parametrize(("scoring", "expected"), [
+        ("others-minus-own", 21 - 3), ("differences", (10 - 3) + (11 - 3)), ("others", 21),
+        ("all-pips", 3 + 10 + 5 + 11), ("one-point", 1)])
+    def test_player_scoring_blocked_hand(self, scoring, expected):
+        result = dl.score(rules("basic", partnerships=True, scoring=scoring), pips=[3, 10, 5, 11])
+        assert result.winner == 0 and result.team == 0 and result.points == (expected, 0)
 
     def test_team_difference_with_standard_rules(self):
         result = dl.score(rules(partnerships=True), pips=[3, 10, 4, 12])
         assert result.team == 0 and result.points == (22 - 7, 0)
+
+    def test_a_domino_is_not_worthless_in_the_standard_team_game(self):
+        """Issue 9, finding 1: seat 0 dominoes while their partner holds 41 pips."""
+        teams = rules(partnerships=True, draw_from="row-end")
+        hands = [["4-1"], ["1-1", "2-2", "3-3"], ["6-6", "5-5", "6-5", "4-4"], ["2-1", "3-1"]]
+        r = dl.Round.from_position(teams, hands=hands, line=["6-4"], boneyard=["0-0", "0-1"])
+        r.play(dl.Play("4-1", "right"))
+        # The team with fewer pips wins and scores the difference ("Draw Dominoes", variation 36).
+        assert r.result.points == (0, 41 - 19) and r.result.team == 1
+        went_out = dl.Round.from_position(
+            dataclasses.replace(teams, team_winner="went-out", scoring="others"),
+            hands=hands, line=["6-4"], boneyard=["0-0", "0-1"])
+        went_out.play(dl.Play("4-1", "right"))
+        assert went_out.result.points == (19, 0) and went_out.result.team == 0
+
+    @pytest.mark.parametrize("scoring", ["others-minus-own", "differences"])
+    def test_went_out_with_own_pips_subtracted_is_refused(self, scoring):
+        with pytest.raises(ValueError, match=r"team_winner='went-out' with scoring=.*use scoring='others'"
+                                             r".*or team_winner='fewest-pips'"):
+            rules(partnerships=True, team_winner="went-out", scoring=scoring)
+        # Without partnerships the team setting is not used, so nothing is refused.
+        assert rules(team_winner="went-out", scoring=scoring).scoring == scoring
+
+    @pytest.mark.parametrize("name", dl.Rules.presets())
+    def test_every_preset_can_play_in_teams_when_it_allows_four(self, name):
+        preset = dl.Rules.preset(name)
+        if 4 in dict(preset.hand_sizes):
+            teams = dataclasses.replace(preset, partnerships=True)
+            assert teams.player_counts == (4,)
+            assert "Partnerships (R15): not used" not in teams.describe()
 
 
 def test_draw_cost_is_charged_to_the_drawer():
@@ -176,3 +223,81 @@ def test_result_reprs_are_stable():
     result = dl.score(rules(), pips=[10, 14])
     assert "0x" not in repr(result)
     assert result.to_dict() == {"reason": "blocked", "winner": 0, "team": None, "pips": [10, 14], "points": [4, 0]}
+
+
+class TestHostileInput:
+    """Every argument of score() is checked; a bad one is named in a ValueError."""
+
+    @pytest.mark.parametrize(("kwargs", "match"), [
+        (dict(pips=[float("inf"), 1]), r"pips\[0\] must be a whole number >= 0, got inf"),
+        (dict(pips=[float("nan"), 1]), r"pips\[0\] must be a whole number"),
+        (dict(pips=[1.0, 2]), r"pips\[0\] must be a whole number"),
+        (dict(pips=[True, 2]), r"pips\[0\] must be a whole number"),
+        (dict(pips=[10, -1]), r"pips\[1\] must be a whole number >= 0, got -1"),
+        (dict(pips="10 4"), "pips must be a list"),
+        (dict(pips=iter([1, 2])), "pips must be a list"),
+        (dict(pips=[1, 2, 3, 4, 5]), r"pips gives 5 seats, but these rules \(standard\) are for 2, 3 or 4"),
+        (dict(pips=[10, 4], draws=[-3, 0]), r"draws\[0\] must be a whole number >= 0, got -3"),
+        (dict(pips=[10, 4], draws=[1]), r"draws must give one number per seat \(2\)"),
+        (dict(pips=[10, 4], draws=[0.5, 0]), r"draws\[0\] must be a whole number"),
+        (dict(pips=[10, 4], draws="12"), "draws must be a list"),
+        (dict(pips=[10, 4], tile_counts=[2, -1]), r"tile_counts\[1\] must be a whole number"),
+        (dict(pips=[10, 4], tile_counts=[2, 0]), "seat 1 holds no tiles, so it went out: pass went_out=1"),
+        (dict(pips=[0, 4], went_out=0, tile_counts=[1, 2]), r"seat 0 went out, so it holds no tiles, but "
+                                                             r"tile_counts\[0\] has 1"),
+        (dict(pips=[10, 4], heaviest_ends=[7, 3]), r"heaviest_ends\[0\] must be a whole number from -1 to 6"),
+        (dict(pips=[10, 4], tile_counts=[1, 1], heaviest_ends=[-1, 3]), r"heaviest_ends\[0\] must be -1 exactly"),
+        (dict(pips=[10, 4], went_out=1.0), "went_out must be a seat from 0 to 1 or None, got 1.0"),
+        (dict(pips=[10, 4], blocker=2), "blocker must be a seat from 0 to 1 or None, got 2"),
+        (dict(pips=[10, 4], ending="exploded"), "ending must be None or one of 'domino'"),
+        (dict(pips=[10, 4], ending="domino"), "ending='domino' needs went_out to be the seat that dominoed"),
+        (dict(pips=[0, 4], went_out=0, ending="blocked"), "ending='blocked' needs went_out to be None, got 0"),
+        (dict(hands=[["6-6"], ["6-6"]]), r"hands\[1\]\[0\]: 6-6 is already in hands\[0\]"),
+        (dict(hands=[["7-7"], ["1-0"]]), r"hands\[0\]\[0\]: 7-7 is not in this set"),
+        (dict(hands=[["x"], ["1-0"]]), r"hands\[0\]\[0\]: "),
+        (dict(hands=[["6-6"], [3]]), r"hands\[1\]\[0\]: "),
+        (dict(hands="6-6 1-0"), "hands must be a list"),
+        (dict(hands=[["6-6"], 5]), r"hands\[1\] must be a list of tiles"),
+        (dict(hands=[["0-0"], ["1-0"]], went_out=0), r"seat 0 went out, so it holds no tiles, but hands\[0\] has 1"),
+        (dict(hands=[["1-1"], ["1-0"]], tile_counts=[1, 1]), "give hands, or tile_counts and heaviest_ends"),
+        (dict(hands=[["1-1"], ["1-0"]], pips=[2, 2]), r"pips \[2, 2\] do not match the hands given"),
+    ])
+    def test_bad_argument_is_named(self, kwargs, match):
+        with pytest.raises(ValueError, match=match):
+            dl.score(rules(), **kwargs)
+
+    def test_partnership_rules_need_four_seats(self):
+        with pytest.raises(ValueError, match=r"pips gives 2 seats, .* are for 4 players \(two partnerships\)"):
+            dl.score(rules(partnerships=True), pips=[3, 4])
+
+    def test_good_input_of_other_sequence_types_is_accepted(self):
+        result = dl.score(rules(), pips=(10, 14), tile_counts=(2, 3), heaviest_ends=(5, 6), draws=(0, 1))
+        assert result.points == (4, 0)
+
+
+class TestHowTheHandEnded:
+    """The explanation tells a domino, a blocked layout, a stuck hand and a round of passes apart."""
+
+    def test_unknown_ending_makes_no_claim_about_the_layout(self):
+        first = dl.score(rules(), pips=[10, 14]).explain().splitlines()[0]
+        assert first == "Nobody went out, so the hand is scored on the pips left (a blocked game)."
+
+    @pytest.mark.parametrize(("preset", "ending", "first"), [
+        ("arabic", "blocked", "The layout is blocked: no tile can be added at either end, and under these "
+                              "rules that ends the hand at once, without drawing."),
+        ("standard", "blocked", "The layout is blocked (no tile can be added at either end) and nothing more "
+                                "may be drawn, so the hand is over."),
+        ("block", "blocked", "The layout is blocked (no tile can be added at either end) and there is no "
+                             "drawing, so the hand is over."),
+        ("standard", "stuck", "Nobody can play and nothing more may be drawn, so the hand is over."),
+        ("block", "stuck", "Nobody can play and there is no drawing, so the hand is over."),
+        ("classic", "passes", "Every player passed in turn (nobody could play or draw), so the hand is over."),
+    ])
+    def test_each_ending_in_words(self, preset, ending, first):
+        result = dl.score(dl.Rules.preset(preset), pips=[10, 14], ending=ending)
+        assert result.ending == ending and result.reason == "blocked"
+        assert result.explain().splitlines()[0] == first
+
+    def test_a_domino_is_its_own_ending(self):
+        assert dl.score(rules(), pips=[0, 14], went_out=0).ending == "domino"
+        assert dl.score(rules(), pips=[0, 14], went_out=0, ending="domino").ending == "domino"

@@ -6,14 +6,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Optional
 
 from .rules import Rules
 from .tiles import Tile
+from .validate import excerpt, is_int
+from .words import join_or, plural
 
-__all__ = ["RoundResult", "score"]
+__all__ = ["ENDINGS", "RoundResult", "score"]
 
 
 @dataclass(frozen=True)
@@ -23,7 +25,11 @@ class RoundResult:
     ``points`` and ``side_pips`` are per scoring side: per seat, or per team when
     partnerships are on.  ``pips`` is always per seat.  ``winner`` is the seat that won,
     or ``None`` when nobody did or when a team won as a whole (a blocked partnership hand);
-    ``team`` is the winning team in partnership play, else ``None``.
+    ``team`` is the winning team in partnership play, else ``None``.  ``reason`` is
+    "domino" or "blocked" (a blocked game: nobody went out); ``ending`` says more: "domino",
+    a "blocked" layout, "stuck" (nobody could play and nothing more could be drawn, the
+    layout still open), every player passed in turn ("passes"), or ``None`` when
+    :func:`score` was not told.
     """
 
     reason: str
@@ -36,6 +42,7 @@ class RoundResult:
     went_out: Optional[int] = None
     blocker: Optional[int] = None
     draw_costs: tuple[int, ...] = ()
+    ending: Optional[str] = None
     hands: Optional[tuple[tuple[Tile, ...], ...]] = field(default=None, repr=False)
     _steps: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
@@ -90,6 +97,75 @@ _SCORING_NAMES = {
     "one-point": "one point a win",
 }
 
+_TEAM_SCORING_NAMES = {
+    "others-minus-own": "the difference between the team totals",
+    "differences": "the difference between the team totals",
+    "all-pips": "all pips left, own included",
+    "others": "the losing team's pips",
+    "one-point": "one point a win",
+}
+
+#: How a hand can end, for :attr:`RoundResult.ending` and ``score(ending=...)``.
+ENDINGS = ("domino", "blocked", "stuck", "passes")
+
+
+def _ending_step(rules: Rules, ending: Optional[str], went_out: Optional[int]) -> str:
+    """The first line of the explanation: how the hand ended."""
+    if went_out is not None:
+        return f"{{s{went_out}}} played the last tile of the hand (domino)."
+    no_draw = "nothing more may be drawn" if rules.can_draw else "there is no drawing"
+    if ending == "blocked":
+        if rules.blocked_layout == "ends-hand":
+            return ("The layout is blocked: no tile can be added at either end, and under these rules "
+                    "that ends the hand at once, without drawing.")
+        return f"The layout is blocked (no tile can be added at either end) and {no_draw}, so the hand is over."
+    if ending == "stuck":
+        return f"Nobody can play and {no_draw}, so the hand is over."
+    if ending == "passes":
+        return "Every player passed in turn (nobody could play or draw), so the hand is over."
+    return "Nobody went out, so the hand is scored on the pips left (a blocked game)."
+
+
+def _per_seat(name: str, values: object, players: int, low: int, high: Optional[int] = None) -> list[int]:
+    """``values`` as one whole number per seat, from ``low`` to ``high``; else a ValueError
+    naming ``name`` and the first bad entry."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise ValueError(f"{name} must be a list with one whole number per seat, got {excerpt(values)}")
+    if len(values) != players:
+        raise ValueError(f"{name} must give one number per seat ({players}), got {len(values)}: {excerpt(values)}")
+    out = list(values)
+    for seat, value in enumerate(out):
+        if not is_int(value) or value < low or (high is not None and value > high):
+            bound = f"from {low} to {high}" if high is not None else f">= {low}"
+            raise ValueError(f"{name}[{seat}] must be a whole number {bound}, got {excerpt(value)}")
+    return out
+
+
+def _hands_of(rules: Rules, hands: object) -> tuple[tuple[Tile, ...], ...]:
+    """``hands`` as tiles of the rules' set, each tile in one hand at most."""
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise ValueError(f"hands must be a list with one list of tiles per seat, got {excerpt(hands)}")
+    in_set = set(rules.tiles)
+    seen: dict[Tile, int] = {}
+    out = []
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
+            raise ValueError(f"hands[{seat}] must be a list of tiles, got {excerpt(hand)}")
+        tiles = []
+        for i, value in enumerate(hand):
+            try:
+                tile = Tile.coerce(value)
+            except ValueError as exc:
+                raise ValueError(f"hands[{seat}][{i}]: {exc}") from None
+            if tile not in in_set:
+                raise ValueError(f"hands[{seat}][{i}]: {tile} is not in this set")
+            if tile in seen:
+                raise ValueError(f"hands[{seat}][{i}]: {tile} is already in hands[{seen[tile]}]")
+            seen[tile] = seat
+            tiles.append(tile)
+        out.append(tuple(tiles))
+    return tuple(out)
+
 
 def score(
     rules: Rules,
@@ -101,58 +177,78 @@ def score(
     heaviest_ends: Optional[Sequence[int]] = None,
     blocker: Optional[int] = None,
     draws: Optional[Sequence[int]] = None,
+    ending: Optional[str] = None,
 ) -> RoundResult:
     """Decide the winner of a finished hand and what each side scores.
 
     ``pips`` are the counted totals left in each seat's hand (already valued with
     ``rules.tile_value``), or give ``hands`` and they are counted for you.  ``went_out`` is
-    the seat that dominoed, ``None`` for a blocked hand.  The tie-breaks that need them
-    use ``tile_counts``, ``heaviest_ends`` and ``blocker`` (the seat that made the last
-    play); ``draws`` counts tiles drawn per seat, for the ``draw_cost`` rule.
+    the seat that dominoed, ``None`` for a blocked game.  The tie-breaks that need them
+    use ``tile_counts``, ``heaviest_ends`` (each hand's highest half) and ``blocker`` (the
+    seat that made the last play); ``draws`` counts tiles drawn per seat, for the
+    ``draw_cost`` rule.  ``ending`` says how a hand without a domino ended (one of
+    :data:`ENDINGS`: "blocked" layout, "stuck" with nothing to draw, every player "passes"),
+    for the explanation.  Every argument is checked: a bad one raises ``ValueError``
+    naming it.
     """
     if not isinstance(rules, Rules):
         raise ValueError(f"score() needs a Rules object first, got {type(rules).__name__}")
     hand_tiles: Optional[tuple[tuple[Tile, ...], ...]] = None
     if hands is not None:
-        hand_tiles = tuple(tuple(Tile.coerce(t) for t in hand) for hand in hands)
-        counted = [sum(rules.tile_value(t) for t in hand) for hand in hand_tiles]
-        if pips is not None and list(pips) != counted:
-            raise ValueError(f"pips {list(pips)} do not match the hands given, which count {counted}")
+        hand_tiles = _hands_of(rules, hands)
+        counted = [rules.hand_value(hand) for hand in hand_tiles]
+        if pips is not None:
+            given = _per_seat("pips", pips, len(counted), 0)
+            if given != counted:
+                raise ValueError(f"pips {given} do not match the hands given, which count {counted}")
         pips = counted
+        if tile_counts is not None or heaviest_ends is not None:
+            raise ValueError("give hands, or tile_counts and heaviest_ends, not both: the hands give them")
         tile_counts = [len(hand) for hand in hand_tiles]
         heaviest_ends = [max((t.high for t in hand), default=-1) for hand in hand_tiles]
     if pips is None:
         raise ValueError("score() needs the pips left in each hand (or the hands)")
-    try:
-        pips = [int(p) if not isinstance(p, bool) and int(p) == p else None for p in pips]
-    except (TypeError, ValueError):
-        raise ValueError(f"pips must be whole numbers, one per seat; got {pips!r}") from None
-    if None in pips or any(p < 0 for p in pips):
-        raise ValueError(f"pips must be whole numbers >= 0, one per seat; got {pips!r}")
+    if isinstance(pips, (str, bytes)) or not isinstance(pips, Sequence):
+        raise ValueError(f"pips must be a list with one whole number per seat, got {excerpt(pips)}")
     players = len(pips)
-    if players < 2:
-        raise ValueError(f"a hand has at least 2 players; got pips for {players}")
-    if rules.partnerships and rules.player_counts == (4,) and players != 4:
-        raise ValueError(f"these partnership rules are for 4 players; got pips for {players}")
-    for name, seq in (("tile_counts", tile_counts), ("heaviest_ends", heaviest_ends), ("draws", draws)):
-        if seq is not None and len(seq) != players:
-            raise ValueError(f"{name} must give one number per seat ({players}), got {list(seq)!r}")
+    if players not in rules.player_counts:
+        teams = " (two partnerships)" if rules.partnerships else ""
+        raise ValueError(f"pips gives {players} seats, but these rules ({rules.name}) are for "
+                         f"{join_or(rules.player_counts)} players{teams}")
+    pips = _per_seat("pips", pips, players, 0)
     for name, seat in (("went_out", went_out), ("blocker", blocker)):
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
-            raise ValueError(f"{name} must be a seat from 0 to {players - 1} or None, got {seat!r}")
-    if went_out is not None and pips[went_out] != 0:
-        raise ValueError(f"seat {went_out} went out, so it holds no pips, but pips says {pips[went_out]}")
+        if seat is not None and (not is_int(seat) or not 0 <= seat < players):
+            raise ValueError(f"{name} must be a seat from 0 to {players - 1} or None, got {excerpt(seat)}")
+    if tile_counts is not None:
+        tile_counts = _per_seat("tile_counts", tile_counts, players, 0)
+    if heaviest_ends is not None:
+        heaviest_ends = _per_seat("heaviest_ends", heaviest_ends, players, -1, rules.max_pip)
+    if draws is not None:
+        draws = _per_seat("draws", draws, players, 0)
+    if ending is not None and ending not in ENDINGS:
+        raise ValueError(f"ending must be None or one of {', '.join(map(repr, ENDINGS))}, got {excerpt(ending)}")
+    if (ending == "domino") != (went_out is not None) and ending is not None:
+        raise ValueError(f"ending={ending!r} needs went_out to be " + (
+            "the seat that dominoed" if ending == "domino" else f"None, got {went_out}"))
+    for seat in range(players):
+        out = seat == went_out
+        if out and pips[seat] != 0:
+            raise ValueError(f"seat {seat} went out, so it holds no pips, but pips says {pips[seat]}")
+        if tile_counts is not None:
+            count = tile_counts[seat]
+            if out and count:
+                where = f"hands[{seat}]" if hand_tiles is not None else f"tile_counts[{seat}]"
+                raise ValueError(f"seat {seat} went out, so it holds no tiles, but {where} has {count}")
+            if not out and not count:
+                raise ValueError(f"seat {seat} holds no tiles, so it went out: pass went_out={seat}")
+            if heaviest_ends is not None and (heaviest_ends[seat] < 0) != (count == 0):
+                raise ValueError(f"heaviest_ends[{seat}] must be -1 exactly when the hand is empty, "
+                                 f"got {heaviest_ends[seat]}")
 
     sides = list(rules.seating(players))
     teams = len(sides) < players
     by_team = teams and rules.team_winner != "player"
-    steps: list[str] = []
-
-    # -- how it ended
-    if went_out is not None:
-        steps.append(f"{{s{went_out}}} played the last tile of the hand (domino).")
-    else:
-        steps.append("The hand is blocked: nobody can play or draw.")
+    steps: list[str] = [_ending_step(rules, ending, went_out)]
     steps.append("Pips left: " + ", ".join(f"{{s{s}}} {p}" for s, p in enumerate(pips)) + ".")
     if rules.tile_values:
         steps.append(
@@ -192,6 +288,8 @@ def score(
         if by_team:
             steps.append(f"{{s{went_out}}} went out, so the hand goes to {{t{winner_unit}}}.")
     else:
+        if went_out is not None:
+            steps.append("Team rule: the team with fewer pips wins, even against a domino.")
         low = min(unit_pips)
         tied = [i for i, p in enumerate(unit_pips) if p == low]
         if len(tied) == 1:
@@ -208,13 +306,18 @@ def score(
                     i for i, members in enumerate(units) if blocker in members),
             )
 
-    # -- the hand score (R13)
+    # -- the hand score (R13); with partners scoring alone (team_winner="player") a winner's
+    # "others" are the opponents: the partner's hand never counts for or against them.
     points_by_unit = [0] * len(units)
     if winner_unit is not None:
         w = winner_unit
         own = unit_pips[w]
-        others = [unit_pips[i] for i in range(len(units)) if i != w]
-        name = _SCORING_NAMES[rules.scoring]
+        if teams and not by_team:
+            mates = sides[rules.side_of(w, players)]
+            others = [pips[s] for s in range(players) if s not in mates]
+        else:
+            others = [unit_pips[i] for i in range(len(units)) if i != w]
+        name = (_TEAM_SCORING_NAMES if by_team else _SCORING_NAMES)[rules.scoring]
         if rules.scoring == "others-minus-own":
             raw = sum(others) - own
             value = max(0, raw)
@@ -240,9 +343,12 @@ def score(
         else:  # one-point
             value = 1
             arithmetic = "1"
+        if teams and not by_team and rules.scoring not in ("one-point", "all-pips"):
+            name += ", the opponents' hands only"
         steps.append(f"Score ({name}): {arithmetic}.")
         points_by_unit[w] = value
-        steps.append(f"Points: {{{label}{w}}} {value}; everyone else 0.")
+        rest = "the other team 0" if by_team else "everyone else 0"
+        steps.append(f"Points: {{{label}{w}}} {value}; {rest}.")
     else:
         steps.append("Nobody wins this hand, so nobody scores.")
 
@@ -271,8 +377,8 @@ def score(
         for seat, count in enumerate(draws):
             if count:
                 steps.append(
-                    f"{{s{seat}}} drew {count} tile{'s' if count != 1 else ''} at {rules.draw_cost} "
-                    f"point{'s' if rules.draw_cost != 1 else ''} each: -{count * rules.draw_cost}."
+                    f"{{s{seat}}} drew {plural(count, 'tile', words=False)} at "
+                    f"{plural(rules.draw_cost, 'point', words=False)} each: -{count * rules.draw_cost}."
                 )
         points = [p - c for p, c in zip(points, costs, strict=False)]
         steps.append("Net: " + ", ".join(
@@ -289,6 +395,7 @@ def score(
         went_out=went_out,
         blocker=blocker,
         draw_costs=tuple(costs),
+        ending="domino" if went_out is not None else ending,
         hands=hand_tiles,
         _steps=tuple(steps),
     )
