@@ -303,6 +303,17 @@ class TestText:
         assert repr(r).startswith("<Round standard, 2 players, seat ")
         assert "Seat 0:" in str(r) and "Boneyard: 14 tiles (2 must stay)" in str(r)
 
+    def test_str_agrees_in_number_and_counts_special_values(self):
+        r = position("dutch", hands=["0-0", "6-1 1-0"], line="6-6", boneyard="5-5")
+        text = str(r)
+        assert "Seat 0: 0-0 (1 tile, 0 pips, counting 13)  <- to play" in text
+        assert "Seat 1: 6-1 1-0 (2 tiles, 8 pips)" in text and "Boneyard: 1 tile (2 must stay)" in text
+
+    def test_go_is_a_pass(self):
+        r = position("basic", hands=["1-0", "2-2 6-5"], line="6-6", boneyard="")
+        assert r.parse_move("go") is Pass() and r.parse_move(" GO ") is Pass()
+        assert dl.moves.move_from_text("go") is Pass()
+
     def test_svg_pictures_are_well_formed(self):
         import xml.etree.ElementTree as ET
 

@@ -2,11 +2,14 @@
 
 import dataclasses
 import itertools
+import random
+import re
 
 import pytest
 
 import dominolab as dl
 from dominolab import Draw, IllegalMoveError, Pass, Play
+from dominolab.round import StartError
 
 from .positions import ALMOST_BLOCKED, BLOCKED_FOURS, play_random, position, rest_of_set
 
@@ -41,10 +44,11 @@ def test_r3_family_five_players_take_five():
 
 
 def test_r2_partnership_needs_four():
-    with pytest.raises(ValueError, match="for 4 players, not 2"):
+    with pytest.raises(ValueError, match=r"for 4 players \(two partnerships\), not 2"):
         dl.Round.deal("partnership", 2)
-    with pytest.raises(ValueError, match="partnership rules need 4 players"):
+    with pytest.raises(ValueError, match=r"are for 4 players \(two partnerships\), not 2"):
         dl.Round.deal(dataclasses.replace(dl.Rules(), partnerships=True), 2)
+    assert dataclasses.replace(dl.Rules(), partnerships=True).player_counts == (4,)
 
 
 def test_r3_eight_minus_players():
@@ -90,28 +94,94 @@ def test_r5_heaviest_tile_lead():
         assert {m.tile for m in r.legal_moves()} == {t for t in r.hands[0] if t.pips == top}
 
 
+TOP = dataclasses.replace(dl.Rules(), first_leader="top-double")
+
+
 def test_r4_top_double_draws_until_someone_has_it():
-    top = dataclasses.replace(dl.Rules(), first_leader="top-double", lead_tile="highest-double")
-    drew = 0
+    """Variation 13 of "Draw Dominoes": the game starts with the 6-6; if nobody holds it the
+    players draw in turn, from a seat the shuffle picks, and the two tiles that stay are never drawn."""
+    drew, first_drawers = 0, set()
     for seed in SEEDS:
-        r = dl.Round.deal(top, 2, seed=seed)
-        assert r.legal_moves() == [Play("6-6", "left")]
+        r = dl.Round.deal(TOP, 2, seed=seed)
+        start = r.start
+        assert r.legal_moves() == [Play("6-6", "left")]  # whatever lead_tile says (here "any")
         assert dl.Tile(6, 6) in r.hands[r.leader]
-        sizes = [len(h) for h in r.hands]
-        if sizes != [7, 7]:
-            drew += 1
-            assert sum(sizes) + r.boneyard_count == 28
-            # Drawing went round from seat 0, so seat 0 drew as many as seat 1 or one more.
-            assert sizes[0] - 7 in (sizes[1] - 7, sizes[1] - 7 + 1)
+        if any(dl.Tile(6, 6) in hand for hand in start.hands):
+            assert start.hunt_first is None and [len(h) for h in r.hands] == [7, 7]
+            continue
+        drew += 1
+        first = start.hunt_first
+        first_drawers.add(first)
+        # The boneyard is drawn in order, one tile each in turn from seat `first`.
+        taken = start.boneyard.index(dl.Tile(6, 6)) + 1
+        assert taken <= len(start.boneyard) - 2 and r.boneyard_count == len(start.boneyard) - taken
+        assert r.leader == (first + taken - 1) % 2
+        for seat in range(2):
+            got = [start.boneyard[i] for i in range(taken) if (first + i) % 2 == seat]
+            assert list(r.hands[seat]) == sorted(start.hands[seat] + tuple(got), reverse=True)
         again = dl.Round.from_record(r.to_record())
-        assert again.hands == r.hands
-    assert drew > 50  # with 14 of 28 tiles dealt, the 6-6 is often in the boneyard
+        assert again.hands == r.hands and again.start == start
+    assert drew > 50 and first_drawers == {0, 1}
 
 
-def test_r4_partnership_six_six_leads():
+def test_r4_top_double_among_the_tiles_that_stay_is_dealt_again():
+    stuck = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        order = sorted(t.id for t in dl.tile_set(6))
+        rng.shuffle(order)
+        if dl.Tile(6, 6).id in order[-2:]:  # the first shuffle left the 6-6 among the last two
+            stuck += 1
+            r = dl.Round.deal(TOP, 2, seed=seed)
+            assert r.start.redeals >= 1 and dl.Tile(6, 6) not in r.start.boneyard[-2:]
+    assert stuck > 5
+
+
+def test_r4_top_double_hunt_is_checked_in_a_start():
+    r = next(r for r in (dl.Round.deal(TOP, 2, seed=s) for s in SEEDS) if r.start.hunt_first is not None)
+    start = r.start
+    with pytest.raises(StartError, match="hunt_first: the 6-6 is in the boneyard: name the seat"):
+        dl.Round.from_start(TOP, dataclasses.replace(start, hunt_first=None))
+    with pytest.raises(ValueError, match="hunt_first"):
+        dl.Round.from_start(TOP, dataclasses.replace(start, hunt_first=2))
+    moved = dataclasses.replace(start, boneyard=start.boneyard[1:] + start.boneyard[:1])
+    last_two = (*(t for t in start.boneyard if t != dl.Tile(6, 6)), dl.Tile(6, 6))
+    with pytest.raises(StartError, match="6-6 was not dealt and cannot be drawn"):
+        dl.Round.from_start(TOP, dataclasses.replace(start, boneyard=last_two))
+    assert dl.Round.from_start(TOP, moved).leader is not None
+    dealt = next(r for r in (dl.Round.deal(TOP, 2, seed=s) for s in SEEDS) if r.start.hunt_first is None)
+    with pytest.raises(StartError, match="the 6-6 was dealt, so nobody draws for it"):
+        dl.Round.from_start(TOP, dataclasses.replace(dealt.start, hunt_first=0))
+    with pytest.raises(StartError, match="nobody draws for the top double"):
+        dl.Round.from_start("standard", dataclasses.replace(dl.Round.deal("standard", 2, seed=1).start,
+                                                            hunt_first=0))
+
+
+def test_r4_top_double_without_drawing_deals_again_until_someone_holds_it():
+    no_draw = dataclasses.replace(dl.Rules.preset("block"), first_leader="top-double")
+    redealt = 0
     for seed in range(40):
-        r = dl.Round.deal("partnership", 4, seed=seed)
+        r = dl.Round.deal(no_draw, 2, seed=seed)
+        assert r.start.hunt_first is None and r.legal_moves() == [Play("6-6", "left")]
+        assert [len(h) for h in r.hands] == [7, 7]
+        redealt += r.start.redeals > 0
+    assert redealt > 10
+
+
+def test_r4_top_double_in_the_partnership_game():
+    six_six = dataclasses.replace(dl.Rules.preset("partnership"), first_leader="top-double")
+    for seed in range(20):
+        r = dl.Round.deal(six_six, 4, seed=seed)
         assert r.legal_moves() == [Play("6-6", "left")] and r.boneyard_count == 0
+        assert r.view(r.turn).lead == (dl.Tile(6, 6),)
+        assert r.view(r.turn).fits(dl.Tile(6, 6))
+        assert not any(r.view(r.turn).fits(t) for t in r.hands[r.turn] if t != dl.Tile(6, 6))
+
+
+def test_r4_partnership_draws_for_the_lead():
+    for seed in range(20):
+        r = dl.Round.deal("partnership", 4, seed=seed)
+        assert r.start.turned_up is not None and len(r.legal_moves()) == 7 and r.boneyard_count == 0
 
 
 @pytest.mark.parametrize("rule", ["turn-up-lowest", "turn-up-highest"])
@@ -280,13 +350,18 @@ def test_r10_standard_blocked_layout_forces_drawing_down_to_two():
     assert r.is_blocked and not r.is_over and r.ends == (4, 4)
     text = r.explain_block()
     assert "Both ends show 4 and all seven 4s are on the table" in text
-    assert "must draw all but the last two tiles" in text
+    drawable = len(stock.split()) - 2
+    assert (f"Play goes on: seat 1 cannot play, so they must draw the {dl.words.count_word(drawable)} tiles "
+            "that may still be drawn (the last two stay in the boneyard); then the hand ends and is scored.") in text
     count = 0
     while r.legal_moves() == [Draw()]:
         r.play(Draw())
         count += 1
     assert count == len(stock.split()) - 2 and r.turn == 1
-    assert r.is_over and r.result.reason == "blocked"
+    assert r.is_over and r.result.reason == "blocked" and r.result.ending == "blocked"
+    assert r.explain_block().endswith("Nothing more may be drawn, so the hand is over and has been scored.")
+    assert r.result.explain().startswith("The layout is blocked (no tile can be added at either end) "
+                                         "and nothing more may be drawn")
 
 
 def test_r10_arabic_blocked_layout_ends_the_hand_at_once():
@@ -295,7 +370,10 @@ def test_r10_arabic_blocked_layout_ends_the_hand_at_once():
     r.play(Play("6-4", "right"))
     assert r.is_over and r.result.reason == "blocked" and r.boneyard_count == 28 - 10 - 4
     assert r.result.winner == 0 and r.result.pips == (0, 28) and r.result.points == (28, 0)
-    assert "the hand ends at once" in r.explain_block()
+    assert r.drawable_count == 12 and r.result.ending == "blocked"
+    assert "Under these rules that ended the hand at once, without drawing" in r.explain_block()
+    text = r.result.explain()
+    assert "ends the hand at once, without drawing" in text and "nobody can play or draw" not in text.lower()
     r.undo()
     assert not r.is_over
 
@@ -311,12 +389,26 @@ def test_no_block_explanation_when_open():
 
 # R11 ------------------------------------------------------------------------------------
 def test_r11_stuck_hand_ends_at_once():
-    r = position("basic", hands=["1-0", "2-2 6-5"], line="6-6", boneyard="")
+    r = position("standard", hands=["1-0", "2-2 6-5"], line="6-6", boneyard="", rule_changes={"boneyard_floor": 0})
     assert r.legal_moves() == [Pass()]  # seat 0 is stuck, but seat 1 can still play
     r.play(Pass())
     r.play(Play("6-5", "left"))  # now nobody can play and nobody can draw
     assert r.is_over and r.result.reason == "blocked" and r.result.winner == 0
     assert [e.action for e in r.history] == ["pass", "play"]
+    assert not r.is_blocked and r.result.ending == "stuck" and r.explain_block() is None
+    assert r.result.explain().startswith("Nobody can play and nothing more may be drawn, so the hand is over.")
+
+
+def test_r11_basic_ends_when_everybody_passes():
+    """ "Dominoes: Rules of Draw Dominoes": a hand nobody goes out of ends when everybody passes."""
+    r = position("basic", hands=["1-0", "2-2 6-5"], line="6-6", boneyard="")
+    r.play(Pass())
+    r.play(Play("6-5", "left"))
+    assert not r.is_over and r.legal_moves() == [Pass()]
+    r.play(Pass())
+    r.play(Pass())
+    assert r.is_over and r.result.ending == "passes"
+    assert r.result.explain().startswith("Every player passed in turn")
 
 
 def test_r11_after_passes_needs_a_round_of_go():
@@ -366,8 +458,8 @@ def test_r15_partnership_round_scores_per_team():
     r = play_random(dl.Round.deal("partnership", 4, seed=9))
     res = r.result
     assert len(res.points) == 2 and res.sides == ((0, 2), (1, 3))
-    if res.reason == "domino":
-        assert res.team == res.went_out % 2 and res.points[res.team] == sum(res.pips)
+    if res.reason == "domino":  # the team that went out scores the losing team's pips
+        assert res.team == res.went_out % 2 and res.points[res.team] == res.side_pips[1 - res.team]
     assert r.team_of(2) == 0 and r.view(1).partner == 3
 
 
@@ -418,3 +510,74 @@ def test_r18_shuffled_stock_is_shuffled_by_seed():
     c = dl.Round.from_position(shuffled, [["1-0"], ["6-1"]], boneyard=stock.split(), line=["6-6"], seed=2)
     assert a.boneyard == b.boneyard != c.boneyard
     assert sorted(a.boneyard) == sorted(dl.Tile.parse(t) for t in stock.split())
+
+
+# explain_block in every state ----------------------------------------------------------------
+def blocked_by_6_4(preset="standard", hands=("6-4 0-0", "6-6 5-5 3-3"), **rule_changes):
+    """Seat 0 blocks the layout (both ends 4, all seven 4s down) by playing 6-4."""
+    r = position(preset, hands=hands, line=ALMOST_BLOCKED, boneyard=rest_of_set(ALMOST_BLOCKED, *hands),
+                 rule_changes=rule_changes)
+    r.play(Play("6-4", "right"))
+    assert r.is_blocked
+    return r
+
+
+WHY = "Both ends show 4 and all seven 4s are on the table, so no tile can ever be added. "
+
+
+@pytest.mark.parametrize(("preset", "changes", "over", "text"), [
+    ("block", {}, True, "There is no drawing, so the hand is over and has been scored."),
+    ("block", {"stuck_end": "after-passes"}, False,
+     "Nobody can play and there is no drawing, so every player passes in turn and the hand is scored."),
+    ("standard", {"draw_limit": 1}, False,
+     "Play goes on: the players draw in turn, one tile a turn, passing when they may draw no more, until the "
+     "twelve tiles that may still be drawn are gone (the last two stay in the boneyard); then the hand ends "
+     "and is scored."),
+    ("dutch", {}, False,
+     "Play goes on: the players draw in turn, up to two a turn, passing when they may draw no more, until the "
+     "twelve tiles that may still be drawn are gone (the last two stay in the boneyard); then the hand ends "
+     "and is scored."),
+    ("classic", {}, False,
+     "Play goes on: seat 1 cannot play, so they must draw the 14 tiles that may still be drawn; then every "
+     "player passes in turn and the hand is scored."),
+    ("arabic", {}, True, "Under these rules that ended the hand at once, without drawing, and it has been scored."),
+])
+def test_explain_block_says_what_happens_next(preset, changes, over, text):
+    r = blocked_by_6_4(preset, **changes)
+    assert r.is_over == over
+    assert r.explain_block() == WHY + text
+
+
+def test_explain_block_after_passes_with_nothing_left_to_draw():
+    r = blocked_by_6_4("classic")
+    while r.legal_moves() == [Draw()]:
+        r.play(Draw())
+    assert not r.is_over and r.drawable_count == 0
+    assert r.explain_block() == WHY + ("Nobody can play and nothing more may be drawn, so every player passes in "
+                                       "turn and the hand is scored.")
+    r.play(Pass())
+    r.play(Pass())
+    assert r.is_over and r.result.ending == "passes"
+    assert r.explain_block() == WHY + "Every player passed in turn, so the hand is over and has been scored."
+
+
+def test_explain_block_when_the_blocking_tile_was_the_last():
+    r = blocked_by_6_4(hands=("6-4", "6-6 5-5 3-3"))
+    assert r.is_over and r.result.reason == "domino"
+    assert r.explain_block() == WHY + "The hand is over: seat 0 played their last tile."
+
+
+def test_explain_block_and_results_never_say_he():
+    texts = []
+    for preset in dl.Rules.presets():
+        rules = dl.Rules.preset(preset)
+        if 2 not in rules.player_counts or not rules.doubles:
+            continue
+        r = blocked_by_6_4(preset)
+        texts.append(r.explain_block())
+        play_random(r)
+        texts += [r.explain_block() or "", r.result.explain(), str(r)]
+    text = "\n".join(texts)
+    assert len(texts) == 4 * 8  # eight presets have doubles and allow two players
+    assert not re.search(r"\b(he|his|him|himself)\b", text, re.IGNORECASE)
+    assert not re.search(r"\b(1|one) (tiles|pips|points)\b", text)

@@ -54,6 +54,9 @@ def _names(tiles: Any) -> list[str]:
 
 
 _DEAL_KEYS = ("kind", "hands", "boneyard", "leader", "turned_up", "redeals")
+#: Deal keys written only when they hold something, so that earlier version-2 records still
+#: load: ``hunt_first``, the seat that draws first when the top double must be hunted (R4).
+_OPTIONAL_DEAL_KEYS = ("hunt_first",)
 _POSITION_KEYS = ("kind", "hands", "boneyard", "line", "set_aside", "turn", "turn_draws", "leader",
                   "draw_counts", "passes", "lead_restricted")
 _ROUND_KEYS = ("format", "version", "rules", "players", "seed", "start", "moves", "result")
@@ -73,6 +76,8 @@ def round_to_record(r: Round) -> dict:
                 [[seat, str(tile)] for seat, tile in entries] for entries in start.turned_up],
             "redeals": start.redeals,
         }
+        if start.hunt_first is not None:
+            start_data["hunt_first"] = start.hunt_first
     else:
         start_data = {
             "kind": "position",
@@ -112,15 +117,16 @@ def round_to_record(r: Round) -> dict:
 
 
 # ---------------------------------------------------------------------- reading
-def _object(data: Any, path: str, keys: tuple[str, ...]) -> dict:
-    """``data`` as a JSON object with exactly ``keys`` (the first missing or extra one is named)."""
+def _object(data: Any, path: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+    """``data`` as a JSON object with exactly ``keys``, and perhaps some of ``optional``
+    (the first missing or extra one is named)."""
     if not isinstance(data, dict):
         raise RecordError(path, f"expected an object, got {type(data).__name__}")
     for key in keys:
         if key not in data:
             raise RecordError(f"{path}.{key}" if path else key, "missing")
     for key in data:
-        if key not in keys:
+        if key not in keys and key not in optional:
             raise RecordError(f"{path}.{excerpt(key, 20)}" if path else excerpt(key, 20), "unknown field")
     return data
 
@@ -170,7 +176,10 @@ def _start_from_record(data: Any, players: int, rules: Rules, seed: Optional[int
     kind = data.get("kind")
     if kind not in ("deal", "position"):
         raise RecordError("start.kind", f"expected 'deal' or 'position', got {excerpt(kind)}")
-    _object(data, "start", _DEAL_KEYS if kind == "deal" else _POSITION_KEYS)
+    if kind == "deal":
+        _object(data, "start", _DEAL_KEYS, _OPTIONAL_DEAL_KEYS)
+    else:
+        _object(data, "start", _POSITION_KEYS)
     in_set = set(rules.tiles)
     hands_raw = data["hands"]
     if not isinstance(hands_raw, list) or len(hands_raw) != players:
@@ -196,8 +205,11 @@ def _start_from_record(data: Any, players: int, rules: Rules, seed: Optional[int
                     row.append((_int(pair[0], where, 0, players - 1), _tile(pair[1], where, in_set)))
                 rounds.append(tuple(row))
             turned_up = tuple(rounds)
+        hunt_first = data.get("hunt_first")
+        if "hunt_first" in data:
+            hunt_first = _int(hunt_first, "start.hunt_first", 0, players - 1)
         return Start(kind="deal", hands=hands, boneyard=boneyard, leader=leader, turned_up=turned_up,
-                     redeals=_int(data["redeals"], "start.redeals"), seed=seed)
+                     redeals=_int(data["redeals"], "start.redeals"), seed=seed, hunt_first=hunt_first)
     counts_raw = data["draw_counts"]
     if counts_raw is not None:
         if not isinstance(counts_raw, list) or len(counts_raw) != players:

@@ -12,7 +12,8 @@ Every rule question is answered in exactly one method:
 question                           decided in
 =================================  ===========================================
 who leads, with what (R4-R6)       ``_choose_leader`` / ``_lead_mask``
-redeal (R17)                       ``_needs_redeal``
+redeal (R17)                       ``_needs_redeal`` (and ``_hunt``: a top double
+                                   that cannot be drawn)
 may this seat draw now (R7-R9)     ``_draw_refusal``
 which tile comes off (R18)         ``from_position`` (a shuffled stock)
 does the hand end (R10, R11)       ``_after_move``
@@ -105,9 +106,12 @@ class Start:
 
     A deal also keeps ``leader`` (the seat told to lead, as in later hands of a match;
     ``None`` when the first-lead rule decides), the tiles ``turned_up`` for the lead (rounds
-    of (seat, tile)), how many deals were thrown in (``redeals``) and the ``seed`` it was
-    dealt from.  A position keeps the seat to move (``turn``), the tiles it has drawn this
-    turn (``turn_draws``), the tiles each seat drew earlier in the hand (``draw_counts``,
+    of (seat, tile)), the seat that draws first when nobody was dealt the top double under
+    ``first_leader="top-double"`` (``hunt_first``, chosen with the shuffle; else ``None``),
+    how many deals were thrown in (``redeals``) and the ``seed`` it was dealt from.
+
+    A position keeps the seat to move (``turn``), the tiles it has drawn this turn
+    (``turn_draws``), the tiles each seat drew earlier in the hand (``draw_counts``,
     which scoring may charge for), the passes just made in a row (``passes``), the seat
     that led the hand (``leader``, when known) and, for an empty line, whether the rules'
     lead-tile restriction applies (``lead_restricted``; otherwise any tile may lead).
@@ -127,6 +131,7 @@ class Start:
     passes: int = 0
     lead_restricted: bool = False
     seed: Optional[int] = None
+    hunt_first: Optional[int] = None
 
     @property
     def players(self) -> int:
@@ -164,6 +169,7 @@ class Round:
     __slots__ = (
         "_after_passes",
         "_draws",
+        "_ending",
         "_ends_hand",
         "_events",
         "_floor",
@@ -214,6 +220,7 @@ class Round:
         self._draws = [0] * players
         self._over = False
         self._went_out = None
+        self._ending = None
         self._result = None
         self._leader = None
         self._events = []
@@ -249,7 +256,9 @@ class Round:
         hand can be replayed.  A ``random.Random`` may be passed instead (used as is; the
         hand then has no seed to replay it from, but its :attr:`start` still rebuilds it).
         ``leader`` makes that seat lead with any tile (how later hands of a match start
-        under rotation); by default the rules' first-lead rule decides.
+        under rotation); by default the rules' first-lead rule decides.  Under
+        ``first_leader="top-double"`` a deal whose top double cannot be drawn (it lies among
+        the tiles that must stay, or nobody may draw) is thrown in like any other redeal.
         """
         rules = cls._check_rules_players(rules, players)
         if leader is not None:
@@ -267,18 +276,27 @@ class Round:
         if leader is None and rules.first_leader in ("turn-up-lowest", "turn-up-highest", "lots"):
             turned_up = _turn_up(rules, players, rng, info)
         size = rules.hand_size(players)
+        hunts = leader is None and rules.first_leader == "top-double"
+        hunt_first = None
         redeals = 0
         order = info.ids[:]
         while True:
             rng.shuffle(order)
             hands = [order[i * size:(i + 1) * size] for i in range(players)]
             if not _needs_redeal(rules, info, hands):
-                break
+                if not hunts:
+                    break
+                hunt = _hunt(rules, info, hands, order[players * size:])
+                if hunt == "dealt":
+                    break
+                if hunt == "drawable":  # R4: players draw in turn from a seat the shuffle picks
+                    hunt_first = rng.randrange(players)
+                    break
             redeals += 1
             if redeals >= 10_000:
                 raise ValueError(
-                    "the redeal rules (redeal_doubles / redeal_suit) threw in 10,000 deals in a row; "
-                    "they are too strict for this set and hand size"
+                    "the redeal rules (redeal_doubles / redeal_suit, or a top double that cannot be "
+                    "drawn) threw in 10,000 deals in a row; they are too strict for this set and hand size"
                 )
         by_id = TILE_BY_ID
         start = Start(
@@ -290,6 +308,7 @@ class Round:
                 tuple((seat, by_id[tid]) for seat, tid in entries) for entries in turned_up),
             redeals=redeals,
             seed=seed_value,
+            hunt_first=hunt_first,
         )
         return cls._from_checked_start(rules, start)
 
@@ -341,7 +360,7 @@ class Round:
         self._lead_allowed = self._lead_mask(hand) if (not placed and start.lead_restricted) else hand
         if placed:
             if self._ends_hand and self.is_blocked:
-                self._finish(None)
+                self._finish(None, "blocked")
             else:
                 self._after_move(turn, placed=False)
         return self
@@ -359,15 +378,13 @@ class Round:
         elif rule == "top-double":
             top = 1 << info.top_double
             found = next((s for s, h in enumerate(hands) if h & top), None)
-            draw_seat = 0
+            draw_seat = self._start.hunt_first
             while found is None:  # nobody holds it: draw in turn until somebody does
-                if not self._stock:
-                    raise ValueError(f"the {rules.max_pip}-{rules.max_pip} is in no hand and not in the boneyard")
-                tid = self._stock.pop()
-                hands[draw_seat] |= 1 << tid
+                tid = self._stock.pop()  # _check_start made sure it can be drawn
+                hands[draw_seat] |= 1 << tid  # type: ignore[index]
                 if tid == info.top_double:
                     found = draw_seat
-                draw_seat = (draw_seat + 1) % self._n
+                draw_seat = (draw_seat + 1) % self._n  # type: ignore[operator]
             seat = found
         else:  # highest-double, else heaviest tile
             best = max(range(self._n), key=lambda s: (hands[s] & info.doubles).bit_length())
@@ -378,7 +395,11 @@ class Round:
         return seat, self._lead_mask(hands[seat])
 
     def _lead_mask(self, hand: int) -> int:
-        """R5: which of ``hand``'s tiles may open the hand."""
+        """R5: which of ``hand``'s tiles may open the hand.  Under ``first_leader="top-double"``
+        the game starts with the top double, so a hand holding it must lead it."""
+        top = self._info.top_double
+        if self.rules.first_leader == "top-double" and hand >> top & 1:  # type: ignore[operator]
+            return 1 << top  # type: ignore[operator]
         rule = self.rules.lead_tile
         if rule == "any":
             return hand
@@ -835,14 +856,14 @@ class Round:
         """R10/R11: end the hand if the last move finished it."""
         if placed:
             if not self._hands[seat]:
-                self._finish(seat)
+                self._finish(seat, "domino")
                 return
             if self._ends_hand and self.is_blocked:
-                self._finish(None)
+                self._finish(None, "blocked")
                 return
         if self._after_passes:
             if self._passes >= self._n:
-                self._finish(None)
+                self._finish(None, "passes")
             return
         # At once: the hand is stuck when nobody can draw and nobody can play.
         if len(self._stock) > self._floor and self._limit:
@@ -851,11 +872,14 @@ class Round:
         for hand in self._hands:
             if hand & open_mask:
                 return
-        self._finish(None)
+        self._finish(None, "blocked" if self.is_blocked else "stuck")
 
-    def _finish(self, went_out: Optional[int]) -> None:
+    def _finish(self, went_out: Optional[int], ending: str) -> None:
+        """End the hand: ``went_out`` is the seat that dominoed; ``ending`` says how it ended
+        (see :attr:`RoundResult.ending`)."""
         self._over = True
         self._went_out = went_out
+        self._ending = ending
         self._result = None
 
     def undo(self) -> Move:
@@ -941,7 +965,8 @@ class Round:
         return not open_mask & ~self._line_mask & self._info.mask
 
     def explain_block(self) -> Optional[str]:
-        """Why the layout is blocked and what happens next under these rules, or ``None``."""
+        """Why the layout is blocked and what happens next under these rules (or, once the
+        hand is over, how it ended), or ``None`` when the layout is not blocked."""
         if not self.is_blocked:
             return None
         info = self._info
@@ -953,19 +978,38 @@ class Round:
             why = (f"The ends show {left} and {right}, and all {number_plural(left)} and all "
                    f"{number_plural(right)} are on the table, so no tile can ever be added.")
         rules = self.rules
-        if self._ends_hand:
-            nxt = "Under these rules the hand ends at once and is scored; nobody draws."
-        elif not rules.can_draw:
-            nxt = "There is no drawing, so every player passes and the hand is scored."
-        else:
-            floor = (f"all but the last {count_word(self._floor)} tiles of the boneyard" if self._floor
-                     else "the whole boneyard")
-            if rules.draw_limit is None:
-                nxt = (f"Play goes on: the next player cannot play, so he must draw {floor} "
-                       "and then pass; then the hand is scored.")
+        drawable = self.drawable_count
+        if self._over:
+            if self._went_out is not None:
+                nxt = f"The hand is over: seat {self._went_out} played their last tile."
+            elif self._ending == "blocked" and self._ends_hand:
+                nxt = "Under these rules that ended the hand at once, without drawing, and it has been scored."
+            elif self._ending == "passes":
+                nxt = "Every player passed in turn, so the hand is over and has been scored."
+            elif rules.can_draw:
+                nxt = "Nothing more may be drawn, so the hand is over and has been scored."
             else:
-                nxt = (f"Play goes on: each player in turn draws up to {rules.draw_limit} and passes, "
-                       f"until {floor} has been drawn; then the hand is scored.")
+                nxt = "There is no drawing, so the hand is over and has been scored."
+            return f"{why} {nxt}"
+        # Not over: the rules let it go on (draw-down, or passes still to come).
+        if self._after_passes:
+            end = "then every player passes in turn and the hand is scored"
+        else:
+            end = "then the hand ends and is scored"
+        if not drawable:
+            why_not = "nothing more may be drawn" if rules.can_draw else "there is no drawing"
+            nxt = f"Nobody can play and {why_not}, so every player passes in turn and the hand is scored."
+        else:
+            stay = (f" (the last {count_word(self._floor)} stay in the boneyard)" if self._floor else "")
+            tiles = plural(drawable, "tile")
+            if rules.draw_limit is None:
+                nxt = (f"Play goes on: seat {self._turn} cannot play, so they must draw the {tiles} that may "
+                       f"still be drawn{stay}; {end}.")
+            else:
+                per_turn = ("one tile a turn" if rules.draw_limit == 1
+                            else f"up to {count_word(rules.draw_limit)} a turn")
+                nxt = (f"Play goes on: the players draw in turn, {per_turn}, passing when they may draw no "
+                       f"more, until the {tiles} that may still be drawn are gone{stay}; {end}.")
         return f"{why} {nxt}"
 
     # ------------------------------------------------------------------ the result
@@ -982,6 +1026,7 @@ class Round:
                 hands=hands,
                 blocker=self._last_player(),
                 draws=self._draws,
+                ending=self._ending,
             )
         return self._result
 
@@ -1071,12 +1116,19 @@ class Round:
             value = self.rules.hand_value(hand)
             counted = f", counting {value}" if value != hand.pips else ""
             lines.append(f"Seat {seat}: {hand} ({plural(len(hand), 'tile', words=False)}, "
-                         f"{hand.pips} pips{counted}){mark}")
-        floor = f" ({self._floor} must stay)" if self._floor and self.rules.can_draw else ""
-        lines.append(f"Boneyard: {plural(len(self._stock), 'tile', words=False)}{floor}")
+                         f"{plural(hand.pips, 'pip', words=False)}{counted}){mark}")
+        lines.append(self._stock_caption())
         if self._over:
             lines.append(self.result.explain())
         return "\n".join(lines)
+
+    def _stock_caption(self) -> str:
+        """The undealt tiles in words: a boneyard, or tiles set aside when nobody may draw."""
+        count = plural(len(self._stock), "tile", words=False)
+        if not self.rules.can_draw:
+            return f"Set aside (no drawing): {count}"
+        floor = f" ({self._floor} must stay)" if self._floor else ""
+        return f"Boneyard: {count}{floor}"
 
     def _repr_svg_(self) -> str:
         from .render import round_svg
@@ -1207,8 +1259,10 @@ def _check_start(rules: Rules, start: Start) -> None:
         if extra:
             raise StartError("", f"a deal has no {extra[0]} (that belongs to a position)")
         info = _set_info(rules)
-        if _needs_redeal(rules, info, [[t.id for t in hand] for hand in start.hands]):
+        dealt = [[t.id for t in hand] for hand in start.hands]
+        if _needs_redeal(rules, info, dealt):
             raise StartError("", "this deal should have been thrown in under the redeal rules")
+        _check_hunt(rules, info, start, dealt)
         turns_up = start.leader is None and rules.first_leader in ("turn-up-lowest", "turn-up-highest", "lots")
         if not turns_up:
             if start.turned_up is not None:
@@ -1228,8 +1282,9 @@ def _check_start(rules: Rules, start: Start) -> None:
                                      f"got {excerpt(pair)}")
         _leader_from_turn_up(rules, players, _turned_ids(start.turned_up))
         return
-    if start.turned_up is not None or start.redeals:
-        raise StartError("", "a position has no tiles turned up and no redeals (those belong to a deal)")
+    if start.turned_up is not None or start.redeals or start.hunt_first is not None:
+        raise StartError("", "a position has no tiles turned up, no redeals and no hunt_first "
+                             "(those belong to a deal)")
     check_seat(start.turn, players, "start.turn")
     for i, hand in enumerate(start.hands):
         if not hand:
@@ -1244,6 +1299,41 @@ def _check_start(rules: Rules, start: Start) -> None:
             raise StartError("draw_counts", f"must give one number per seat, got {excerpt(start.draw_counts)}")
         for seat, count in enumerate(start.draw_counts):
             check_int(count, f"start.draw_counts[{seat}]", 0)
+
+
+def _hunt(rules: Rules, info: _SetInfo, hands: list[list[int]], boneyard: Sequence[int]) -> str:
+    """R4 under ``first_leader="top-double"``, for a deal (tile ids; the boneyard in draw
+    order): "dealt" when a hand holds the top double, "drawable" when the players can draw
+    it, "stuck" when it lies among the tiles that must stay or nobody may draw (the deal is
+    then thrown in)."""
+    top = info.top_double
+    if any(top in hand for hand in hands):
+        return "dealt"
+    if top in boneyard[:rules.drawable(len(boneyard))]:
+        return "drawable"
+    return "stuck"
+
+
+def _check_hunt(rules: Rules, info: _SetInfo, start: Start, dealt: list[list[int]]) -> None:
+    """A deal's ``hunt_first`` must name a seat exactly when the top double is hunted."""
+    hunts = start.leader is None and rules.first_leader == "top-double"
+    first = start.hunt_first
+    if not hunts:
+        if first is not None:
+            raise StartError("hunt_first", "nobody draws for the top double in this deal")
+        return
+    top = f"{rules.max_pip}-{rules.max_pip}"
+    hunt = _hunt(rules, info, dealt, [t.id for t in start.boneyard])
+    if hunt == "stuck":
+        raise StartError("", f"the {top} was not dealt and cannot be drawn, so this deal should have "
+                             "been thrown in")
+    if hunt == "dealt":
+        if first is not None:
+            raise StartError("hunt_first", f"the {top} was dealt, so nobody draws for it")
+        return
+    if first is None:
+        raise StartError("hunt_first", f"the {top} is in the boneyard: name the seat that draws first")
+    check_seat(first, start.players, "start.hunt_first")
 
 
 def _needs_redeal(rules: Rules, info: _SetInfo, hands: list[list[int]]) -> bool:
