@@ -11,10 +11,12 @@ from html import escape
 from typing import TYPE_CHECKING, Optional
 
 from .tiles import Tile
+from .words import plural
 
 if TYPE_CHECKING:
     from .pieces import Line
     from .round import Round, View
+    from .rules import Rules
 
 __all__ = ["hand_svg", "line_svg", "round_svg", "tile_svg", "view_svg"]
 
@@ -153,7 +155,7 @@ def line_svg(line: Line, size: float = 20, max_width: float = 720) -> str:
                     f'font-family="sans-serif">empty</text>', "empty line")
     parts, width, height = _line_layout(line, size, max_width)
     ends = line.ends
-    label = f"line of {len(line)} tiles; ends {ends[0]} and {ends[1]}"
+    label = f"line of {plural(len(line), 'tile', words=False)}; ends {ends[0]} and {ends[1]}"
     return _svg(width, height, "".join(parts), label)
 
 
@@ -185,17 +187,27 @@ def _rows_svg(line: Line, rows: Iterable[tuple[str, str]], size: float = 20) -> 
     return _svg(width, y, "".join(body), caption)
 
 
+def _stock_row(rules: Rules, count: int, size: float) -> tuple[str, str]:
+    """The undealt tiles face down: a boneyard, or tiles set aside when nobody may draw."""
+    backs = "".join(_tile(0, 0, i * (size * 0.6), 0, size, True, face_down=True) for i in range(count))
+    tiles = plural(count, "tile", words=False)
+    caption = f"Boneyard: {tiles}" if rules.can_draw else f"Set aside (no drawing): {tiles}"
+    return caption, backs
+
+
 def round_svg(r: Round, size: float = 20) -> str:
-    """The referee's picture of a round: the line, every hand face up, the boneyard."""
+    """The referee's picture of a round: the line, every hand face up, the boneyard.  Hand
+    totals are what the hands count when scored (``rules.hand_value``: the Dutch 0-0 is 13)."""
     rows = []
     for seat, hand in enumerate(r.hands):
         mark = " — to play" if seat == r.turn and not r.is_over else ""
-        rows.append((f"Seat {seat}: {len(hand)} tiles, {hand.pips} pips{mark}",
+        value = r.rules.hand_value(hand)
+        counted = f", counting {value}" if value != hand.pips else ""
+        rows.append((f"Seat {seat}: {plural(len(hand), 'tile', words=False)}, "
+                     f"{plural(hand.pips, 'pip', words=False)}{counted}{mark}",
                      _hand_body(hand, 0, 0, size)))
-    count = r.boneyard_count
-    if count:
-        backs = "".join(_tile(0, 0, i * (size * 0.6), 0, size, True, face_down=True) for i in range(count))
-        rows.append((f"Boneyard: {count} tiles", backs))
+    if r.boneyard_count:
+        rows.append(_stock_row(r.rules, r.boneyard_count, size))
     return _rows_svg(r.line, rows, size)
 
 
@@ -205,13 +217,12 @@ def view_svg(view: View, size: float = 20) -> str:
     for seat in range(view.players):
         count = view.hand_counts[seat]
         mark = " — to play" if seat == view.turn and not view.is_over else ""
+        tiles = plural(count, "tile", words=False)
         if seat == view.seat:
-            rows.append((f"Seat {seat} (you): {count} tiles{mark}", _hand_body(view.hand, 0, 0, size)))
+            rows.append((f"Seat {seat} (you): {tiles}{mark}", _hand_body(view.hand, 0, 0, size)))
         else:
             backs = "".join(_tile(0, 0, i * (size + 4), 0, size, True, face_down=True) for i in range(count))
-            rows.append((f"Seat {seat}: {count} tiles{mark}", backs))
+            rows.append((f"Seat {seat}: {tiles}{mark}", backs))
     if view.boneyard_count:
-        backs = "".join(_tile(0, 0, i * (size * 0.6), 0, size, True, face_down=True)
-                        for i in range(view.boneyard_count))
-        rows.append((f"Boneyard: {view.boneyard_count} tiles", backs))
+        rows.append(_stock_row(view.rules, view.boneyard_count, size))
     return _rows_svg(view.line, rows, size)
