@@ -157,6 +157,20 @@ def test_r4_top_double_hunt_is_checked_in_a_start():
                                                             hunt_first=0))
 
 
+def test_r4_top_double_hunt_in_records():
+    r = next(r for r in (dl.Round.deal(TOP, 2, seed=s) for s in SEEDS) if r.start.hunt_first is not None)
+    record = r.to_record()
+    assert record["start"]["hunt_first"] == r.start.hunt_first
+    del record["start"]["hunt_first"]
+    with pytest.raises(dl.records.RecordError, match="start.hunt_first: the 6-6 is in the boneyard"):
+        dl.Round.from_record(record)
+    record["start"]["hunt_first"] = 2
+    with pytest.raises(dl.records.RecordError, match=r"start.hunt_first: expected a whole number from 0 to 1"):
+        dl.Round.from_record(record)
+    plain = dl.Round.deal("standard", 2, seed=1).to_record()
+    assert "hunt_first" not in plain["start"]  # records without a hunt keep their earlier form
+
+
 def test_r4_top_double_without_drawing_deals_again_until_someone_holds_it():
     no_draw = dataclasses.replace(dl.Rules.preset("block"), first_leader="top-double")
     redealt = 0
