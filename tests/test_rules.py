@@ -1,6 +1,8 @@
 import dataclasses
 import json
+import os
 import re
+from pathlib import Path
 
 import pytest
 
@@ -300,3 +302,92 @@ def test_describe_speaks_of_they_and_agrees_in_number():
         assert not re.search(r"\b(he|his|him|himself)\b", text, re.IGNORECASE), text
         assert not re.search(r"\b(1|one) (tiles|pips|points|players)\b", text), text
         assert "rule source" not in text and "sources 0" not in text
+
+
+# describe() word for word ----------------------------------------------------------------------
+GOLDEN = Path(__file__).with_name("describe.golden.txt")
+
+
+def _variants() -> list[tuple[str, dl.Rules]]:
+    """Rules that exercise every branch of describe(), by a label saying what changed."""
+    base = dl.Rules()
+    out = []
+
+    def add(preset: str = "standard", **changes):
+        label = ", ".join(f"{k}={v!r}" for k, v in changes.items())
+        out.append((f"{preset}: {label}", dataclasses.replace(dl.Rules.preset(preset), **changes)))
+
+    for name in PRESETS:
+        if 4 in dict(dl.Rules.preset(name).hand_sizes):
+            add(name, partnerships=True)
+    for scoring in _CHOICES["scoring"]:
+        add(scoring=scoring)
+        add(scoring=scoring, partnerships=True, team_winner="player")
+        if scoring not in ("others-minus-own", "differences"):
+            add(scoring=scoring, partnerships=True, team_winner="went-out")
+    for tie in _CHOICES["blocked_tie"]:
+        add(blocked_tie=tie)
+        add(blocked_tie=tie, partnerships=True)
+    for first in _CHOICES["first_leader"]:
+        for lead in _CHOICES["lead_tile"]:
+            add(first_leader=first, lead_tile=lead)
+            if first != "top-double":
+                add("austrian", first_leader=first, lead_tile=lead)
+    add(first_leader="top-double", boneyard_floor=0, draw_cost=1)
+    add(first_leader="top-double", draw_limit=0)
+    add(first_leader="top-double", hand_sizes={4: 7})
+    for limit in (None, 0, 1, 2):
+        for floor in (0, 2):
+            for when_able in (True, False):
+                for stuck in _CHOICES["stuck_end"]:
+                    add(draw_limit=limit, boneyard_floor=floor, draw_when_able=when_able, stuck_end=stuck)
+    add(blocked_layout="ends-hand", stuck_end="after-passes")
+    for name in _CHOICES["next_leader"]:
+        add(next_leader=name)
+        add(next_leader=name, partnerships=True)
+    add(hand_sizes={2: 7, 4: 7})
+    add(hand_sizes={2: 13})
+    add(hand_sizes={2: 14})
+    add(hand_sizes={2: 7, 3: 7}, draw_limit=0)
+    add(target=121)
+    add(target={2: 150, 3: 100, 4: 100})
+    add(redeal_doubles=4, redeal_suit=5)
+    add(redeal_doubles=1)
+    add(draw_cost=2, draw_from="row-end")
+    add(tile_values={"0-0": 13, "6-6": 20})
+    add("basic", max_pip=9, hand_sizes={2: 7, 4: 7})
+    assert base == dl.Rules.preset("standard")
+    return out
+
+
+def golden_text() -> str:
+    """Every preset's describe(), then each variant's sentences that differ from the standard's."""
+    parts = [f"## preset {name}\n{dl.Rules.preset(name).describe()}\n" for name in PRESETS]
+    standard = sentences(dl.Rules())
+    for label, rules in _variants():
+        changed = [sentence for key, sentence in sentences(rules).items() if standard.get(key) != sentence]
+        parts.append(f"## {label}\n" + "\n".join(changed) + "\n")
+    return "\n".join(parts)
+
+
+def test_describe_word_for_word():
+    """Lessons print describe(): every sentence is reviewed in tests/describe.golden.txt.
+    After changing the words on purpose, rewrite the file with
+    ``DOMINOLAB_GOLDEN=update pytest tests/test_rules.py -k word_for_word`` and read the diff."""
+    text = golden_text()
+    if os.environ.get("DOMINOLAB_GOLDEN") == "update":
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert text == GOLDEN.read_text(encoding="utf-8")
+
+
+def test_target_for_a_number_of_sides_not_given():
+    rules = dataclasses.replace(dl.Rules(), target={2: 100, 4: 61})
+    assert [rules.target_for(n) for n in (2, 3, 4, 5)] == [100, 100, 61, 61]  # the nearest smaller
+    assert dataclasses.replace(dl.Rules(), target={3: 61}).target_for(2) == 61  # none smaller: the smallest
+
+
+def test_messages_list_every_name():
+    with pytest.raises(ValueError, match="choose one of " + ", ".join(PRESETS) + "$"):
+        dl.Rules.preset("bogus")
+    changed = dataclasses.replace(dl.Rules.preset("standard"), boneyard_floor=0, draw_cost=1)
+    assert "Changed from the preset: boneyard_floor=0, draw_cost=1." in changed.describe()

@@ -301,3 +301,51 @@ class TestHowTheHandEnded:
     def test_a_domino_is_its_own_ending(self):
         assert dl.score(rules(), pips=[0, 14], went_out=0).ending == "domino"
         assert dl.score(rules(), pips=[0, 14], went_out=0, ending="domino").ending == "domino"
+
+
+class TestTieWords:
+    """The tie-break steps a learner reads, word for word (mutation testing found them unchecked)."""
+
+    @pytest.mark.parametrize(("changes", "kwargs", "lines"), [
+        ({}, dict(pips=[10, 10, 10]), ["Seat 0, seat 1 and seat 2 tie on 10 pips.", "Tie rule: on a tie nobody wins.",
+                                       "Nobody wins this hand, so nobody scores."]),
+        ({"blocked_tie": "fewest-tiles"}, dict(pips=[10, 10, 16], tile_counts=[3, 2, 4]),
+         ["Seat 0 and seat 1 tie on 10 pips.", "Tie rule (fewest tiles): seat 0 3, seat 1 2; the hand goes to seat 1."]),
+        ({"blocked_tie": "fewest-tiles"}, dict(pips=[10, 10], tile_counts=[2, 2]),
+         ["Tie rule (fewest tiles): seat 0 2, seat 1 2; still tied, so nobody wins."]),
+        ({"blocked_tie": "lowest-heaviest-end"}, dict(hands=[["6-1", "2-1"], ["5-2", "3-0"], ["6-6"]]),
+         ["Tie rule (lowest highest half): seat 0 6, seat 1 5; the hand goes to seat 1."]),
+        ({"blocked_tie": "blocker"}, dict(pips=[10, 10, 16], blocker=1),
+         ["Tie rule: the player who blocked the game wins, so the hand goes to seat 1."]),
+        ({"blocked_tie": "blocker"}, dict(pips=[10, 10, 16], blocker=2),
+         ["Tie rule: the player who blocked the game is not among the tied, so nobody wins."]),
+        ({"blocked_tie": "ignore-tied"}, dict(pips=[10, 10, 16, 20]),
+         ["Tie rule (set the tied aside): among the rest, fewest pips: seat 2 with 16, so the hand goes to seat 2."]),
+        ({"blocked_tie": "ignore-tied"}, dict(pips=[10, 10]),
+         ["Tie rule (set the tied aside): nobody else is left, so nobody wins."]),
+        ({"blocked_tie": "ignore-tied"}, dict(pips=[10, 10, 16, 16]),
+         ["Tie rule (set the tied aside): the rest are tied too, so nobody wins."]),
+        ({"partnerships": True}, dict(pips=[5, 4, 4, 5]),
+         ["Team 0 (seat 0 and seat 2) and team 1 (seat 1 and seat 3) tie on 9 pips."]),
+        ({"partnerships": True, "blocked_tie": "blocker"}, dict(pips=[5, 4, 4, 5], blocker=3),
+         ["Tie rule: the team of the player who blocked the game wins, so the hand goes to team 1 "
+          "(seat 1 and seat 3)."]),
+        ({"partnerships": True, "blocked_tie": "lowest-heaviest-end"},
+         dict(pips=[5, 4, 4, 5], tile_counts=[1, 1, 1, 1], heaviest_ends=[5, 4, 3, 5]),
+         ["Tie rule (lowest highest half): team 0 (seat 0 and seat 2) 5, team 1 (seat 1 and seat 3) 5; still tied, "
+          "so nobody wins."]),
+        ({"partnerships": True, "blocked_tie": "fewest-tiles"}, dict(pips=[5, 4, 4, 5], tile_counts=[1, 2, 2, 2]),
+         ["Tie rule (fewest tiles): team 0 (seat 0 and seat 2) 3, team 1 (seat 1 and seat 3) 4; the hand goes to "
+          "team 0 (seat 0 and seat 2)."]),
+    ])
+    def test_tie_steps(self, changes, kwargs, lines):
+        text = dl.score(rules(**changes), **kwargs).explain().splitlines()
+        for line in lines:
+            assert line in text
+
+    @pytest.mark.parametrize(("tie", "needs"), [("fewest-tiles", "tile_counts"),
+                                                ("lowest-heaviest-end", "heaviest_ends"), ("blocker", "blocker")])
+    def test_a_tie_rule_names_what_it_needs(self, tie, needs):
+        with pytest.raises(ValueError, match=f"^blocked_tie='{tie}' needs {needs} to break the tie$"):
+            dl.score(rules(blocked_tie=tie), pips=[10, 10])
+        assert dl.score(rules(blocked_tie=tie), pips=[10, 12]).winner == 0  # no tie: nothing needed

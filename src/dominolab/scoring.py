@@ -13,7 +13,7 @@ from typing import Optional
 from .rules import Rules
 from .tiles import Tile
 from .validate import excerpt, is_int
-from .words import join_or, plural
+from .words import join_and, join_or, plural
 
 __all__ = ["ENDINGS", "RoundResult", "score"]
 
@@ -81,12 +81,6 @@ def _render(step: str, names: Optional[Sequence[str]], sides: Sequence[Sequence[
             mapping[f"t{index}"] = f"team {index} (" + " and ".join(names[m] for m in members) + ")"
     text = step.format(**mapping)
     return text[:1].upper() + text[1:]
-
-
-def _seat_list(seats: Sequence[int], teams: bool) -> str:
-    prefix = "t" if teams else "s"
-    parts = ["{" + f"{prefix}{s}" + "}" for s in seats]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 _SCORING_NAMES = {
@@ -297,7 +291,7 @@ def score(
             who = f"{{{label}{winner_unit}}}"
             steps.append(f"Fewest pips: {who} with {low}, so the hand goes to {who}.")
         else:
-            steps.append(f"{_seat_list(tied, by_team)} tie on {low} pips.")
+            steps.append(join_and(f"{{{label}{i}}}" for i in tied) + f" tie on {low} pips.")
             winner_unit = _break_tie(
                 rules, tied, unit_pips, steps, label, by_team,
                 tile_counts=unit_sum("tile_counts", tile_counts),
@@ -441,11 +435,12 @@ def _break_tie(
         return narrow(heaviest_ends, "lowest highest half")  # type: ignore[arg-type]
     if rule == "blocker":
         need("blocker", blocker_unit)
+        blocker = "the team of the player who blocked the game" if teams else "the player who blocked the game"
         if blocker_unit in tied:
             who = f"{{{label}{blocker_unit}}}"
-            steps.append(f"Tie rule: the player who blocked the game wins, so the hand goes to {who}.")
+            steps.append(f"Tie rule: {blocker} wins, so the hand goes to {who}.")
             return blocker_unit
-        steps.append("Tie rule: the player who blocked the game is not among the tied, so nobody wins.")
+        steps.append(f"Tie rule: {blocker} is not among the tied, so nobody wins.")
         return None
     # ignore-tied
     rest = [i for i in range(len(unit_pips)) if i not in tied]
