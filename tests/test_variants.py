@@ -162,7 +162,7 @@ def test_r4_top_double_hunt_in_records():
     record = r.to_record()
     assert record["start"]["hunt_first"] == r.start.hunt_first
     del record["start"]["hunt_first"]
-    with pytest.raises(dl.records.RecordError, match="start.hunt_first: the 6-6 is in the boneyard"):
+    with pytest.raises(dl.records.RecordError, match=r"start\.hunt_first: the 6-6 is in the boneyard"):
         dl.Round.from_record(record)
     record["start"]["hunt_first"] = 2
     with pytest.raises(dl.records.RecordError, match=r"start.hunt_first: expected a whole number from 0 to 1"):
