@@ -1,11 +1,13 @@
 """The round's mechanics: dealing, legal moves, play, undo, errors that leave it unchanged."""
 
+import dataclasses
 import random
 
 import pytest
 
 import dominolab as dl
 from dominolab import Draw, IllegalMoveError, Pass, Play
+from dominolab.round import StartError
 
 from .positions import play_random, position
 
@@ -322,3 +324,151 @@ class TestText:
         for picture in (r._repr_svg_(), r.view(0)._repr_svg_(), r.line._repr_svg_(), r.hands[0]._repr_svg_()):
             assert ET.fromstring(picture).tag.endswith("svg")
         assert "0x" not in r._repr_svg_()
+
+
+class TestWhatMutationTestingFound:
+    """Behaviour the suite did not pin down until tools/mutation.py showed it."""
+
+    def test_parse_move_puts_a_play_at_the_end_given(self):
+        r = position(hands=["6-1 4-2", "2-2"], line="6-6 6-4")
+        assert r.parse_move(Play("6-1", "left"), "left") == Play("6-1", "left")
+        r2 = position(hands=["5-4", "2-2"], line="5-5 5-6 6-6 6-4")  # ends 5 and 4: 5-4 fits both
+        assert r2.parse_move(Play("5-4", "left"), "right") == Play("5-4", "right")
+        assert r2.parse_move("5-4", "right") == Play("5-4", "right")
+
+    def test_parse_move_finds_the_one_end_a_tile_fits(self):
+        r = position(hands=["6-1 4-2 3-3", "2-2"], line="6-6 6-4")  # ends 6 and 4
+        assert r.parse_move("6-1") == Play("6-1", "left")
+        assert r.parse_move("4-2") == Play("4-2", "right")
+        with pytest.raises(IllegalMoveError) as info:
+            r.parse_move("3-3")
+        error = info.value
+        assert error.code == "no-match" and error.facts["tile"] == dl.Tile(3, 3) and error.facts["end"] is None
+        assert error.seat == 0 and error.move == Play("3-3", "left") and error.ends == (6, 4)
+
+    def test_parse_move_on_the_lead_without_an_end(self):
+        r = position(hands=["6-1 4-2", "2-2"], line="")
+        assert r.parse_move("4-2") == Play("4-2", "left")
+
+    @pytest.mark.parametrize(("given", "end"), [("6-x", None), (3.5, None), ("6-1", "middle")])
+    def test_invalid_move_error_keeps_what_was_given(self, given, end):
+        r = position(hands=["6-1", "2-2"], line="6-6")
+        with pytest.raises(dl.InvalidMoveError) as info:
+            r.parse_move(given, end)
+        assert info.value.given == (end if end is not None else given)
+        assert str(info.value)
+
+    def test_nothing_is_legal_once_the_hand_is_over(self):
+        r = position(hands=["6-1", "2-2"], line="6-6")
+        r.play(Play("6-1", "left"))
+        assert r.is_over
+        assert not any(r.is_legal(m) for m in [Play("2-2", "left"), Draw(), Pass(), Play("6-1", "right")])
+
+    def test_undo_says_why_it_cannot(self):
+        with pytest.raises(ValueError, match=r"^there is no move to undo$"):
+            dl.Round.deal("standard", 2, seed=1).undo()
+
+    def test_from_position_keeps_its_seed_and_reads_tiles_as_text(self):
+        shuffled = dl.Rules.preset("standard")
+        r = dl.Round.from_position(shuffled, hands=["6-1 4-2", "2-2"], line=["6-6"], seed=5)
+        assert r.seed == 5 and r.start.seed == 5 and r.hands[0] == dl.Hand([dl.Tile(6, 1), dl.Tile(4, 2)])
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            dl.Round.from_position(shuffled, hands=["6-1", "2-2"], seed="x")
+
+    def test_from_position_boneyard_left_out_is_drawn_heaviest_first_from_a_row(self):
+        r = position(hands=["1-0", "2-1"], line="6-6")  # row-end rules: drawn in the order listed
+        used = {dl.Tile(1, 0), dl.Tile(2, 1), dl.Tile(6, 6)}
+        assert r.boneyard == [t for t in dl.tile_set(6) if t not in used]
+
+    @pytest.mark.parametrize(("kwargs", "message"), [
+        (dict(hands="6-1"), "^hands must be a list with one list of tiles per seat$"),
+        (dict(hands=[["6-1"], 7]), r"^hands\[1\] must be a list of tiles, got 7$"),
+        (dict(hands=[["6-1"], ["6-x"]]), r"^hands\[1\]: "),
+        (dict(hands=[["6-1"], ["2-2"]], boneyard=["6-1"]), r"^boneyard: 6-1 is already in hands\[0\]$"),
+        (dict(hands=[["6-1"], ["2-2"]], line=["2-2"]), r"^line: 2-2 is already in hands\[1\]$"),
+    ])
+    def test_from_position_names_what_is_wrong(self, kwargs, message):
+        with pytest.raises(ValueError, match=message):
+            dl.Round.from_position("standard", **kwargs)
+
+    def test_from_view_keeps_the_passes_in_a_row_and_the_lead_rule(self):
+        r = position("classic", hands=["1-0", "2-2", "6-1 3-0"], line="6-6", boneyard="")
+        r.play(Pass())
+        r.play(Pass())
+        view = r.view(2)
+        sub = dl.Round.from_view(view, {0: r.hands[0], 1: r.hands[1]}, [])
+        assert sub.start.passes == 2 and sub.leader == r.leader
+        sub.play(Play("6-1", "left"))
+        assert sub.start.passes == 2 and not sub.is_over
+        lead = dl.Round.deal("basic", 2, seed=3)
+        view = lead.view(lead.turn)
+        other = {1 - lead.turn: lead.hands[1 - lead.turn]}
+        again = dl.Round.from_view(view, other, lead.boneyard)
+        assert again.start.lead_restricted and again.legal_moves() == lead.legal_moves()
+        free = dl.Round.deal("standard", 2, seed=3)
+        view = free.view(free.turn)
+        again = dl.Round.from_view(view, {1 - free.turn: free.hands[1 - free.turn]}, free.boneyard)
+        assert not again.start.lead_restricted
+
+    def test_from_view_of_a_finished_hand_is_refused(self):
+        r = position(hands=["6-1", "2-2"], line="6-6")
+        r.play(Play("6-1", "left"))
+        with pytest.raises(ValueError, match="the hand in this view is over"):
+            dl.Round.from_view(r.view(0), {1: r.hands[1]}, r.boneyard)
+
+    def test_str_word_for_word(self):
+        r = position(hands=["6-1 4-2", "2-2"], line="6-6 6-4", boneyard="5-5 3-0 1-1")
+        assert str(r) == ("Line: [6|6][6|4]   ends 6 | 4\n"
+                          "Seat 0: 6-1 4-2 (2 tiles, 13 pips)  <- to play\n"
+                          "Seat 1: 2-2 (1 tile, 4 pips)\n"
+                          "Boneyard: 3 tiles (2 must stay)")
+        empty = position(hands=["6-1", "2-2"], line="", boneyard="", rule_changes={"boneyard_floor": 0})
+        assert str(empty).splitlines()[0] == "Line: (empty)" and str(empty).splitlines()[-1] == "Boneyard: 0 tiles"
+        assert repr(empty) == "<Round standard, 2 players, seat 0 to play, line (empty), boneyard 0>"
+        done = position(hands=["6-1", "2-2"], line="6-6")
+        done.play(Play("6-1", "left"))
+        assert "<- to play" not in str(done) and repr(done).startswith("<Round standard, 2 players, over,")
+        assert str(done).endswith(done.result.explain())
+
+    def test_explain_block_with_two_different_ends(self):
+        # In a double-six set each number is on eight halves, so a blocked line shows one number
+        # at both ends; in a double-nine set (eleven halves) the two ends differ.
+        line = ("7-3 3-0 2-0 2-2 9-2 9-7 7-6 6-6 6-1 8-1 8-3 3-2 7-2 7-5 5-4 4-0 8-0 9-8 9-5 8-5 8-6 6-0 7-0 "
+                "8-7 8-4 9-4 9-1 1-0 5-0 5-2 4-2 4-3 5-3 5-5 5-1 7-1 7-7 7-4 6-4 6-2 2-1 1-1 4-1 4-4")
+        r = position(hands=["9-9 9-0 8-8 6-3 3-1 0-0", "9-6 8-2 3-3"], line=line, boneyard="",
+                     rule_changes={"max_pip": 9})
+        assert r.is_blocked and r.ends == (7, 4)
+        assert r.explain_block().startswith("The ends show 7 and 4, and all 7s and all 4s are on the table, "
+                                            "so no tile can ever be added.")
+
+    @pytest.mark.parametrize(("change", "path", "message"), [
+        (lambda s: dataclasses.replace(s, kind="magic"), "kind", "must be 'deal' or 'position', got 'magic'"),
+        (lambda s: dataclasses.replace(s, hands=[*s.hands]), "hands", "must be a tuple of hands, got "),
+        (lambda s: dataclasses.replace(s, line=["6-6"]), "line", "must be a tuple of tiles, got ['6-6']"),
+        (lambda s: dataclasses.replace(s, boneyard=("6-6", *s.boneyard[1:])), "boneyard[0]",
+         "expected a Tile, got '6-6'"),
+        (lambda s: dataclasses.replace(s, set_aside=(dl.Tile(7, 7),)), "set_aside[0]",
+         "7-7 is not in this set (double-6)"),
+        (lambda s: dataclasses.replace(s, boneyard=s.boneyard[:2]), "",
+         "tiles missing from the start (set aside the tiles out of play): "),
+        (lambda s: dataclasses.replace(s, passes=3), "", "start.passes must be a whole number from 0 to 2, got 3"),
+        (lambda s: dataclasses.replace(s, turn_draws=-1), "", "start.turn_draws must be a whole number >= 0"),
+    ])
+    def test_a_bad_start_names_the_field(self, change, path, message):
+        start = position(hands=["6-1 4-2", "2-2"], line="6-6", boneyard="5-5 3-0 1-1").start
+        with pytest.raises(ValueError) as info:
+            dl.Round.from_start("standard", change(start))
+        error = info.value
+        if isinstance(error, StartError):
+            assert error.path == path and error.message.startswith(message)
+        else:
+            assert str(error).startswith(message)
+
+    def test_missing_tiles_are_listed_ten_at_most(self):
+        start = position(hands=["6-1", "2-2"], line="6-6", boneyard="5-5 3-0").start
+        few = dataclasses.replace(start, set_aside=start.set_aside[:-10])
+        with pytest.raises(StartError, match=r"out of play\): ([0-9]-[0-9], ){9}[0-9]-[0-9]$"):
+            dl.Round.from_start("standard", few)
+        many = dataclasses.replace(start, set_aside=start.set_aside[:-11])
+        with pytest.raises(StartError, match=r"out of play\): ([0-9]-[0-9], ){9}[0-9]-[0-9] …$"):
+            dl.Round.from_start("standard", many)
