@@ -349,3 +349,84 @@ class TestTieWords:
         with pytest.raises(ValueError, match=f"^blocked_tie='{tie}' needs {needs} to break the tie$"):
             dl.score(rules(blocked_tie=tie), pips=[10, 10])
         assert dl.score(rules(blocked_tie=tie), pips=[10, 12]).winner == 0  # no tie: nothing needed
+
+
+class TestExplanationWordForWord:
+    """explain() is what a learner reads after every hand: whole explanations, checked line by line."""
+
+    def test_team_hand_with_special_values_and_draw_costs(self):
+        teams = rules("dutch", partnerships=True, draw_cost=1)
+        result = dl.score(teams, hands=[[], ["0-0"], ["6-6", "5-5"], ["1-0"]], went_out=0, draws=[1, 0, 2, 0],
+                          ending="domino")
+        assert result.hands == ((), (dl.Tile(0, 0),), (dl.Tile(6, 6), dl.Tile(5, 5)), (dl.Tile(1, 0),))
+        assert result.explain().splitlines() == [
+            "Seat 0 played the last tile of the hand (domino).",
+            "Pips left: seat 0 0, seat 1 13, seat 2 22, seat 3 1.",
+            "(Special values: 0-0 counts 13.)",
+            "Team totals: team 0 (seat 0 and seat 2) 0 + 22 = 22; team 1 (seat 1 and seat 3) 13 + 1 = 14.",
+            "Team rule: the team with fewer pips wins, even against a domino.",
+            "Fewest pips: team 1 (seat 1 and seat 3) with 14, so the hand goes to team 1 (seat 1 and seat 3).",
+            "Score (the difference between the team totals): 22 - 14 = 8.",
+            "Points: team 1 (seat 1 and seat 3) 8; the other team 0.",
+            "Seat 0 drew 1 tile at 1 point each: -1.",
+            "Seat 2 drew 2 tiles at 1 point each: -2.",
+            "Net: team 0 (seat 0 and seat 2) -3, team 1 (seat 1 and seat 3) 8.",
+        ]
+        assert result.points == (-3, 8) and result.draw_costs == (3, 0)
+
+    @pytest.mark.parametrize(("scoring", "pips", "line"), [
+        ("others-minus-own", [10, 10], "Score (others' pips minus own): 10 - 10 = 0."),
+        ("others-minus-own", [3, 3, 2], "Score (others' pips minus own): 3 + 3 - 2 = 4."),
+        ("differences", [10, 14], "Score (sum of the differences): (14 - 10) = 4."),
+        ("differences", [4, 4, 4, 1], "Score (sum of the differences): (4 - 1) + (4 - 1) + (4 - 1) = 3 + 3 + 3 = 9."),
+        ("all-pips", [10, 14, 15], "Score (all pips left, own included): 10 + 14 + 15 = 39."),
+        ("others", [10, 14, 15], "Score (others' pips): 14 + 15 = 29."),
+        ("others", [10, 14], "Score (others' pips): 14."),
+        ("one-point", [10, 14], "Score (one point a win): 1."),
+    ])
+    def test_score_lines(self, scoring, pips, line):
+        tie = "fewest-tiles" if pips == [10, 10] else "nobody"
+        kwargs = dict(tile_counts=[1, 2]) if tie == "fewest-tiles" else {}
+        result = dl.score(rules(scoring=scoring, blocked_tie=tie), pips=pips, **kwargs)
+        assert line in result.explain().splitlines()
+
+    def test_a_tie_won_on_a_tie_break_may_score_zero_but_never_less(self):
+        for scoring in ("others-minus-own", "differences"):
+            result = dl.score(rules(scoring=scoring, blocked_tie="fewest-tiles"), pips=[10, 10], tile_counts=[1, 2])
+            assert result.winner == 0 and result.points == (0, 0)
+            assert "which counts as 0" not in result.explain()
+        clamped = dl.score(rules(scoring="differences", blocked_tie="ignore-tied"), pips=[3, 3, 10])
+        assert clamped.points == (0, 0, 0) and "= -14, which counts as 0." in clamped.explain()
+
+    def test_no_draw_steps_when_drawing_is_free(self):
+        result = dl.score(rules(), pips=[0, 9], went_out=0, draws=[3, 1])
+        assert result.points == (9, 0) and result.draw_costs == (0, 0)
+        assert "drew" not in result.explain() and "Net" not in result.explain()
+
+    def test_partners_scoring_alone_with_nobody_winning(self):
+        result = dl.score(rules("basic", partnerships=True), pips=[3, 3, 10, 12])
+        assert result.winner is None and result.team is None and result.points == (0, 0)
+        assert result.explain().splitlines()[-1] == "Nobody wins this hand, so nobody scores."
+
+    def test_hands_with_matching_pips_including_a_seat_that_went_out(self):
+        result = dl.score(rules(), hands=[[], ["1-0"]], pips=[0, 1], went_out=0)
+        assert result.points == (1, 0)
+
+    @pytest.mark.parametrize(("kwargs", "message"), [
+        (dict(pips="10 4"), "^pips must be a list with one whole number per seat, got '10 4'$"),
+        (dict(pips=[10, 4], draws=[1]), r"^draws must give one number per seat \(2\), got 1: \[1\]$"),
+        (dict(pips=[10, 4], draws=(1,)), r"^draws must give one number per seat \(2\), got 1: \(1,\)$"),
+        (dict(hands=5), "^hands must be a list with one list of tiles per seat, got 5$"),
+        (dict(hands=[[], 5]), r"^hands\[1\] must be a list of tiles, got 5$"),
+        (dict(pips=[1, 2, 3, 4, 5]), r"^pips gives 5 seats, but these rules \(standard\) are for 2, 3 or 4 players$"),
+        (dict(pips=[1, 2], ending="x"), "^ending must be None or one of 'domino', 'blocked', 'stuck', 'passes', "
+                                        "got 'x'$"),
+        (dict(), r"^score\(\) needs the pips left in each hand \(or the hands\)$"),
+    ])
+    def test_messages_quote_what_was_given(self, kwargs, message):
+        with pytest.raises(ValueError, match=message):
+            dl.score(rules(), **kwargs)
+
+    def test_score_needs_rules_and_says_what_it_got(self):
+        with pytest.raises(ValueError, match="^score\\(\\) needs a Rules object first, got str$"):
+            dl.score("standard", pips=[1, 2])
