@@ -428,5 +428,5 @@ class TestExplanationWordForWord:
             dl.score(rules(), **kwargs)
 
     def test_score_needs_rules_and_says_what_it_got(self):
-        with pytest.raises(ValueError, match="^score\\(\\) needs a Rules object first, got str$"):
+        with pytest.raises(ValueError, match=r"^score\(\) needs a Rules object first, got str$"):
             dl.score("standard", pips=[1, 2])
