@@ -391,3 +391,48 @@ def test_messages_list_every_name():
         dl.Rules.preset("bogus")
     changed = dataclasses.replace(dl.Rules.preset("standard"), boneyard_floor=0, draw_cost=1)
     assert "Changed from the preset: boneyard_floor=0, draw_cost=1." in changed.describe()
+
+
+def test_boundary_values_are_accepted():
+    tiny = dataclasses.replace(dl.Rules(), max_pip=1, hand_sizes={2: 1}, target={2: 1}, tile_values=[("0-0", 0)])
+    assert tiny.set_size == 3 and tiny.hand_size(2) == 1 and tiny.target_for(2) == 1
+    assert tiny.tile_value(dl.Tile(0, 0)) == 0
+    assert dataclasses.replace(dl.Rules(), max_pip=18).set_size == 190
+    without = dataclasses.replace(dl.Rules.preset("austrian"), tile_values={"8-7": 1})
+    assert without.tile_value(dl.Tile(8, 7)) == 1
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"scoring": "double"}, "^scoring must be one of 'others-minus-own', 'differences', 'all-pips', 'others', "
+                            "'one-point'; got 'double'$"),
+    ({"hand_sizes": 7}, r"^hand_sizes must be a mapping of player count to tiles per hand, got 7$"),
+    ({"hand_sizes": [(2, 7, 1)]}, r"^hand_sizes must be a mapping of player count to tiles per hand, got \[\(2, 7, 1\)\]$"),
+    ({"hand_sizes": {}}, "^hand_sizes must allow at least one player count$"),
+    ({"hand_sizes": {2: 7}, "partnerships": True}, "^partnerships need 4 players, but hand_sizes does not allow 4$"),
+    ({"target": {}}, "^target must give at least one number of sides$"),
+    ({"target": "x"}, "^target must be a mapping of number of sides to points, got 'x'$"),
+    ({"tile_values": [("0-0", 13, 1)]}, r"^tile_values must map tiles to values, got \[\('0-0', 13, 1\)\]$"),
+    ({"tile_values": {"0-0": 1.5}}, "^tile_values: 0-0 must count a whole number >= 0, got 1.5$"),
+    ({"partnerships": True, "team_winner": "went-out"},
+     "^team_winner='went-out' with scoring='others-minus-own' can leave the team that dominoes with 0 points "
+     r"\(its own pips, a partner's included, are subtracted\); use scoring='others' \(the losing team's pips, "
+     r"as \"Draw Dominoes\" pairs them\) or team_winner='fewest-pips' \(the team with fewer pips scores the "
+     r"difference\)$"),
+    ({"max_pip": 8, "doubles": False, "first_leader": "top-double"}, "^first_leader='top-double' needs a set with "
+                                                                      "doubles$"),
+    ({"max_pip": 8, "doubles": False, "redeal_doubles": 2}, r"^redeal_doubles needs a set with doubles; this set "
+                                                            r"has none \(use None\)$"),
+    ({"target": {2: 0}}, r"^target: 2 sides to 0 points is not a valid target$"),
+    ({"hand_sizes": {2: 0}}, "^hand_sizes: 2 players must take at least 1 tile, got 0$"),
+    ({"name": 3}, "^name must be a string, got 3$"),
+])
+def test_rules_errors_word_for_word(changes, message):
+    with pytest.raises(ValueError, match=message):
+        dataclasses.replace(dl.Rules(), **changes)
+
+
+def test_from_dict_errors_word_for_word():
+    with pytest.raises(ValueError, match="^rules must be a mapping of fields, got list$"):
+        dl.Rules.from_dict(["standard"])
+    with pytest.raises(ValueError, match="^unknown rules field\\(s\\): a, b$"):
+        dl.Rules.from_dict({"a": 1, "b": 2})
