@@ -432,7 +432,7 @@ def test_rules_errors_word_for_word(changes, message):
 
 
 def test_from_dict_errors_word_for_word():
-    with pytest.raises(ValueError, match="^rules must be a mapping of fields, got list$"):
+    with pytest.raises(ValueError, match=r"^rules must be a mapping of fields, got list$"):
         dl.Rules.from_dict(["standard"])
-    with pytest.raises(ValueError, match="^unknown rules field\\(s\\): a, b$"):
+    with pytest.raises(ValueError, match=r"^unknown rules field\(s\): a, b$"):
         dl.Rules.from_dict({"a": 1, "b": 2})
