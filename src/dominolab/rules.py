@@ -268,7 +268,7 @@ class Rules:
 
     def hand_size(self, players: int) -> int:
         """Tiles dealt to each of ``players`` players (R3)."""
-        if players in self.player_counts:
+        if not self.partnerships or players == 4:
             for count, size in self.hand_sizes:
                 if count == players:
                     return size
