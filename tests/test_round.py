@@ -472,3 +472,148 @@ class TestWhatMutationTestingFound:
         many = dataclasses.replace(start, set_aside=start.set_aside[:-11])
         with pytest.raises(StartError, match=r"out of play\): ([0-9]-[0-9], ){9}[0-9]-[0-9] …$"):
             dl.Round.from_start("standard", many)
+
+
+def _error(r, move, seat=None):
+    with pytest.raises(IllegalMoveError) as info:
+        r.play(move, seat=seat)
+    assert r.why_illegal(move, seat) is not None
+    return info.value
+
+
+class TestIllegalMoveErrorsCarryTheirFacts:
+    """Each refusal says which move, which seat and which ends it was about."""
+
+    def test_move_seat_and_ends_of_every_refusal(self):
+        std = position(hands=["6-1 4-2", "5-5 0-0"], line="6-6 6-3", boneyard="3-3 2-1 1-1 0-1 5-1")
+        for move, seat, code in [(Play("4-2", "left"), None, "no-match"), (Pass(), None, "pass-playable"),
+                                 (Draw(), 1, "not-your-turn"), ("6-1", None, "not-a-move")]:
+            error = _error(std, move, seat)
+            assert (error.code, error.move, error.ends) == (code, move, (6, 3))
+            assert error.seat == (1 if code == "not-your-turn" else 0)
+        assert _error(std, Draw(), 1).facts == {"turn": 0}
+        assert _error(std, Pass()).facts["playable"] == dl.Hand([dl.Tile(6, 1)])
+        must = position(hands=["4-2", "5-5"], line="6-6", boneyard="3-3 1-1 0-1")
+        error = _error(must, Pass())
+        assert (error.move, error.ends, error.seat, error.facts) == (Pass(), (6, 6), 0, {"drawable": 1})
+        floor = position(hands=["4-2", "6-5"], line="6-6", boneyard="3-3 2-1")
+        error = _error(floor, Draw())
+        assert (error.code, error.move, error.ends, error.seat) == ("boneyard-floor", Draw(), (6, 6), 0)
+
+    def test_refusals_on_the_lead_have_no_ends(self):
+        lead = position("basic", hands=["6-1 4-2", "5-5 0-0"], line="")
+        error = _error(lead, Pass())
+        assert (error.code, error.move, error.ends, error.seat) == ("pass-on-lead", Pass(), None, 0)
+        restricted = dl.Round.deal("basic", 2, seed=1)
+        wrong = next(t for t in restricted.hands[restricted.turn] if Play(t, "left") not in restricted.legal_moves())
+        error = _error(restricted, Play(wrong, "left"))
+        assert (error.move, error.ends, error.seat) == (Play(wrong, "left"), None, restricted.turn)
+        assert error.facts["rule"] == "rule lead_tile='highest-double'"
+
+    def test_a_finished_hand_refuses_with_its_last_ends(self):
+        r = position(hands=["6-1", "2-2"], line="6-6")
+        r.play(Play("6-1", "right"))
+        error = _error(r, Draw(), 1)
+        assert (error.code, error.move, error.ends, error.seat) == ("hand-over", Draw(), (6, 1), 1)
+
+    def test_a_bad_seat_is_named(self):
+        r = position(hands=["6-1", "2-2"], line="6-6")
+        with pytest.raises(ValueError, match=r"^seat must be a whole number or None, got 'x'$"):
+            r.play(Play("6-1", "left"), seat="x")
+
+
+class TestHistoryAndViews:
+    def test_public_history_hides_draws_and_keeps_the_ends_each_move_faced(self):
+        for seed in range(30):
+            r = dl.Round.deal("classic", 3, seed=seed)
+            faced = []
+            while not r.is_over:
+                move = r.legal_moves()[seed % len(r.legal_moves())]
+                faced.append(r.ends)
+                r.play(move)
+                public = r.view(r.turn).history  # asked after every move: built incrementally
+                assert [e.ends for e in public] == faced
+            referee = r.history
+            fresh = dl.Round.from_start(r.rules, r.start)  # the same history, built in one go
+            for move in r.moves:
+                fresh.play(move)
+            assert [(e.seat, e.action, e.end, e.ends) for e in referee] == \
+                   [(e.seat, e.action, e.end, e.ends) for e in r.view(0).history] == \
+                   [(e.seat, e.action, e.end, e.ends) for e in fresh.view(0).history]
+            assert [e.tile for e in r.view(0).history if e.action == "draw"] == \
+                   [None] * sum(e.action == "draw" for e in referee)
+
+    def test_a_blank_end_is_not_the_lead(self):
+        r = position(hands=["0-1 2-2", "5-5"], line="6-0")
+        assert r.ends == (6, 0) and r.view(0).lead == () and r.view(0).leader is None
+        r.play(Play("0-1", "right"))
+        assert r.view(1).history[-1].ends == (6, 0) and r.ends == (6, 1)
+
+    def test_a_position_with_an_empty_line_is_led_by_the_seat_to_move(self):
+        r = position(hands=["6-1", "2-2", "3-3"], line="", turn=2)
+        assert r.leader == 2 and r.view(2).leader == 2 and r.view(2).lead == (dl.Tile(3, 3),)
+        assert position(hands=["6-1", "2-2"], line="6-6", turn=1).leader is None
+
+    def test_undo_gives_back_draws_and_passes(self):
+        r = position(hands=["1-0", "6-1"], line="6-6", boneyard="5-5 5-0 3-3")
+        r.play(Draw())
+        r.play(Pass())
+        assert r.undo() is Pass() and r.undo() is Draw()
+
+    def test_lead_restricted_position_under_top_double_without_the_top_double(self):
+        rules = dataclasses.replace(dl.Rules(), first_leader="top-double", lead_tile="heaviest")
+        start = dl.Round.from_position(rules, hands=[["6-1", "4-2"], ["6-6"]], line=[]).start
+        again = dl.Round.from_start(rules, dataclasses.replace(start, lead_restricted=True))
+        assert again.legal_moves() == [Play("6-1", "left")]  # lead_tile decides: the heaviest
+
+
+class TestDealDetails:
+    def test_two_players_by_default_and_a_seed_that_fits_63_bits(self):
+        r = dl.Round.deal("standard")
+        assert r.players == 2 and 0 <= r.seed < 2**63 and r.start.redeals == 0
+
+    def test_redeals_are_counted_exactly(self):
+        rules = dataclasses.replace(dl.Rules(), redeal_doubles=3, first_leader="first-seat")  # no tiles turned up
+        ids = sorted(t.id for t in dl.tile_set(6))
+        doubles = {t.id for t in dl.tile_set(6) if t.is_double}
+        for seed in range(40):
+            rng, order, thrown = random.Random(seed), ids[:], 0
+            while True:
+                rng.shuffle(order)
+                if all(len(doubles & set(order[i * 7:(i + 1) * 7])) < 3 for i in range(2)):
+                    break
+                thrown += 1
+            assert dl.Round.deal(rules, 2, seed=seed).start.redeals == thrown
+
+    def test_the_top_double_hunt_goes_round_the_table(self):
+        top = dataclasses.replace(dl.Rules(), first_leader="top-double", boneyard_floor=0)
+        hunted = 0
+        for seed in range(60):
+            r = dl.Round.deal(top, 3, seed=seed)
+            start = r.start
+            if start.hunt_first is None:
+                continue
+            hunted += 1
+            taken = start.boneyard.index(dl.Tile(6, 6)) + 1
+            for seat in range(3):
+                got = [start.boneyard[i] for i in range(taken) if (start.hunt_first + i) % 3 == seat]
+                assert sorted(r.hands[seat]) == sorted((*start.hands[seat], *got))
+        assert hunted > 20
+
+    @pytest.mark.parametrize(("rule", "change", "message"), [
+        ("lots", lambda t: (*t, t[0]), "^lots are drawn once$"),
+        ("turn-up-highest", lambda t: (*t, t[-1]), r"^turned_up\[\d+\]: (the lead was already decided|expected seats)"),
+        ("turn-up-highest", lambda t: (), "^no tiles were turned up for the lead$"),
+    ])
+    def test_tiles_turned_up_must_name_the_leader_once(self, rule, change, message):
+        rules = dataclasses.replace(dl.Rules(), first_leader=rule)
+        start = dl.Round.deal(rules, 3, seed=2).start
+        with pytest.raises(ValueError, match=message):
+            dl.Round.from_start(rules, dataclasses.replace(start, turned_up=change(start.turned_up)))
+
+    def test_turned_up_decided_early_names_the_extra_round(self):
+        rules = dataclasses.replace(dl.Rules(), first_leader="turn-up-highest")
+        start = next(s for s in (dl.Round.deal(rules, 2, seed=k).start for k in range(50)) if len(s.turned_up) == 1)
+        extra = ((0, dl.Tile(0, 0)), (1, dl.Tile(0, 1)))
+        with pytest.raises(ValueError, match=r"^turned_up\[1\]: the lead was already decided$"):
+            dl.Round.from_start(rules, dataclasses.replace(start, turned_up=(*start.turned_up, extra)))
