@@ -8,7 +8,8 @@
 //
 // The table keeps every key it uses to itself, from anywhere inside it (JupyterLab never sees
 // them), and keeps the focus inside across re-renders.  Computer moves arrive as one snapshot
-// each and are shown `options.pace_ms` apart; a click during that replay skips to the end.
+// each and are shown `options.pace_ms` apart; a move tried during that replay skips to the end
+// (and is not made: the person sees the new position first).
 // When the kernel goes away the table greys out and says how to carry on.
 
 const PIPS = {
@@ -95,24 +96,25 @@ export function tileBack(extra = "") {
  * @param {number} u  the size of one tile half in px
  * @returns {{items: Array<{index: number, x: number, y: number, w: number, h: number, vertical: boolean, flip: boolean}>,
  *            slots: {left: {x: number, y: number, w: number, h: number}, right: {x: number, y: number, w: number, h: number}},
- *            width: number, height: number}}
+ *            width: number, height: number}}  boxes in px from the top left of the line's area
  */
 export function layoutLine(line, leadIndex, width, u) {
   const g = Math.max(2, Math.round(u * 0.15));
   const half = Math.max(width / 2 - g, 4 * u + 2 * g); // room for each arm, either side of the centre
   const items = [];
   const slots = {};
-  let top = 0;
-  let bottom = 0;
+  let top = -u; // room above the lead row for a double, whether or not one comes: nothing shifts when it does
+  let bottom = u;
   const put = (item) => {
     items.push(item);
     top = Math.min(top, item.y);
     bottom = Math.max(bottom, item.y + item.h);
   };
   const lead = leadIndex === null || leadIndex === undefined ? Math.floor(line.length / 2) : leadIndex;
+  const at = (box) => ({ ...box, x: box.x + width / 2, y: box.y - top });
   if (!line.length) {
-    const slot = { x: -u, y: -u / 2, w: 2 * u, h: u };
-    return { items, slots: { left: slot, right: slot }, width, height: 2 * u, offsetY: u, ...centre(width) };
+    const slot = at({ x: -u, y: -u / 2, w: 2 * u, h: u });
+    return { items, slots: { left: slot, right: slot }, width, height: 2 * u };
   }
   const leadTile = line[lead];
   const lw = leadTile.double ? u : 2 * u;
@@ -166,11 +168,12 @@ export function layoutLine(line, leadIndex, width, u) {
   arm(right, +1, "right");
   arm(left, -1, "left");
   items.sort((a, b) => a.index - b.index);
-  return { items, slots, width, height: bottom - top, offsetY: -top, ...centre(width) };
-}
-
-function centre(width) {
-  return { offsetX: width / 2 };
+  return {
+    items: items.map(at),
+    slots: { left: at(slots.left), right: at(slots.right) },
+    width,
+    height: bottom - top,
+  };
 }
 
 const KEYS = { d: "draw", p: "pass", u: "undo", h: "hint", n: "next", c: "carry", s: "show" };
@@ -201,13 +204,13 @@ export function createTable(model, el, env = {}) {
   const now = env.now || (() => (typeof performance !== "undefined" ? performance.now() : Date.now()));
   const later = env.setTimeout || ((fn, ms) => setTimeout(fn, ms));
   const cancel = env.clearTimeout || ((id) => clearTimeout(id));
-  const reducedMotion =
-    env.reducedMotion ??
-    (typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches);
+  const motionQuery = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
+  /** Asked at every draw: the reader may change the setting while the table is open. */
+  const calm = () => env.reducedMotion ?? !!(motionQuery && motionQuery.matches);
   const inVoila = typeof document !== "undefined" && document.body && document.body.dataset.voila === "voila";
 
   const root = h("div", {
-    class: "dl-root" + (reducedMotion ? " dl-reduced-motion" : ""),
+    class: "dl-root" + (calm() ? " dl-reduced-motion" : ""),
     "data-lm-suppress-shortcuts": "true",
     tabindex: "-1",
     role: "group",
@@ -236,8 +239,16 @@ export function createTable(model, el, env = {}) {
   const viewId = Math.random().toString(36).slice(2, 8);
 
   // ---------------------------------------------------------------- intents
+  /** The newest snapshot received (it may still be waiting its turn on screen). */
+  function latest() {
+    return queue.length ? queue[queue.length - 1] : shown;
+  }
+
+  /** Send an intent for the position on screen.  Moves need the position the person sees;
+   * the rest (next hand, new match, carry on...) go with the newest one received. */
   function send(action, extra = {}) {
     if (!shown || pending || dead) return false;
+    const onScreen = ["play", "draw", "pass", "hint", "undo"].includes(action);
     const id = `${viewId}-${++intentCount}`;
     pending = { id, t0: now() };
     if (["play", "draw", "pass"].includes(action)) replyFrom = pending.t0;
@@ -250,7 +261,7 @@ export function createTable(model, el, env = {}) {
       }
     }, ANSWER_NOTE_MS);
     try {
-      model.send({ action, version: shown.version, id, ...extra });
+      model.send({ action, version: onScreen ? shown.version : latest().version, id, ...extra });
     } catch (error) {
       die("The table lost its connection to Python.");
     }
@@ -265,6 +276,7 @@ export function createTable(model, el, env = {}) {
   /** A click or key on a hand tile. */
   function useTile(tile) {
     if (!shown || pending || dead) return;
+    if (skipReplay()) return; // the position has moved on: show it before anything is played
     if (!shown.your_turn) {
       note(waitNote());
       return;
@@ -313,7 +325,8 @@ export function createTable(model, el, env = {}) {
       snap.match_number === shown.match_number &&
       snap.hand_number === shown.hand_number &&
       snap.last &&
-      !snap.humans.includes(snap.last.seat)
+      !snap.humans.includes(snap.last.seat) &&
+      !snap.offer
     );
   }
 
@@ -432,7 +445,9 @@ export function createTable(model, el, env = {}) {
     if (!shown) return;
     const key = focusKey();
     // Where things were, so that new tiles can travel from there (hand, seat, boneyard).
-    const motion = !reducedMotion && before && before !== shown && before.hand_number === shown.hand_number;
+    const still = calm();
+    root.classList.toggle("dl-reduced-motion", still);
+    const motion = !still && before && before !== shown && before.hand_number === shown.hand_number;
     const handRects = motion ? rects(".dl-hand [data-tile]", "data-tile") : null;
     const seatRects = motion ? rects(".dl-seat[data-seat]", "data-seat") : null;
     const boneyard = motion ? root.querySelector(".dl-boneyard-tiles") : null;
@@ -646,7 +661,7 @@ export function createTable(model, el, env = {}) {
       "aria-label": s.line.length ? `The line: ${s.line.map((p) => p.spoken).join(", ")}` : "The line is empty",
       style: `width: ${room}px; height: ${Math.ceil(layout.height)}px`,
     });
-    const at = (box) => `left: ${box.x + layout.offsetX}px; top: ${box.y + layout.offsetY}px; width: ${box.w}px; height: ${box.h}px`;
+    const at = (box) => `left: ${box.x}px; top: ${box.y}px; width: ${box.w}px; height: ${box.h}px`;
     const ends = s.ends || [null, null];
     for (const item of layout.items) {
       const p = s.line[item.index];
@@ -976,14 +991,6 @@ export function createTable(model, el, env = {}) {
   };
   root.addEventListener("focusin", onFocusIn);
 
-  // A click anywhere in the table puts the focus in it (so its keys work), and a click during
-  // the replay of computer moves skips to the position now in play.
-  function onPointerDown(event) {
-    if (queue.length && !event.target.closest("[data-key^='action:new'], [data-key^='confirm:']")) {
-      skipReplay();
-    }
-  }
-  root.addEventListener("pointerdown", onPointerDown);
 
   // ---------------------------------------------------------------- size
   let observer = null;
@@ -1024,7 +1031,6 @@ export function createTable(model, el, env = {}) {
       }
       root.removeEventListener("keydown", rootKeys);
       root.removeEventListener("focusin", onFocusIn);
-      root.removeEventListener("pointerdown", onPointerDown);
       if (observer) observer.disconnect();
       if (timer !== null) cancel(timer);
       cancel(answerTimer);
