@@ -861,7 +861,7 @@ export function createTable(model, el, env = {}) {
     const raw = typeof getComputedStyle === "function" ? getComputedStyle(root).getPropertyValue("--dl-line-u") : "";
     const n = parseFloat(raw);
     const scale = (shown && shown.options && shown.options.scale) || 1;
-    return (n > 0 ? n : 24) * scale;
+    return (n > 0 ? n : 30) * scale;
   }
 
   function padPx() {

@@ -541,6 +541,10 @@ def test_screenshots_themes_scale_and_phone_width(lab_page):
     if kernel_json(page, "table.round.is_over"):
         page.evaluate("() => document.querySelector('.dl-root [data-key=\"action:next\"]').click()")
         wait_ready(page)
+    play_by_mouse(page, root, moves=5, to_the_end=False)  # a hand well under way, for the pictures
+    if root.get_attribute("data-over") == "true":
+        root.locator('[data-key="action:next"]').click()
+    wait_ready(page)
     shoot("light")
     width = root.locator(".dl-hand .dl-tile").first.bounding_box()["width"]
     kernel(page, "table.scale = 1.5; print('ok')")
