@@ -52,7 +52,7 @@ def test_settings_are_traitlets_that_reach_the_table():
         "Undo of the last move turned on.", "Hints turned on."]
     with pytest.raises(ValueError, match="pace must be a number of seconds from 0 to 10"):
         t.pace = 20
-    with pytest.raises(ValueError, match="scale must be a number from 0.5 to 3"):
+    with pytest.raises(ValueError, match=r"scale must be a number from 0\.5 to 3"):
         t.scale = 0.1
     assert t.pace == 0.1 and t.scale == 1.5
     with pytest.raises(Exception, match="undo"):

@@ -372,7 +372,6 @@ class TableSession:
         self.players = count
         self.humans: tuple[int, ...] = tuple(s for s, spec in enumerate(specs) if spec == HUMAN)
         self._kinds = [HUMAN if spec == HUMAN else _kind_of(spec) for spec in specs]
-        self._specs = specs
         self._seats = [_Person(s) if spec == HUMAN else _make_player(spec, s) for s, spec in enumerate(specs)]
         self.names: tuple[str, ...] = tuple(
             _check_names(names, count) if names is not None else seat_names(count, self.humans))
@@ -759,10 +758,10 @@ class TableSession:
         decide whose tiles show and who is to move, and give a computer player its job."""
         self._version += 1
         self._hint = None
+        self._failure = None  # a player that failed is asked again after any change
         r = self._round
         if new_hand:
             self._undo_floor = 0
-            self._failure = None
         if r.is_over and not self._round_in_match():
             self._match.record_round(r)
         self._update_viewer(new_hand)
