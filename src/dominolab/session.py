@@ -24,8 +24,9 @@ is written in the log and in the record.
 
 Modes (a tournament that plays fixed deals with undo and hints locked off, a review that
 steps through a finished hand) are meant to build on this class: the settings a mode fixes go
-in :attr:`TableSession.locked`, new actions in :attr:`TableSession.actions`, and the deals
-come from :meth:`TableSession._deal_next`.
+in :attr:`TableSession.locked`, new actions in :attr:`TableSession.actions`, the deals come
+from :meth:`TableSession._deal_next` and the computer players' seeds from
+:meth:`TableSession._decision_seed`.
 """
 
 from __future__ import annotations
@@ -805,11 +806,16 @@ class TableSession:
             self._idle.notify_all()
             return
         seat = r.turn
-        player = self._seats[seat]
-        seed = derive_seed(self._match.seed, len(self._match.rounds), seat + 1, len(r.history))
-        self._job = job = _Job(self._version, seat, r.view(seat), player, seed)
+        self._job = job = _Job(self._version, seat, r.view(seat), self._seats[seat], self._decision_seed(seat, r))
         if self._background and self._start_thinker():
             self._jobs.put(job)
+
+    def _decision_seed(self, seat: int, r: Round) -> Optional[int]:
+        """The seed a computer player's decision starts from (``None``: leave its random
+        stream alone): the match's seed, the hand and the move number, so that a table loaded
+        from its record plays on exactly the same.  A mode whose players keep streams of their
+        own (a tournament's, checked by asking them again) returns ``None``."""
+        return derive_seed(self._match.seed, len(self._match.rounds), seat + 1, len(r.history))
 
     def _start_thinker(self) -> bool:
         if self._thinker is not None:
@@ -852,7 +858,7 @@ class TableSession:
         error = None
         move = None
         try:
-            if callable(reseed):
+            if callable(reseed) and job.seed is not None:
                 reseed(job.seed)  # each decision from its own seed: a resumed hand plays on the same
             move = job.player.choose(job.view)
         except Exception as exc:  # a player's bug must not break the table
