@@ -136,10 +136,10 @@ def test_integer_refuses_fractions_and_other_kinds():
         assert refusal(Integer(), answer)
 
 
-def test_integer_reads_huge_numbers_without_turning_them_into_text():
-    huge = 10**100000
-    assert Integer().read(huge) == huge
-    assert describe(huge) == "a number with about 100001 digits"
+def test_integer_refuses_huge_numbers_without_turning_them_into_text():
+    assert Integer().read(2**200) == 2**200
+    assert refusal(Integer(), 10**100000) == "a number with about 100001 digits is far too large to be the answer."
+    assert refusal(Integer(), -(10**5000)).endswith("is far too large to be the answer.")
 
 
 # --- Boolean -------------------------------------------------------------------------------
@@ -292,3 +292,7 @@ def test_describe_never_calls_the_answers_own_methods():
     assert describe(dl.Tile(6, 4)) == "the tile 6-4"
     assert describe(itertools.repeat(1)) == "an object of type repeat"
     assert describe(float("inf")) == "the number inf" and describe(math.nan) == "nan (not a number)"
+    assert describe(dl.Round) == "the class Round"
+    assert describe(dl.tile_set).startswith("the function tile_set itself; to use its result, call it")
+    assert describe(print).startswith("the function print itself")
+    assert describe(dl.Rules.preset("standard").target_for).startswith("the function target_for itself")

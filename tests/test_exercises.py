@@ -143,10 +143,26 @@ class ExplosiveInt(int):
         raise RuntimeError("str")
 
 
+class ExplosiveStr(str):
+    def __eq__(self, other):
+        raise RuntimeError("eq")
+
+    __hash__ = None
+
+    def __str__(self):
+        raise RuntimeError("str")
+
+    def strip(self, chars=None):
+        raise RuntimeError("strip")
+
+    def __len__(self):
+        raise RuntimeError("len")
+
+
 def odd_answers():
     """Fresh odd inputs (iterators are used up once read)."""
     return [itertools.repeat(True), itertools.count(), (n for n in itertools.count()), range(10**12), object(),
-            Explosive(), ExplosiveInt(987654), "x" * 10**6, float("nan"), float("inf"), {"a": 1}, {}, b"23",
+            Explosive(), ExplosiveInt(987654), ExplosiveStr("9-9"), "x" * 10**6, float("nan"), float("inf"), {"a": 1}, {}, b"23",
             bytearray(b"1"), 10**100000, -(10**5000), [[]], [None], "", "   ", "None", 1 + 2j, dl.Round,
             print, Ellipsis.__class__]
 

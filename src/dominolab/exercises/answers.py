@@ -29,6 +29,7 @@ import math
 import numbers
 import operator
 import re
+import types
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, localcontext
@@ -79,6 +80,11 @@ def _article(noun: str) -> str:
 _CONTAINERS = {list: "list", tuple: "tuple", set: "set", frozenset: "set", dict: "dict", range: "range"}
 
 
+def _name_of(thing: Any) -> str:
+    name = getattr(thing, "__name__", "")
+    return name if isinstance(name, str) and name.isidentifier() and len(name) <= 40 else "(unnamed)"
+
+
 def describe(answer: Any) -> str:
     """A short phrase for an answer ("the text 'abc'", "a list"), safe for any object.
 
@@ -102,11 +108,12 @@ def describe(answer: Any) -> str:
             text = str(answer)
             return f"the number {text}" if len(text) <= 40 else "a very long number"
         if isinstance(answer, str):
-            if not answer.strip():
-                return "an empty text" if not answer else "a text of spaces"
-            if len(answer) <= 40:
-                return f"the text {str.__repr__(str(answer))}"
-            return f"a text of {len(answer)} characters"
+            text = str.__str__(answer)
+            if not text.strip():
+                return "an empty text" if not text else "a text of spaces"
+            if len(text) <= 40:
+                return f"the text {text!r}"
+            return f"a text of {len(text)} characters"
         if isinstance(answer, (bytes, bytearray)):
             return "bytes"
         if isinstance(answer, Tile):
@@ -116,12 +123,13 @@ def describe(answer: Any) -> str:
         for container, name in _CONTAINERS.items():
             if isinstance(answer, container):
                 return _article(name)
-        name = getattr(cls, "__name__", "")
+        if isinstance(answer, type):
+            return f"the class {_name_of(answer)}"
+        if isinstance(answer, (types.FunctionType, types.BuiltinFunctionType, types.MethodType)):
+            return f"the function {_name_of(answer)} itself; to use its result, call it with ( )"
         if cls is object:
             return "a plain object"
-        if not isinstance(name, str) or not name.isidentifier() or len(name) > 40:
-            return "an object of an unknown type"
-        return f"an object of type {name}"
+        return f"an object of type {_name_of(cls)}"
     except Exception:
         return "an answer of an unknown kind"
 
@@ -344,7 +352,10 @@ class Integer(Kind):
                 raise self.wrong_kind(answer)
             return int(text.split(".")[0])
         if isinstance(answer, numbers.Integral):
-            return operator.index(answer)
+            whole = operator.index(answer)
+            if whole.bit_length() > _MAX_BITS:
+                raise Unreadable(f"{describe(answer)} is far too large to be the answer.")
+            return whole
         if isinstance(answer, (numbers.Real, Decimal)):
             try:
                 exact = Number(places=0).exact(answer)

@@ -138,7 +138,10 @@ class Exercise:
         for value, message in self._nudge_values:
             if given == value:
                 return message
-        return kind.near(answer, self.expected()) or self.nudge.replace("{answer}", kind.show(given))
+        near = kind.near(answer, self.expected())
+        if near:
+            return near
+        return self.nudge.replace("{answer}", kind.show(given)) if "{answer}" in self.nudge else self.nudge
 
     def evaluate(self, answer: Any = ...) -> Feedback:
         """Judge ``answer`` without displaying anything (the tests use this).  Never raises."""
