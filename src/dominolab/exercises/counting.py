@@ -110,7 +110,6 @@ q2 = Exercise(
     },
     hint="It is easier to count the chance that neither fits: choose 2 of the 13 that do not fit, "
          "out of 2 of the 21 unseen. `math.comb(21, 2)` counts the ways to choose 2 of 21.",
-    hint_code="import math",
     solution="1 - comb(13, 2) / comb(21, 2) = 1 - 78 / 210.",
     code="import math\n\n1 - math.comb(21 - 8, 2) / math.comb(21, 2)",
 )
