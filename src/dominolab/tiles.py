@@ -190,6 +190,12 @@ class Tile:
 
         return tile_svg(self)
 
+    def _repr_html_(self) -> str:
+        # The picture as an <img> with alt text: shown even where SVG output is not trusted.
+        from .render import picture_html
+
+        return picture_html(self)
+
 
 TileLike = Union[Tile, str, "tuple[int, int]"]
 
