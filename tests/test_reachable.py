@@ -109,6 +109,15 @@ def test_a_pass_needs_a_full_quota_of_draws_under_a_draw_limit():
     r = build("family", hands=["6-2 5-5 4-1 3-0 1-1 2-0", "5-4 2-2 1-0 4-4 3-2 5-1 4-0 2-1 0-0 3-3"], line="6-6")
     assert check(r), check(r)
 
+def test_draws_fit_the_turns_under_a_draw_limit():
+    # Dutch rules, at most two draws a turn: seat 1, on its first turn, cannot hold twelve.
+    hands = ["6-2 5-5 4-1 3-0 1-1 0-0", "5-4 2-2 1-0 2-0 4-4 4-0 3-2 2-1 3-3 5-1 6-5 6-4"]
+    r = build("dutch", hands=hands, line="6-6", turn=1)
+    assert codes(r) == ("turns",)
+    assert "so it has drawn at least 5, more than two a turn" in str(check(r))
+    assert check(build("standard", hands=hands, line="6-6", turn=1))  # no limit: it may have drawn five
+
+
 def test_no_drawing_means_the_boneyard_keeps_what_the_deal_left():
     hands = ["6-2 5-5 4-1 3-0 1-1 0-0", "5-4 2-2 1-0 2-0 6-5 4-4 4-0 3-2"]
     r = build("block", hands=hands, line="6-6 6-4", turn=0)

@@ -312,28 +312,42 @@ def _most_passes(f: _Facts) -> int:
 def _fit(f: _Facts, leader: int, turns: int, passes_possible: bool) -> Optional[str]:
     """``None`` when ``turns`` completed turns led by ``leader`` can explain the hand sizes;
     else why not, in a sentence."""
-    played = len(f.line)
-    low_total = 0
+    played, limit, n = len(f.line), f.rules.draw_limit, f.n
     setting = f"{plural(played, 'tile', False)} {'is' if played == 1 else 'are'} on the line"
     if passes_possible:
         setting += f" and seat {f.r.turn} is to play, so "
     else:
         setting += (f", seat {f.r.turn} is to play and nobody can have passed while the boneyard holds more "
                     "than the tiles that stay, so ")
-    for seat in range(f.n):
-        had = _turns_of(seat, leader, turns, f.n)
+    low_total = high_total = 0
+    for seat in range(n):
+        had = _turns_of(seat, leader, turns, n)
         least = max(0, f.dealt - f.counts[seat] + f.known_draws[seat])
         if seat == leader and played:
             least = max(least, 1)  # the lead is a play
-        if least > had:
-            drew = f" and has drawn {f.known_draws[seat]}" if f.known_draws[seat] else ""
+        most = had
+        if limit is not None and not f.hunt:
+            # Each turn draws at most `limit` tiles, the turn in progress included.
+            draw_turns = had + (1 if seat == f.r.turn else 0)
+            most = min(most, limit * draw_turns + f.dealt - f.counts[seat])
+        if least > most:
+            if least > had:
+                drew = f" and has drawn {f.known_draws[seat]}" if f.known_draws[seat] else ""
+                return (f"{setting}seat {leader} led and seat {seat} has had {plural(had, 'turn', False)}; "
+                        f"but seat {seat} holds {f.counts[seat]} tiles, dealt {f.dealt}{drew}, so it has played "
+                        f"at least {plural(least, 'tile', False)}")
             return (f"{setting}seat {leader} led and seat {seat} has had {plural(had, 'turn', False)}; but seat "
-                    f"{seat} holds {f.counts[seat]} tiles, dealt {f.dealt}{drew}, so it has played at least "
-                    f"{plural(least, 'tile', False)}")
+                    f"{seat} holds {f.counts[seat]} tiles, dealt {f.dealt}, so it has drawn at least "
+                    f"{f.counts[seat] - f.dealt + least}, more than {count_word(limit)} a turn")  # type: ignore[arg-type]
         low_total += least
+        high_total += most
     if low_total > played:
         return (f"the hands hold {join_and(f.counts)} tiles: dealt {f.dealt} each, the seats have played at "
                 f"least {low_total} tiles between them, but only {played} are on the line")
+    if high_total < played:
+        return (f"the hands hold {join_and(f.counts)} tiles: drawing at most {count_word(limit)} a turn "  # type: ignore[arg-type]
+                f"({f.drawn} drawn in all), the seats have played at most {high_total} tiles between them, "
+                f"but {played} are on the line")
     return None
 
 
