@@ -94,7 +94,7 @@ def test_captions_read_in_light_and_dark_themes():
     assert contrast(render.TEXT, render.PANEL) >= 7
     svg = render.round_svg(a_round())
     root = ET.fromstring(svg)
-    first = [e for e in root if not e.tag.endswith("title")][0]
+    first = next(e for e in root if not e.tag.endswith("title"))
     assert first.tag.endswith("rect") and first.get("fill") == render.PANEL
     assert first.get("width") == root.get("width") and first.get("height") == root.get("height")
     assert {e.get("fill") for e in root.iter() if e.tag.endswith("text")} == {render.TEXT}
