@@ -15,12 +15,27 @@ Every exercise reads answers with the same reader (:mod:`.answers`): ``"23"`` is
 ``"suit control"`` is ``"suit_control"``, ``(0, 0)`` is ``[0, 0]``.
 """
 
-from .answers import Boolean, Choice, Integer, Kind, MoveAnswer, Number, Sequence, Set, TileAnswer, Unreadable
+from .answers import (
+    PASSES,
+    Boolean,
+    Choice,
+    Code,
+    Integer,
+    Kind,
+    MoveAnswer,
+    Number,
+    Sequence,
+    Set,
+    TileAnswer,
+    Unreadable,
+)
 from .core import Exercise, Feedback
 
 __all__ = [
+    "PASSES",
     "Boolean",
     "Choice",
+    "Code",
     "Exercise",
     "Feedback",
     "Integer",

@@ -11,7 +11,8 @@ same way:
 * booleans as ``True``/``False`` or as text (``"true"``, ``"No"``);
 * names regardless of case, spaces, hyphens and underscores (``"Suit control"``);
 * tiles as ``Tile(6, 4)``, ``"6-4"``, ``"4-6"`` or ``(6, 4)``; moves as ``Play`` or text;
-* sequences as a list, a tuple or text; sets (where order does not matter) also as a set.
+* sequences as a list, a tuple or text; sets (where order does not matter) also as a set;
+* code (a function or a class the learner writes) by running it on cases the engine answers.
 
 An answer of the wrong kind gets a plain sentence ("expected a whole number, such as 12; got
 a list"), never a Python error.  Reading never raises anything but :class:`Unreadable`
@@ -42,8 +43,10 @@ from ..tiles import Tile
 __all__ = [
     "MAX_ITEMS",
     "MAX_TEXT",
+    "PASSES",
     "Boolean",
     "Choice",
+    "Code",
     "Integer",
     "Kind",
     "MoveAnswer",
@@ -92,7 +95,7 @@ def describe(answer: Any) -> str:
     or take forever), except for the engine's tiles and moves.
     """
     try:
-        if answer is True or answer is False:
+        if answer is True or answer is False or answer is None:
             return repr(answer)
         cls = type(answer)
         if cls is int or (isinstance(answer, int) and not isinstance(answer, bool)):
@@ -198,6 +201,11 @@ class Kind:
 
     def near(self, answer: Any, expected_answer: Any) -> Optional[str]:
         return None
+
+    def attempted(self, answer: Any) -> bool:
+        """False for an answer that is still the lesson's blank (beyond ``...``): an
+        unwritten function, for one.  Never raises."""
+        return True
 
     @property
     def expects(self) -> str:
@@ -596,3 +604,87 @@ class Set(Sequence):
 
     def __init__(self, of: Kind, *, example: str = ""):
         super().__init__(of, ordered=False, example=example)
+
+
+# --- code the learner writes ----------------------------------------------------------------
+
+#: What :class:`Code` reads a function or class that passes every case as (and what an
+#: exercise's ``expected`` returns for it).
+PASSES = "passes every case"
+
+
+class Code(Kind):
+    """A function or a class the learner writes, checked by running it.
+
+    ``tester(answer)`` tries the answer on cases whose right results come from the engine;
+    it returns ``None`` when every case passes, or a sentence naming the first case that
+    does not (what was called, what came back, what the engine says).  Exceptions raised by
+    the learner's code are caught by :func:`call` and reported as a sentence too.
+    ``what`` says what to write: "a function fits(tile, ends)".
+    """
+
+    plural = "functions"
+
+    def __init__(self, tester: Any, *, what: str, example: str = "", classes: bool = False):
+        self.tester = tester
+        self.what = what
+        self.example = example
+        self.classes = classes
+
+    def read(self, answer: Any) -> str:
+        if answer is PASSES:
+            return PASSES
+        if isinstance(answer, type) and not self.classes:
+            raise Unreadable(f"expected {self.expects}; got {describe(answer)}: define a function with def.")
+        if self.classes:
+            if not isinstance(answer, type) and not callable(getattr(answer, "choose", None)):
+                raise self.wrong_kind(answer)
+        elif not callable(answer):
+            raise self.wrong_kind(answer)
+        problem = self.tester(answer)
+        if problem:
+            raise Unreadable(problem)
+        return PASSES
+
+    def show(self, value: Any) -> str:
+        return f"code that {value}"
+
+    def attempted(self, answer: Any) -> bool:
+        """A function (or a class's ``choose``) whose body is still only ``...`` is not attempted."""
+        try:
+            function = getattr(answer, "choose", None) if isinstance(answer, type) else answer
+            code = getattr(function, "__code__", None)
+            return code is None or code.co_code != _EMPTY_BODY
+        except Exception:
+            return True
+
+
+def _blank(*args: Any) -> None:
+    ...
+
+
+#: The bytecode of a function whose body is only ``...`` (or ``pass``).
+_EMPTY_BODY = _blank.__code__.co_code
+
+
+class Failed(Exception):
+    """Raised by :func:`call` when the learner's code raised; ``message`` says how."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def call(function: Any, *args: Any, shown: str = "") -> Any:
+    """``function(*args)``, turning an exception in the learner's code into :class:`Failed`
+    with a sentence naming the call (``shown``) and the kind of problem."""
+    try:
+        return function(*args)
+    except Exception as exc:  # the learner's code: any failure is theirs to see, in words
+        kind = type(exc).__name__ if type(exc).__name__.isidentifier() else "an exception"
+        try:
+            text = str(exc)
+        except Exception:  # an exception whose text cannot be made
+            text = ""
+        text = text if len(text) <= 120 else text[:117] + "..."
+        raise Failed(f"calling {shown or 'it'} stopped with {kind}" + (f": {text}" if text else "") + ".") from None

@@ -147,6 +147,8 @@ class Exercise:
         """Judge ``answer`` without displaying anything (the tests use this).  Never raises."""
         if answer is ... or answer is None:
             return Feedback("not attempted", "replace the ... with your answer, then run the cell again.")
+        if not self.answer_kind.attempted(answer):
+            return Feedback("not attempted", "write your code in place of the ..., then run the cell again.")
         try:
             problem = self._judge(answer)
         except Exception:  # a malformed answer must not break the lesson, nor show a Python error
