@@ -10,8 +10,11 @@ import pytest
 import dominolab as dl
 from dominolab.exercises.answers import (
     MAX_ITEMS,
+    PASSES,
     Boolean,
     Choice,
+    Code,
+    Failed,
     Integer,
     MoveAnswer,
     Number,
@@ -19,6 +22,7 @@ from dominolab.exercises.answers import (
     Set,
     TileAnswer,
     Unreadable,
+    call,
     describe,
 )
 
@@ -296,3 +300,80 @@ def test_describe_never_calls_the_answers_own_methods():
     assert describe(dl.tile_set).startswith("the function tile_set itself; to use its result, call it")
     assert describe(print).startswith("the function print itself")
     assert describe(dl.Rules.preset("standard").target_for).startswith("the function target_for itself")
+
+
+# --- Code ------------------------------------------------------------------------------------
+
+def _tester(function):
+    """A tester in the style of the exercises': square(n) must give n * n for 0 to 9."""
+    for n in range(10):
+        try:
+            got = call(function, n, shown=f"square({n})")
+        except Failed as failed:
+            return failed.message
+        if got != n * n:
+            return f"square({n}) returned {describe(got)}, but it should be {n * n}."
+    return None
+
+
+def code_refusal(kind, answer):
+    """The message with which a Code kind refuses ``answer`` (it may name an exception)."""
+    with pytest.raises(Unreadable) as caught:
+        kind.read(answer)
+    assert "Traceback" not in caught.value.message and " at 0x" not in caught.value.message
+    return caught.value.message
+
+
+def test_code_runs_the_learners_function_and_says_which_case_fails():
+    kind = Code(_tester, what="a function square(n)")
+    assert kind.read(lambda n: n * n) == PASSES
+    assert code_refusal(kind, lambda n: 2 * n) == "square(1) returned the number 2, but it should be 1."
+    assert code_refusal(kind, lambda: 1).startswith("calling square(0) stopped with TypeError: ")
+    assert code_refusal(kind, lambda n: 1 / 0) == "calling square(0) stopped with ZeroDivisionError: division by zero."
+    assert code_refusal(kind, 42) == "expected a function square(n); got the number 42."
+    assert code_refusal(kind, int) == "expected a function square(n); got the class int: define a function with def."
+    assert kind.show(PASSES) == "code that passes every case"
+
+
+def test_code_for_classes_takes_a_class_or_an_object_with_choose():
+    seen = []
+    kind = Code(lambda answer: seen.append(answer) or None, what="a player class", classes=True)
+
+    class Player:
+        def choose(self, view):
+            return None
+
+    assert kind.read(Player) == PASSES and kind.read(Player()) == PASSES
+    assert code_refusal(kind, lambda view: 1) == \
+        "expected a player class; got the function (unnamed) itself; to use its result, call it with ( )."
+    assert len(seen) == 2
+
+
+def test_an_unwritten_body_is_not_attempted():
+    kind = Code(_tester, what="a function square(n)")
+
+    def blank(n):
+        ...  # write your code here
+
+    def written(n):
+        return n * n
+
+    class Blank:
+        def choose(self, view):
+            pass
+
+    assert not kind.attempted(blank) and kind.attempted(written) and not kind.attempted(Blank)
+    assert kind.attempted(42) and kind.attempted(lambda n: n)  # other answers are read (and refused) as usual
+
+
+def test_call_reports_a_hostile_exception_plainly():
+    class Hostile(Exception):
+        def __str__(self):
+            raise RuntimeError("no text")
+
+    def raises(_):
+        raise Hostile()
+
+    with pytest.raises(Failed) as caught:
+        call(raises, 1, shown="f(1)")
+    assert caught.value.message == "calling f(1) stopped with Hostile."
