@@ -14,7 +14,7 @@ from .tiles import Tile
 __all__ = ["Hand", "Line", "Placed"]
 
 
-class Hand(tuple):
+class Hand(tuple[Tile, ...]):
     """The tiles one seat holds, heaviest first."""
 
     __slots__ = ()
@@ -60,7 +60,7 @@ class Placed(NamedTuple):
         return f"[{self.left}|{self.right}]"
 
 
-class Line(tuple):
+class Line(tuple[Placed, ...]):
     """The tiles on the table from the left end to the right end."""
 
     __slots__ = ()
