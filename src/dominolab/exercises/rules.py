@@ -139,7 +139,9 @@ q4 = Exercise(
                       "a player who cannot match.",
     },
     hint="Read `dl.Rules.preset('classic').draw_when_able` and the family preset's.",
-    solution="The 19th-century rules let you draw even when you could play; the family rules do not.",
+    solution="The 19th-century text lets a player draw as many as they please after the first tile, whether they "
+             "can match or not. The family page describes drawing only for a player who cannot match, and the family "
+             "preset reads that as no drawing while able.",
     code="(dl.Rules.preset('classic').draw_when_able, dl.Rules.preset('family').draw_when_able)",
 )
 
