@@ -15,8 +15,9 @@ false, so every position a lesson shows is checked here::
 
     dl.reachable.end_of_hand("family", pips=[10, 14, 15])   # totals alone, after a hand
 
-Each check is a *necessary* condition, decided from the position alone in time linear in
-its size: a position that fails one cannot arise in a real hand; one that passes them all
+Each check is a *necessary* condition, decided from the position alone without any search
+(the turn-order check tries each possible leader and number of passes, a few hundred cases
+at most): a position that fails one cannot arise in a real hand; one that passes them all
 is not proven to arise (that would need a search through every way the hand could have
 gone).  The checks use the rules object and the round's public state only (``round.start``,
 the hands, the line, the boneyard, the turn):
