@@ -226,6 +226,14 @@ def test_each_exercise_is_asked_in_its_notebook_as_the_module_words_it(name):
         assert f"**Exercise {exercise.number}.** {exercise.question}" in text, exercise.number
 
 
+def test_the_answer_key_answers_every_exercise_as_worded():
+    text = "\n".join(source(c) for c in cells("answer-key.ipynb"))
+    for module_name in LESSONS.values():
+        for exercise in exercises(module_name):
+            assert f"**Exercise {exercise.number}.** {exercise.question}" in text, (module_name, exercise.number)
+            assert f'lessons["{module_name}"].q{exercise.number}.solution()' in text
+
+
 @pytest.mark.parametrize("name", [*LESSONS, "00-start-here.ipynb"])
 def test_each_lesson_has_objectives_a_recap_an_activity_and_a_way_on(name):
     text = "\n".join(source(c) for c in cells(name, "markdown"))
