@@ -654,7 +654,7 @@ class Code(Kind):
         try:
             function = getattr(answer, "choose", None) if isinstance(answer, type) else answer
             code = getattr(function, "__code__", None)
-            return code is None or code.co_code != _EMPTY_BODY
+            return code is None or (code.co_code, code.co_consts, code.co_names) != _EMPTY_BODY
         except Exception:
             return True
 
@@ -663,8 +663,9 @@ def _blank(*args: Any) -> None:
     ...
 
 
-#: The bytecode of a function whose body is only ``...`` (or ``pass``).
-_EMPTY_BODY = _blank.__code__.co_code
+#: A function whose body is only ``...`` (or ``pass``): its bytecode, constants and names.
+#: All three, since from Python 3.14 ``return False`` differs from it in its constants only.
+_EMPTY_BODY = (_blank.__code__.co_code, _blank.__code__.co_consts, _blank.__code__.co_names)
 
 
 class Failed(Exception):
