@@ -1135,6 +1135,12 @@ class Round:
 
         return round_svg(self)
 
+    def _repr_html_(self) -> str:
+        # The picture as an <img> with alt text: shown even where SVG output is not trusted.
+        from .render import picture_html
+
+        return picture_html(self)
+
 
 def _walk(history: list, start: int, ends: Optional[tuple[int, int]], reveal: bool) -> list[Event]:
     """Events for ``history[start:]``, given the ends before it; drawn tiles shown only if
