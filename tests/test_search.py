@@ -24,7 +24,7 @@ from dominolab.search import (
 from dominolab.tiles import TILE_BY_ID
 
 from .checks import check_world
-from .positions import play_random
+from .positions import play_random, position
 
 PRESET_PLAYERS = [(name, n) for name in dl.Rules.presets() for n in dl.Rules.preset(name).player_counts]
 
@@ -212,3 +212,11 @@ def test_match_chances():
     # 10 more points win the match: a hand of 10 is worth (nearly) as much as one of 40.
     assert utility((10, 0))[0] == pytest.approx(utility((40, 0))[0])
     assert utility((10, 0))[0] == pytest.approx(-utility((10, 0))[1])
+
+
+def test_a_search_of_moves_that_all_end_the_hand_stops():
+    """Every move goes out, so the solver visits no node: each deal still costs work."""
+    r = position("block", hands=["5-3", "0-0 1-1"], line="5-2 2-3")
+    evaluation = evaluate(r.view(0), budget=500, rng=random.Random(1))
+    assert evaluation.deals <= 250 and evaluation.exact == evaluation.deals
+    assert len({m.points for m in evaluation.moves}) == 1 and evaluation.moves[0].ahead == 1.0

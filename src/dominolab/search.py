@@ -659,7 +659,7 @@ def evaluate(
                 too_large += 1
                 exact_ok = too_large < 2  # the next deals would be as large: play out instead
                 root._fast_load(saved, hands, stock)
-            spent += solver.nodes * NODE_COST
+            spent += max(solver.nodes * NODE_COST, n)  # a deal costs at least a move each
             if results is not None:
                 exact += 1
                 if utility is not points_utility:
