@@ -261,3 +261,14 @@ def test_a_hanging_player_fails_at_its_time_limit_instead_of_hanging_the_match()
     finally:
         hung.release.set()
     assert m.rounds == [] and m.scores == [0, 0]
+
+
+def test_a_match_tells_the_search_player_the_score():
+    searcher = dl.SearchPlayer(1, level="easy")
+    m = dl.Match("standard", [searcher, dl.GreedyPlayer(2)], seed=4, target=500)
+    m.deal_next()
+    assert searcher.match == ((0, 0), 500)
+    m.play_round()
+    assert searcher.match == ((0, 0), 500) and sum(m.scores) > 0
+    m.deal_next()
+    assert searcher.match == (tuple(m.scores), 500)

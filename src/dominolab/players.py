@@ -369,6 +369,10 @@ class SearchPlayer(_Seeded):
                                              "expert": "650 ms"}
     #: How strongly a deal is weighed by the other seats' plays (0: not at all).
     WEIGHTING = 0.0
+    #: The play-out policy (see :class:`dominolab.search.Policy`).
+    POLICY: ClassVar[dict[str, float]] = {"noise": 0.2}
+    #: With a budget, one deal may take 1/EXACT_SHARE of it in solver nodes.
+    EXACT_SHARE = search.EXACT_SHARE
 
     def __init__(self, seed: Optional[int] = None, *, level: str = "medium", worlds: Optional[int] = None,
                  time_limit: Optional[float] = None, match: Optional[tuple[Sequence[int], int]] = None):
@@ -419,7 +423,9 @@ class SearchPlayer(_Seeded):
                              f"{view.rules.sides(view.players)}")
         evaluation = search.evaluate(
             view, budget=self.budget, rng=self._rng, deals=self.worlds, deadline=deadline, match=match,
-            weighting=self.WEIGHTING, keep_worlds=True)
+            weighting=self.WEIGHTING, policy=search.Policy(view.rules, **self.POLICY),
+            exact_limit=None if self.EXACT_SHARE is None else self.budget // (search.NODE_COST * self.EXACT_SHARE),
+            keep_worlds=True)
         self.last_evaluation = evaluation
         return evaluation
 

@@ -125,7 +125,8 @@ class Evaluation:
 
 
 # ---------------------------------------------------------------------------- matches
-#: Points are counted in steps of this many by the match model (a finer grid changes little).
+#: Points are counted in steps of this many by the match model with two sides (a finer grid
+#: changes little); twice and four times as many with three and more sides.
 _STEP = 5
 
 
@@ -140,8 +141,9 @@ def match_win_chance(need: Sequence[int], mean_hand: float = 20.0) -> list[float
         best = min(need)
         winners = [i for i, n in enumerate(need) if n == best]
         return [1.0 / len(winners) if i in winners else 0.0 for i in range(sides)]
-    units = tuple(min(-(-int(n) // _STEP), 200) for n in need)
-    return list(_chances(units, max(1, round(mean_hand / _STEP))))
+    step = _STEP * (1 if sides == 2 else 2 if sides == 3 else 4)  # keeps the table small
+    units = tuple(min(-(-int(n) // step), 200) for n in need)
+    return list(_chances(units, max(1, round(mean_hand / step))))
 
 
 @lru_cache(maxsize=100_000)
@@ -313,9 +315,10 @@ class Policy:
     values), or with chance ``noise`` a random one; doubles count ``double_bonus`` extra.
     Cheap on purpose: strength at a fixed time is play-outs per second."""
 
-    def __init__(self, rules, noise: float = 0.2, double_bonus: float = 0.0):
+    def __init__(self, rules, noise: float = 0.2, double_bonus: float = 0.0, keep_bonus: float = 0.0):
         self.noise = noise
         self.double_bonus = double_bonus
+        self.keep_bonus = keep_bonus
         score = [0.0] * len(TILE_BY_ID)
         for t in rules.tiles:
             score[t.id] = rules.tile_value(t) + (double_bonus if t.is_double else 0.0)
@@ -329,6 +332,8 @@ class Policy:
     def picker(self, luck: Sequence[float]) -> tuple[Callable[[int, int, int, int, int], int], list[int]]:
         """A pick function for ``Round._fast_rollout`` that takes its luck from ``luck``
         (32 numbers in [0, 1)), in order, and the counter to set to 0 to replay it."""
+        if self.keep_bonus:
+            return self._keeping_picker(luck)
         score = self.score
         suit = self.suit
         noise = self.noise
@@ -362,6 +367,59 @@ class Policy:
             if left != right and (suit[right] >> tid) & 1 and u * 7.0 % 1.0 < 0.5:
                 return (tid << 1) | 1
             return tid << 1
+
+        return pick, counter
+
+
+    def _keeping_picker(self, luck: Sequence[float]) -> tuple[Callable[[int, int, int, int, int], int], list[int]]:
+        """Like :meth:`picker`, but a play also scores ``keep_bonus`` for each tile the
+        seat keeps that matches the number the play leaves showing (so it keeps options),
+        and a tile that fits both ends goes where it leaves the better number."""
+        score = self.score
+        suit = self.suit
+        noise = self.noise
+        keep = self.keep_bonus
+        counter = [0]
+
+        def pick(seat: int, hand: int, playable: int, left: int, right: int) -> int:
+            i = counter[0]
+            counter[0] = i + 1
+            u = luck[i & 31]
+            if u < noise and playable & (playable - 1):
+                m = playable
+                for _ in range(int(u / noise * playable.bit_count())):
+                    m &= m - 1
+                tid = (m & -m).bit_length() - 1
+                if left < 0 or not (suit[left] >> tid) & 1:
+                    return (tid << 1) | (0 if left < 0 else 1)
+                return tid << 1
+            best = -1e9
+            code = 0
+            m = playable
+            while m:
+                low = m & -m
+                t = low.bit_length() - 1
+                m ^= low
+                rest = hand ^ low
+                high_half = _HIGH[t]
+                low_half = _LOW[t]
+                if left < 0:
+                    value = score[t] + keep * max((rest & suit[high_half]).bit_count(),
+                                                  (rest & suit[low_half]).bit_count())
+                    if value > best:
+                        best, code = value, t << 1
+                    continue
+                if (suit[left] >> t) & 1:
+                    shown = low_half if high_half == left else high_half
+                    value = score[t] + keep * (rest & suit[shown]).bit_count()
+                    if value > best:
+                        best, code = value, t << 1
+                if (suit[right] >> t) & 1:
+                    shown = low_half if high_half == right else high_half
+                    value = score[t] + keep * (rest & suit[shown]).bit_count()
+                    if value > best:
+                        best, code = value, (t << 1) | 1
+            return code
 
         return pick, counter
 
