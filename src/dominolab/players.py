@@ -4,14 +4,15 @@
 ``RandomPlayer``       a random playable tile; draws or passes only when it must
 ``GreedyPlayer``       sheds its heaviest playable tile (the usual novice baseline)
 ``StrategyPlayer``     the sources' advice as named, switchable components
-``SearchPlayer``       samples deals that fit what it has seen, plays each move out in each
-                       deal, and keeps the move that wins most (sampled-deal search)
-``OmniscientPlayer``   the same search on the true deal: an upper bound for studies only
+``SearchPlayer``       deals the hidden tiles in ways that fit what it has seen, values each
+                       move in each deal (exactly near the end of the hand, else by playing
+                       it out) and keeps the move worth most points on average
+``OmniscientPlayer``   play-outs on the true deal: an upper bound for studies only
 =====================  ======================================================================
 
 Every player is deterministic for a given ``seed``.  A player sees only its
 :class:`~dominolab.view.View`: no other hand, no boneyard tile.  :func:`hint` gives the
-search player's move with a one-sentence reason for a learner.
+search player's move with a reason for a learner (:func:`advise`: with the figures).
 """
 
 from __future__ import annotations
@@ -209,7 +210,7 @@ class StrategyPlayer(_Seeded):
     ``suit_control``
         keep numbers you hold many of on the ends (more options next turn).
     ``exploit_voids``
-        leave ends that the next opponent has shown he lacks.
+        leave ends that the next opponent has shown they lack.
     ``partner_suit``
         in partnerships, keep your partner's lead number open; do not cover it.
     ``blocking``
@@ -298,7 +299,7 @@ class StrategyPlayer(_Seeded):
         suit = next((e.tile for e in pos.view.history if e.seat == partner and e.action == "play"), None)
         if suit is None:
             return 0.0
-        # The partner's "lead suit": the number he opened with (the higher half of his first tile).
+        # The partner's "lead suit": the number they opened with (the higher half of their first tile).
         number = suit.high
         before = pos.view.ends or ()
         after = _ends_after(pos.view, move)
