@@ -220,3 +220,14 @@ def test_a_search_of_moves_that_all_end_the_hand_stops():
     evaluation = evaluate(r.view(0), budget=500, rng=random.Random(1))
     assert evaluation.deals <= 250 and evaluation.exact == evaluation.deals
     assert len({m.points for m in evaluation.moves}) == 1 and evaluation.moves[0].ahead == 1.0
+
+
+def test_the_margin_of_error_shrinks_with_more_deals():
+    r = dl.Round.deal("standard", 2, seed=3)
+    view = r.view(r.turn)
+    few = evaluate(view, budget=0, deals=20, rng=random.Random(1), exact_limit=0)
+    many = evaluate(view, budget=0, deals=320, rng=random.Random(1), exact_limit=0)
+    for a, b in zip(few.moves, many.moves, strict=True):
+        assert a.deals == 20 and b.deals == 320
+        assert 0 < b.margin < a.margin < float("inf")
+        assert b.margin == pytest.approx(1.96 * b.spread / 320 ** 0.5)

@@ -81,13 +81,23 @@ class MoveValue:
     match, the chance of winning the match).  ``points`` is the expected net points even
     in a match.  ``ahead`` is the share (0 to 1) of the weighted deals in which the move
     came out ahead: the side scored more than the others in the play-out, or its exact
-    expected net points were positive.
+    expected net points were positive.  ``spread`` is the standard deviation of the net
+    points from deal to deal, and ``deals`` how many deals the figures average over, so
+    :attr:`margin` is the margin of error of ``points``.
     """
 
     move: Move
     value: float
     points: float
     ahead: float
+    spread: float = 0.0
+    deals: int = 0
+
+    @property
+    def margin(self) -> float:
+        """Half the width of a 95% interval for ``points`` (1.96 standard errors): the
+        estimate's margin of error from sampling a finite number of deals."""
+        return 1.96 * self.spread / math.sqrt(self.deals) if self.deals > 1 else math.inf
 
 
 @dataclass(frozen=True)
@@ -681,6 +691,7 @@ def evaluate(
     sum_value = [0.0] * n
     sum_points = [0.0] * n
     sum_ahead = [0.0] * n
+    sum_squares = [0.0] * n
     spent = 0
     dealt = 0
     exact = 0
@@ -728,6 +739,7 @@ def evaluate(
                     sum_value[i] += w * results[i][me]
                     sum_points[i] += w * net[i][me]
                     sum_ahead[i] += w * (net[i][me] > 0)
+                    sum_squares[i] += w * net[i][me] * net[i][me]
         if results is None:
             luck = [rand() for _ in range(32)]
             pick, counter = policy.picker(luck)
@@ -741,12 +753,16 @@ def evaluate(
                 sum_value[i] += w * (utility(points)[me] if utility is not points_utility else net_me)
                 sum_points[i] += w * net_me
                 sum_ahead[i] += w * (net_me > 0)
+                sum_squares[i] += w * net_me * net_me
         total_w += w
     if total_w <= 0:
         total_w = 1.0
     values = []
     for move, a in zip(moves, alias, strict=True):
-        values.append(MoveValue(move, sum_value[a] / total_w, sum_points[a] / total_w, sum_ahead[a] / total_w))
+        mean = sum_points[a] / total_w
+        variance = max(0.0, sum_squares[a] / total_w - mean * mean) * dealt / max(1, dealt - 1)
+        values.append(MoveValue(move, sum_value[a] / total_w, mean, sum_ahead[a] / total_w,
+                                math.sqrt(variance), dealt))
     best = max(values, key=lambda m: m.value).move  # the first of equals: stable
     return Evaluation(view.seat, tuple(values), best, dealt, exact, spent, objective, tuple(worlds))
 
