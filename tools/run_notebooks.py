@@ -2,13 +2,15 @@
 
 Usage: ``python tools/run_notebooks.py notebooks/*.ipynb``  (run it after editing a lesson).
 Timings, execution counts from other runs and widget state are removed; outputs are kept
-so the lessons read well on GitHub and nbviewer.
+so the lessons read well on GitHub and nbviewer.  It prints how long each notebook took
+(kernel start included), the figure the lessons' 60-second budget is about.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 
 import nbformat
@@ -28,13 +30,17 @@ def strip(nb: nbformat.NotebookNode) -> None:
             del cell["id"]
 
 
-def run(path: Path, timeout: int) -> None:
+def run(path: Path, timeout: int) -> float:
+    """Run ``path`` in place; return the seconds it took."""
+    started = time.perf_counter()
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
+    took = time.perf_counter() - started
     strip(nb)
     nbformat.write(nb, path)
+    return took
 
 
 def main() -> int:
@@ -44,7 +50,7 @@ def main() -> int:
     args = parser.parse_args()
     for path in args.notebooks:
         print(f"running {path}", flush=True)
-        run(path, args.timeout)
+        print(f"  {run(path, args.timeout):.1f} s", flush=True)
     return 0
 
 

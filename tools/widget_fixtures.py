@@ -1,81 +1,146 @@
-"""Write the snapshots the JS tests render, taken from real ``DominoTable`` games.
+"""Write the snapshots the JS tests render, taken from real table sessions.
 
 Usage: ``python tools/widget_fixtures.py``  (after changing the snapshot's shape).
 The vitest tests in ``domino_widget/test/`` draw these, so the front end is always tested
 against what Python really sends; ``tests/test_widget.py`` fails when this file is stale.
+Measured thinking times are zeroed so that the file is the same on every run.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 import sys
 from pathlib import Path
 
-from dominolab.moves import Play
-from dominolab.widget import DominoTable
+import dominolab as dl
+from dominolab.presenter import present
+from dominolab.session import HUMAN, TableSession
 
 OUT = Path(__file__).resolve().parent.parent / "domino_widget" / "test" / "fixtures" / "snapshots.json"
 
 
-def _human_move(table: DominoTable):
-    """The first legal move, preferring a play (enough to move a game along)."""
-    return table.round.legal_moves()[0]
+def _snap(t: TableSession) -> dict:
+    return _steady(present(t.state()))
 
 
-def _do(table: DominoTable, move) -> None:
-    if isinstance(move, Play):
-        table.play(move.tile, move.end)
-    elif str(move) == "draw":
-        table.draw()
-    else:
-        table.pass_()
+def _steady(snapshot: dict) -> dict:
+    return {**snapshot, "ai_ms": [0.0 for _ in snapshot["ai_ms"]]}
+
+
+def _intent(t: TableSession, move) -> dict:
+    fields = {"tile": str(move.tile), "end": move.end} if isinstance(move, dl.Play) else {}
+    action = "play" if isinstance(move, dl.Play) else str(move)
+    return {"action": action, "version": t.version, "id": f"fixture-{t.version}", **fields}
+
+
+def _move(t: TableSession, move=None) -> None:
+    reply = t.handle_intent(_intent(t, move or t.round.legal_moves()[0]))
+    assert reply["ok"], reply
+
+
+def lead() -> dict:
+    for seed in range(3, 200):
+        t = TableSession("standard", players=2, opponents="greedy", seed=seed)
+        if t.round.turn == 0 and not t.round.line:
+            return _snap(t)
+    raise RuntimeError("no deal where you lead")
 
 
 def both_ends() -> dict:
-    """A position where one of the human's tiles fits both ends (which show different numbers)
-    and another fits one end only."""
+    """A tile that fits both ends (showing different numbers) and one that fits one end only."""
     for seed in range(200):
-        table = DominoTable("standard", players=2, opponents="greedy", seed=seed, background=False)
-        while not table.round.is_over:
-            snap = table.snapshot
-            fits_both = any(len(t["ends"]) == 2 for t in snap["hand"])
-            fits_one = any(len(t["ends"]) == 1 for t in snap["hand"])
-            if snap["your_turn"] and fits_both and fits_one and snap["ends"][0] != snap["ends"][1]:
-                return snap
-            _do(table, _human_move(table))
+        t = TableSession("standard", players=2, opponents="greedy", seed=seed)
+        while not t.round.is_over:
+            s = _snap(t)
+            if s["your_turn"] and any(len(h["ends"]) == 2 for h in s["hand"]) and any(
+                    len(h["ends"]) == 1 for h in s["hand"]):
+                return s
+            _move(t)
     raise RuntimeError("no position with a tile for both ends in 200 seeds")
 
 
-def collect() -> dict:
-    data: dict = {}
-    lead = DominoTable("standard", players=2, opponents="greedy", seed=3, background=False)
-    while lead.round.turn != 0 or lead.round.line:
-        lead = DominoTable("standard", players=2, opponents="greedy", seed=lead.seed + 1, background=False)
-    data["lead"] = lead.snapshot
-    data["both_ends"] = both_ends()
-
-    # One human move in a 4-player game: every snapshot published on the way.
-    table = DominoTable("standard", players=4, opponents="greedy", seed=5, hints=True, background=False)
+def four_player_steps() -> list:
+    """Every snapshot published for one of your moves in a four-player game."""
+    t = TableSession("standard", players=4, opponents="greedy", seed=5, hints=True)
     published: list = []
-    table.observe(lambda change: published.append(change["new"]), names="snapshot")
-    _do(table, _human_move(table))
-    data["four_player_steps"] = published
+    t.subscribe(lambda state: published.append(_steady(present(state))))
+    _move(t)
+    return published
 
-    bad = DominoTable("standard", players=2, opponents="greedy", seed=4, background=False)
-    bad.handle_intent({"action": "play", "tile": "9-9", "version": bad.version, "id": "t-1"})
-    data["error"] = bad.snapshot
 
-    teach = DominoTable("partnership", players=4, opponents="strategy", seed=2, open_hands=True, hints=True,
-                        background=False)
-    while not teach.round.is_over:
-        _do(teach, _human_move(teach))
-    data["over_partnership"] = teach.snapshot
+def error() -> dict:
+    t = TableSession("standard", players=2, opponents="greedy", seed=4)
+    t.handle_intent({"action": "play", "tile": "9-9", "version": t.version, "id": "t-1"})
+    return _snap(t)
 
-    narrow = DominoTable("standard", players=3, opponents="random", seed=8, background=False)
-    while not narrow.round.is_over and len(narrow.round.line) < 14:
-        _do(narrow, _human_move(narrow))
-    data["long_line"] = narrow.snapshot
-    return data
+
+def over_partnership() -> dict:
+    t = TableSession("partnership", players=4, opponents="strategy", seed=2, open_hands=True, hints=True)
+    while not t.round.is_over:
+        _move(t)
+    return _snap(t)
+
+
+def long_line() -> dict:
+    t = TableSession("standard", players=3, opponents="random", seed=8)
+    while not t.round.is_over and len(t.round.line) < 14:
+        _move(t)
+    return _snap(t)
+
+
+def drawn() -> dict:
+    for seed in range(200):
+        t = TableSession("standard", players=2, opponents="greedy", seed=seed)
+        while not t.round.is_over and dl.Draw() not in t.round.legal_moves():
+            _move(t)
+        if not t.round.is_over:
+            _move(t, dl.Draw())
+            return _snap(t)
+    raise RuntimeError("no draw in 200 seeds")
+
+
+def screen() -> dict:
+    return _snap(TableSession("standard", seats=[HUMAN, HUMAN], seed=4))
+
+
+def undone() -> dict:
+    for seed in range(100):
+        t = TableSession("standard", players=2, opponents="greedy", seed=seed, undo="free")
+        if dl.Draw() in t.round.legal_moves():
+            continue
+        _move(t)
+        if not t.round.is_over and t.state().undo_available:
+            t.handle_intent({"action": "undo", "version": t.version, "id": "t-undo"})
+            return _snap(t)
+    raise RuntimeError("no undo in 100 seeds")
+
+
+def match_over() -> dict:
+    t = TableSession("standard", players=2, opponents="greedy", seed=6, target=25)
+    rng = random.Random(6)
+    while True:
+        while not t.round.is_over:
+            _move(t, rng.choice(t.round.legal_moves()))
+        if t.state().match_over:
+            return _snap(t)
+        t.handle_intent({"action": "next_hand", "version": t.version})
+
+
+def offer() -> dict:
+    t = TableSession("standard", players=2, opponents="greedy", seed=1)
+    state = dataclasses.replace(t.state(), offer="A match at this table was left unfinished (saved 2025-01-01 "
+                                                "10:42: hand 3, You 23, North 31). Carry on with it?")
+    return _steady(present(state))
+
+
+def collect() -> dict:
+    return {
+        "lead": lead(), "both_ends": both_ends(), "four_player_steps": four_player_steps(), "error": error(),
+        "over_partnership": over_partnership(), "long_line": long_line(), "drawn": drawn(), "screen": screen(),
+        "undone": undone(), "match_over": match_over(), "offer": offer(),
+    }
 
 
 def render() -> str:

@@ -1,18 +1,20 @@
-// The widget's ES module rendered in jsdom against a fake model.  The snapshots are real ones,
-// written by tools/widget_fixtures.py from DominoTable games (pytest checks they are current).
+// The table's ES module rendered in jsdom against a fake model.  The snapshots are real ones,
+// written by tools/widget_fixtures.py from table sessions (pytest checks they are current).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import widget, { createTable, snakeRows, ANSWER_TIMEOUT_MS } from "../../src/dominolab/static/widget.js";
+import widget, { createTable, layoutLine, ANSWER_NOTE_MS } from "../src/widget.js";
 import FIXTURES from "./fixtures/snapshots.json";
 
 const snap = (name) => structuredClone(FIXTURES[name]);
 
-/** A stand-in for the anywidget model: get/on/off/send, and `push` to play Python's part. */
-function fakeModel(initial) {
+/** A stand-in for the anywidget model: get/on/off/send, `push` plays Python's part, `trigger`
+ * fires any Backbone event (the widget manager's "comm_live_update" on a kernel restart). */
+function fakeModel(initial, extra = {}) {
   let snapshot = initial;
   const handlers = new Map();
   const sent = [];
   return {
     sent,
+    intents: () => sent.filter((m) => m.action !== "hello"),
     get: (key) => (key === "snapshot" ? snapshot : undefined),
     on(event, fn) {
       handlers.set(event, [...(handlers.get(event) || []), fn]);
@@ -25,24 +27,36 @@ function fakeModel(initial) {
     },
     push(next) {
       snapshot = next;
-      for (const fn of handlers.get("change:snapshot") || []) fn();
+      this.trigger("change:snapshot");
+    },
+    trigger(event) {
+      for (const fn of handlers.get(event) || []) fn();
     },
     listeners: (event) => (handlers.get(event) || []).length,
+    ...extra,
   };
 }
 
+/** A Lumino-like signal. */
+function signal() {
+  const slots = new Set();
+  return { connect: (fn) => slots.add(fn), disconnect: (fn) => slots.delete(fn), emit: (v) => slots.forEach((fn) => fn(null, v)), size: () => slots.size };
+}
+
 let clock = 0;
-function mount(initial, env = {}) {
+function mount(initial, env = {}, extra = {}) {
   const el = document.createElement("div");
   document.body.append(el);
-  const model = fakeModel(initial);
-  const table = createTable(model, el, { now: () => clock, reducedMotion: false, ...env });
+  const model = fakeModel(initial, extra);
+  const table = createTable(model, el, { now: () => clock, reducedMotion: false, client: "test-client", ...env });
   return { el, model, table, root: table.root };
 }
 
 const handButtons = (root) => Array.from(root.querySelectorAll(".dl-hand button"));
 const button = (root, key) => root.querySelector(`[data-key="${key}"]`);
 const key = (target, k) => target.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
+/** Python's answer to the last intent: the same snapshot, acknowledged. */
+const answer = (model, s, changes = {}) => model.push({ ...s, seq: s.seq + 1, ack: model.intents().at(-1).id, ...changes });
 
 beforeEach(() => {
   clock = 1000;
@@ -54,18 +68,18 @@ afterEach(() => {
 });
 
 describe("drawing a snapshot", () => {
-  it("marks the root for JupyterLab and draws the hand as buttons named in words", () => {
-    const { root } = mount(snap("lead"));
+  it("marks the root for JupyterLab, makes it focusable and says hello with the browser's id", () => {
+    const { root, model } = mount(snap("lead"));
     expect(root.getAttribute("data-lm-suppress-shortcuts")).toBe("true");
+    expect(root.getAttribute("tabindex")).toBe("-1");
+    expect(model.sent[0]).toEqual({ action: "hello", client: "test-client" });
     const s = FIXTURES.lead;
     const buttons = handButtons(root);
     expect(buttons).toHaveLength(s.hand.length);
     buttons.forEach((b, i) => {
-      expect(b.tagName).toBe("BUTTON");
       expect(b.getAttribute("aria-label")).toContain(s.hand[i].spoken);
       expect(b.getAttribute("aria-label")).not.toMatch(/\d-\d/);
     });
-    expect(root.querySelector(".dl-empty").textContent).toMatch(/first tile leads/);
     expect(root.querySelector(".dl-status").textContent).toBe(s.status);
     expect(root.querySelector(".dl-live").getAttribute("aria-live")).toBe("polite");
   });
@@ -77,67 +91,136 @@ describe("drawing a snapshot", () => {
     expect(button(root, "action:pass").disabled).toBe(!s.can_pass);
     const playable = handButtons(root).filter((b) => b.classList.contains("dl-playable")).map((b) => b.dataset.tile);
     expect(playable).toEqual(s.hand.filter((t) => t.playable).map((t) => t.tile));
-    expect(playable.length).toBeGreaterThan(0);
-  });
-
-  it("can turn the playable highlight off", () => {
-    const s = snap("both_ends");
     s.options.highlight_playable = false;
-    const { root } = mount(s);
-    expect(root.querySelectorAll(".dl-playable")).toHaveLength(0);
+    const { root: plain } = mount(s);
+    expect(plain.querySelectorAll(".dl-playable")).toHaveLength(0);
   });
 
-  it("draws the line as tiles with doubles crosswise and marks both ends", () => {
-    const s = snap("over_partnership");
+  it("draws the line with both ends marked L and R with their numbers", () => {
+    const s = snap("long_line");
     const { root } = mount(s);
     const tiles = root.querySelectorAll(".dl-line .dl-tile");
-    expect(tiles).toHaveLength(s.line.length);
-    s.line.forEach((p, i) => expect(tiles[i].classList.contains(p.double ? "dl-v" : "dl-h")).toBe(true));
-    expect(button(root, "end:left").textContent).toContain(String(s.ends[0]));
-    expect(button(root, "end:right").textContent).toContain(String(s.ends[1]));
+    expect(Array.from(tiles).map((t) => t.dataset.tile)).toEqual(s.line.map((p) => p.tile));
+    expect(button(root, "end:left").textContent).toBe(`L${s.ends[0]}`);
+    expect(button(root, "end:right").textContent).toBe(`R${s.ends[1]}`);
+    expect(tiles[0].classList.contains("dl-end-left")).toBe(true);
+    expect(tiles[tiles.length - 1].classList.contains("dl-end-right")).toBe(true);
   });
 
-  it("shows the boneyard with its floor", () => {
-    const s = snap("lead");
+  it("names the drawn tile and marks it in the hand", () => {
+    const s = snap("drawn");
     const { root } = mount(s);
-    expect(root.querySelectorAll(".dl-boneyard .dl-back")).toHaveLength(s.boneyard.count);
-    expect(root.querySelectorAll(".dl-boneyard .dl-floor")).toHaveLength(s.boneyard.floor);
-    expect(root.querySelector(".dl-boneyard-text").textContent).toContain(`the last ${s.boneyard.floor} stay`);
+    expect(s.drawn.length).toBeGreaterThan(0);
+    const marked = handButtons(root).filter((b) => b.classList.contains("dl-drawn")).map((b) => b.dataset.tile);
+    expect(marked).toEqual(s.drawn);
+    expect(root.querySelector(".dl-status").textContent).toMatch(/^You drew /);
   });
 
-  it("shows an error message from Python", () => {
+  it("shows the boneyard with the tiles that stay, and an error from Python", () => {
     const s = snap("error");
     const { root } = mount(s);
+    expect(root.querySelectorAll(".dl-boneyard .dl-back")).toHaveLength(s.boneyard.count);
+    expect(root.querySelectorAll(".dl-boneyard .dl-stay")).toHaveLength(s.boneyard.stay);
     expect(root.querySelector(".dl-message.dl-error").textContent).toBe(s.message.text);
-    expect(root.querySelector(".dl-live").textContent).toContain(s.message.text);
   });
 
-  it("shows the result, open hands and the next-round button at the end of a hand", () => {
+  it("shows the result, open hands and Next hand at the end of a hand", () => {
     const s = snap("over_partnership");
     const { root, model } = mount(s);
     expect(root.querySelector(".dl-result-title").textContent).toBe(s.result.title);
     expect(root.querySelector(".dl-explain").textContent).toBe(s.result.explanation);
-    expect(root.querySelectorAll(".dl-opp .dl-mini-hand .dl-tile:not(.dl-back)").length).toBeGreaterThan(0);
-    expect(root.querySelector(".dl-opp.dl-partner .dl-opp-name").textContent).toContain("partner");
+    expect(root.querySelectorAll(".dl-seat .dl-mini-hand .dl-open").length).toBeGreaterThan(0);
+    expect(root.querySelector(".dl-seat.dl-partner .dl-seat-name").textContent).toContain("partner");
+    expect(button(root, "action:next").textContent).toBe("Next hand (N)");
     key(root, "n");
-    expect(model.sent.at(-1)).toMatchObject({ action: s.match_over ? "new_match" : "next_round", version: s.version });
+    expect(model.intents().at(-1)).toMatchObject({ action: "next_hand", version: s.version });
+  });
+
+  it("keeps score: progress to the target, every hand, and the match win", () => {
+    const s = snap("match_over");
+    const { root, model } = mount(s);
+    const bars = root.querySelectorAll(".dl-progress");
+    expect(Array.from(bars).map((b) => Number(b.getAttribute("aria-valuenow")))).toEqual(s.scoreboard.sides.map((x) => x.points));
+    expect(root.querySelectorAll(".dl-hands-table tbody tr")).toHaveLength(s.scoreboard.hands.length);
+    expect(root.querySelector(".dl-match-result").textContent).toBe(s.scoreboard.result);
+    key(root, "n"); // the match is over: N starts a new one without asking
+    expect(model.intents().at(-1)).toMatchObject({ action: "new_match" });
   });
 
   it("shows the known-voids overlay and the hint button in teaching mode", () => {
     const s = snap("four_player_steps").at(-1);
-    s.opponents[0].lacks = [4, 6];
+    s.others[0].lacks = [4, 6];
     const { root } = mount(s);
-    expect(root.querySelector(".dl-opp .dl-lacks").textContent).toBe("Known to have no 4, 6");
+    expect(root.querySelector(".dl-seat .dl-lacks").textContent).toBe("Known to have no 4, 6");
     expect(button(root, "action:hint")).not.toBeNull();
   });
 
-  it("splits a long line into a snake whose rows alternate direction", () => {
-    const s = snap("long_line");
-    const rows = snakeRows(s.line, 300, 20);
-    expect(rows.length).toBeGreaterThan(1);
-    expect(rows.flat()).toEqual(s.line.map((_, i) => i));
-    expect(snakeRows(s.line, 0, 20)).toHaveLength(1);
-    expect(snakeRows([], 300, 20)).toEqual([]);
+  it("logs the whole hand, undos included", () => {
+    const s = snap("undone");
+    const { root } = mount(s);
+    const items = Array.from(root.querySelectorAll(".dl-log-list li"));
+    expect(items.map((li) => li.textContent)).toEqual(s.log.map((line) => line.text));
+    expect(root.querySelector(".dl-log-undo").textContent).toMatch(/^You take back: /);
+    expect(button(root, "action:undo")).not.toBeNull();
+  });
+
+  it("scales for a projector", () => {
+    const s = snap("lead");
+    s.options.scale = 1.5;
+    const { root } = mount(s);
+    expect(root.style.getPropertyValue("--dl-scale")).toBe("1.5");
+  });
+});
+
+describe("the line's layout", () => {
+  const line = (n) => Array.from({ length: n }, (_, i) => ({ double: i % 5 === 2 }));
+  const boxes = (layout) => new Map(layout.items.map((it) => [it.index, it]));
+  const overlap = (a, b) => a.x < b.x + b.w - 0.01 && b.x < a.x + a.w - 0.01 && a.y < b.y + b.h - 0.01 && b.y < a.y + a.h - 0.01;
+
+  it("anchors the lead: a tile added at either end moves no other tile", () => {
+    for (const width of [340, 620, 1000]) {
+      for (let n = 1; n < 24; n++) {
+        for (let lead = 0; lead < n; lead++) {
+          const before = boxes(layoutLine(line(n), lead, width, 20));
+          // One more tile on the right (indices unchanged) and one on the left (indices + 1).
+          const right = boxes(layoutLine([...line(n), { double: false }], lead, width, 20));
+          const left = boxes(layoutLine([{ double: false }, ...line(n)], lead + 1, width, 20));
+          for (const [i, box] of before) {
+            expect(right.get(i)).toEqual(box);
+            expect({ ...left.get(i + 1) }).toEqual({ ...box, index: i + 1 });
+          }
+        }
+      }
+    }
+  });
+
+  it("turns at the edges: nothing overlaps, nothing leaves the table, and each end marker follows its end", () => {
+    for (const width of [340, 620]) {
+      for (let n = 1; n < 28; n++) {
+        const lead = Math.floor(n / 3);
+        const layout = layoutLine(line(n), lead, width, 20);
+        const all = [...layout.items, layout.slots.left, layout.slots.right];
+        all.forEach((a, i) => {
+          expect(a.x).toBeGreaterThanOrEqual(-0.01);
+          expect(a.x + a.w).toBeLessThanOrEqual(width + 0.01);
+          expect(a.y).toBeGreaterThanOrEqual(-0.01);
+          expect(a.y + a.h).toBeLessThanOrEqual(layout.height + 0.01);
+          all.slice(i + 1).forEach((b) => expect(overlap(a, b)).toBe(false));
+        });
+        const near = (slot, tile) => Math.abs(slot.x + slot.w / 2 - (tile.x + tile.w / 2)) + Math.abs(slot.y + slot.h / 2 - (tile.y + tile.h / 2));
+        const items = boxes(layout);
+        expect(near(layout.slots.right, items.get(n - 1))).toBeLessThan(3 * 20 + 1);
+        expect(near(layout.slots.left, items.get(0))).toBeLessThan(3 * 20 + 1);
+      }
+    }
+  });
+
+  it("keeps the lead tile centred at the top", () => {
+    const layout = layoutLine(line(9), 4, 600, 20);
+    const lead = layout.items.find((it) => it.index === 4);
+    expect(lead.x + lead.w / 2).toBeCloseTo(300);
+    expect(lead.y + lead.h / 2).toBeCloseTo(20); // the top row, with room above for a double
+    expect(Math.min(...layout.items.map((it) => it.y))).toBeGreaterThanOrEqual(0);
   });
 });
 
@@ -149,39 +232,39 @@ describe("sending intents", () => {
     const b = handButtons(root).find((x) => x.dataset.tile === single.tile);
     b.click();
     b.click();
-    expect(model.sent).toHaveLength(1);
-    expect(model.sent[0]).toMatchObject({ action: "play", tile: single.tile, end: single.ends[0], version: s.version });
+    expect(model.intents()).toHaveLength(1);
+    expect(model.intents()[0]).toMatchObject({ action: "play", tile: single.tile, end: single.ends[0], version: s.version });
     expect(root.getAttribute("aria-busy")).toBe("true");
-    // Python answers: the next snapshot acknowledges the intent.
-    const next = snap("both_ends");
-    next.version += 1;
-    next.seq += 1;
-    next.ack = model.sent[0].id;
     clock += 12;
-    model.push(next);
+    answer(model, s, { version: s.version + 1 });
     expect(root.hasAttribute("aria-busy")).toBe(false);
     expect(root.dataset.latencyMs).toBe("12.0");
-    handButtons(root).find((x) => x.dataset.tile === single.tile).click();
-    expect(model.sent).toHaveLength(2);
   });
 
-  it("asks which end for a tile that fits both, by click or by key", () => {
+  it("asks which end only for a tile the engine says fits both ends differently", () => {
     const s = snap("both_ends");
     const both = s.hand.find((t) => t.ends.length === 2);
     const { root, model } = mount(s);
     handButtons(root).find((x) => x.dataset.tile === both.tile).click();
-    expect(model.sent).toHaveLength(0);
-    const right = button(root, "end:right");
-    expect(right.classList.contains("dl-choose")).toBe(true);
-    expect(right.getAttribute("aria-label")).toBe(`Play ${both.spoken} on the right end, which shows ${s.ends[1]}`);
-    expect(document.activeElement).toBe(button(root, "end:left"));
-    expect(root.querySelector(".dl-status").textContent).toMatch(/Choose an end/);
+    expect(model.intents()).toHaveLength(0);
+    expect(button(root, "end:right").classList.contains("dl-choose")).toBe(true);
+    expect(button(root, "end:right").getAttribute("aria-label")).toBe(`Play ${both.spoken} on the right end, which shows ${s.ends[1]}`);
+    expect(document.activeElement).toBe(button(root, "choose:left"));
     key(document.activeElement, "Escape");
     expect(root.querySelector(".dl-choose")).toBeNull();
     expect(document.activeElement.dataset.tile).toBe(both.tile);
     handButtons(root).find((x) => x.dataset.tile === both.tile).click();
-    button(root, "end:right").click();
-    expect(model.sent).toEqual([expect.objectContaining({ action: "play", tile: both.tile, end: "right" })]);
+    key(root, "r");
+    expect(model.intents()).toEqual([expect.objectContaining({ action: "play", tile: both.tile, end: "right" })]);
+  });
+
+  it("plays a tile that fits both ends the same way without asking (a lone double)", () => {
+    const s = snap("both_ends");
+    s.hand[0] = { ...s.hand[0], playable: true, ends: ["left"] };
+    const { root, model } = mount(s);
+    handButtons(root)[0].click();
+    expect(root.querySelector(".dl-choose")).toBeNull();
+    expect(model.intents()).toEqual([expect.objectContaining({ action: "play", tile: s.hand[0].tile, end: "left" })]);
   });
 
   it("plays with the keyboard: roving focus, arrows, Enter, L/R, D and P", () => {
@@ -197,16 +280,45 @@ describe("sending intents", () => {
     expect(document.activeElement).toBe(buttons.at(-1));
     key(document.activeElement, "Home");
     expect(document.activeElement).toBe(buttons[0]);
-    // L on a focused tile plays it on the left end (Python decides whether that is legal).
     key(document.activeElement, "l");
-    expect(model.sent.at(-1)).toMatchObject({ action: "play", tile: s.hand[0].tile, end: "left" });
-    model.push({ ...snap("both_ends"), seq: s.seq + 1, ack: model.sent.at(-1).id });
-    key(root, "d");
-    expect(model.sent.at(-1)).toMatchObject({ action: "draw", version: s.version });
-    model.push({ ...snap("both_ends"), seq: s.seq + 2, ack: model.sent.at(-1).id });
-    key(root, "p");
-    expect(model.sent.at(-1)).toMatchObject({ action: "pass" });
-    expect(model.sent).toHaveLength(3);
+    expect(model.intents().at(-1)).toMatchObject({ action: "play", tile: s.hand[0].tile, end: "left" });
+    answer(model, s);
+    if (s.can_draw) {
+      key(root, "d");
+      expect(model.intents().at(-1)).toMatchObject({ action: "draw", version: s.version });
+      answer(model, s);
+    }
+    key(root, "p"); // Python says why a pass is not allowed, if it is not
+    expect(model.intents().at(-1).action).toBe("pass");
+  });
+});
+
+describe("keys and focus stay in the table", () => {
+  it("handles its keys from anywhere inside and lets none of them reach the notebook", () => {
+    const s = snap("both_ends");
+    const { root, model } = mount(s);
+    const reached = [];
+    const spy = (e) => reached.push(e.key);
+    document.addEventListener("keydown", spy);
+    root.focus();
+    const status = root.querySelector(".dl-status");
+    for (const k of ["r", "d", "d", "a", "b", "x", "m", "y", "z", "Enter", "Escape", "ArrowDown"]) key(status, k);
+    document.removeEventListener("keydown", spy);
+    expect(reached).toEqual([]);
+    expect(model.intents().map((m) => m.action)).toEqual(s.can_draw ? ["draw"] : []); // D acted; the second waits for Python
+    key(root, "Tab"); // Tab still moves the focus the browser's way
+  });
+
+  it("keeps the focus inside when the focused tile goes (your last tile)", () => {
+    const s = snap("both_ends");
+    const { root, model } = mount(s);
+    handButtons(root)[0].focus();
+    const over = snap("over_partnership");
+    model.push({ ...over, hand: [], seq: s.seq + 1 });
+    expect(root.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement.dataset.key).toBe("action:next");
+    key(document.activeElement, "n");
+    expect(model.intents().at(-1)).toMatchObject({ action: "next_hand" });
   });
 
   it("keeps the focused tile focused across a re-render", () => {
@@ -216,75 +328,149 @@ describe("sending intents", () => {
     target.focus();
     model.push({ ...snap("both_ends"), seq: s.seq + 1 });
     expect(document.activeElement.dataset.tile).toBe(target.dataset.tile);
-    expect(document.activeElement).not.toBe(target); // a new element, same tile
-  });
-
-  it("says so when Python does not answer, and stops waiting", () => {
-    const { root, model } = mount(snap("both_ends"));
-    key(root, "d");
-    expect(model.sent).toHaveLength(1);
-    vi.advanceTimersByTime(ANSWER_TIMEOUT_MS + 1);
-    expect(root.querySelector(".dl-message.dl-error").textContent).toMatch(/No answer from Python/);
-    expect(root.hasAttribute("aria-busy")).toBe(false);
+    expect(document.activeElement).not.toBe(target);
   });
 });
 
-describe("opponents' turns", () => {
-  it("shows each opponent move in turn, pace apart, and announces them", () => {
+describe("while others play", () => {
+  it("says who is playing when you click in their turn, and sends nothing", () => {
+    const s = snap("four_player_steps")[0];
+    expect(s.your_turn).toBe(false);
+    const { root, model } = mount(s);
+    handButtons(root)[0].click();
+    key(root, "d");
+    expect(model.intents()).toHaveLength(0);
+    const noteText = root.querySelector(".dl-local").textContent;
+    expect(noteText).toBe(`${s.turn_name} is thinking; wait for your turn.`);
+    expect(root.querySelector(".dl-message.dl-error")).toBeNull();
+  });
+
+  it("shows each computer move in turn, pace apart, and a move tried meanwhile skips to the end", () => {
     const steps = snap("four_player_steps");
-    const start = { ...steps[0], version: steps[0].version - 1, last: null, log_total: steps[0].log_total - 1 };
+    const start = { ...steps[0], version: steps[0].version - 1, last: null, log: steps[0].log.slice(0, -1) };
     const { root, model } = mount(start);
     for (const s of steps) model.push(s);
-    // The human's own move shows at once; the opponents' follow one per pace.
     expect(root.dataset.version).toBe(String(steps[0].version));
     const pace = steps[0].options.pace_ms;
-    for (let i = 1; i < steps.length; i++) {
-      clock += pace;
-      vi.advanceTimersByTime(pace);
-      expect(root.dataset.version).toBe(String(steps[i].version));
-    }
-    expect(root.querySelector(".dl-live").textContent).toContain(steps.at(-1).log.at(-1));
-  });
-
-  it("shows who is thinking", () => {
-    const steps = snap("four_player_steps");
-    const { root } = mount(steps[0]);
-    const thinking = steps[0].opponents.find((o) => o.thinking);
-    expect(thinking).toBeDefined();
-    expect(root.querySelector(`.dl-opp[data-seat="${thinking.seat}"] .dl-spinner`).getAttribute("aria-label")).toBe(
-      `${thinking.name} is thinking`,
-    );
+    clock += pace;
+    vi.advanceTimersByTime(pace);
+    expect(root.dataset.version).toBe(String(steps[1].version));
+    handButtons(root)[0].click(); // a move during the replay shows the end of it, and is not made
+    expect(root.dataset.version).toBe(String(steps.at(-1).version));
+    expect(model.intents()).toHaveLength(0);
+    expect(root.querySelector(".dl-live").textContent).toContain(steps.at(-1).log.at(-1).text);
   });
 });
 
-describe("calm and narrow", () => {
+describe("a new match asks first", () => {
+  it("asks before ending a match in progress, and Keep playing is the safe default", () => {
+    const s = snap("long_line");
+    expect(s.in_progress).toBe(true);
+    const { root, model } = mount(s);
+    button(root, "action:new").click();
+    expect(model.intents()).toHaveLength(0);
+    expect(root.querySelector(".dl-confirm").textContent).toMatch(/Start a new match\? This one/);
+    expect(document.activeElement).toBe(button(root, "confirm:keep"));
+    key(document.activeElement, "Escape");
+    expect(root.querySelector(".dl-confirm")).toBeNull();
+    button(root, "action:new").click();
+    button(root, "confirm:new").click();
+    expect(model.intents()).toEqual([expect.objectContaining({ action: "new_match" })]);
+  });
+
+  it("starts at once when nothing would be lost", () => {
+    const s = snap("lead");
+    const { root, model } = mount(s);
+    button(root, "action:new").click();
+    expect(model.intents()).toEqual([expect.objectContaining({ action: "new_match" })]);
+  });
+});
+
+describe("Python gone", () => {
+  it("greys out at once when the kernel restarts (the widget manager drops the comm)", () => {
+    const s = snap("long_line");
+    s.saving = true;
+    const { root, model } = mount(s);
+    model.trigger("comm_live_update");
+    expect(root.dataset.dead).toBe("true");
+    expect(root.querySelector(".dl-dead-note").textContent).toMatch(/Python is no longer running.*Your match was saved: run the cell again/);
+    expect(handButtons(root).every((b) => b.disabled)).toBe(true);
+    key(root, "d");
+    handButtons(root)[0].click();
+    expect(model.intents()).toHaveLength(0);
+  });
+
+  it("listens to the kernel's own status where the page has it", () => {
+    const statusChanged = signal();
+    const connectionStatusChanged = signal();
+    const kernel = { statusChanged, connectionStatusChanged };
+    const { root, table } = mount(snap("lead"), {}, { widget_manager: { kernel } });
+    statusChanged.emit("busy");
+    expect(root.dataset.dead).toBe("false");
+    statusChanged.emit("restarting");
+    expect(root.dataset.dead).toBe("true");
+    table.destroy();
+    expect(statusChanged.size()).toBe(0);
+  });
+
+  it("says so when Python is slow to answer, and carries on when it does", () => {
+    const s = snap("both_ends");
+    const { root, model } = mount(s);
+    key(root, s.can_draw ? "d" : "p");
+    vi.advanceTimersByTime(ANSWER_NOTE_MS + 1);
+    expect(root.querySelector(".dl-local").textContent).toMatch(/No answer from Python yet/);
+    answer(model, s);
+    expect(root.querySelector(".dl-local")).toBeNull();
+    expect(root.dataset.dead).toBe("false");
+  });
+});
+
+describe("two people at one screen, and a saved match", () => {
+  it("shows no hand behind the screen, and S shows the next person's tiles", () => {
+    const s = snap("screen");
+    const { root, model } = mount(s);
+    expect(handButtons(root)).toHaveLength(0);
+    expect(root.querySelector(".dl-screen-text").textContent).toBe(`Pass the screen to ${s.screen.name}.`);
+    key(root, "s");
+    expect(model.intents()).toEqual([expect.objectContaining({ action: "reveal" })]);
+  });
+
+  it("offers to carry on with a saved match", () => {
+    const s = snap("offer");
+    const { root, model } = mount(s);
+    expect(root.querySelector(".dl-offer").textContent).toContain("left unfinished");
+    handButtons(root)[0].click();
+    expect(model.intents()).toHaveLength(0);
+    key(root, "c");
+    expect(model.intents()).toEqual([expect.objectContaining({ action: "resume" })]);
+  });
+});
+
+describe("calm and lifecycle", () => {
   it("turns animations off when the reader prefers reduced motion", () => {
     const { root } = mount(snap("both_ends"), { reducedMotion: true });
     expect(root.classList.contains("dl-reduced-motion")).toBe(true);
-    const { root: moving } = mount(snap("both_ends"), { reducedMotion: false });
-    expect(moving.classList.contains("dl-reduced-motion")).toBe(false);
-    expect(moving.querySelector(".dl-line .dl-new.dl-arrive")).not.toBeNull(); // the new tile arrives once
   });
-});
 
-describe("anywidget lifecycle", () => {
   it("render() draws into el and its cleanup removes everything it added", () => {
     const el = document.createElement("div");
     const model = fakeModel(snap("lead"));
     const cleanup = widget.render({ model, el });
     expect(el.querySelector(".dl-root")).not.toBeNull();
     expect(model.listeners("change:snapshot")).toBe(1);
+    expect(model.listeners("comm_live_update")).toBe(1);
     cleanup();
     expect(el.querySelector(".dl-root")).toBeNull();
     expect(model.listeners("change:snapshot")).toBe(0);
+    expect(model.listeners("comm_live_update")).toBe(0);
   });
 
   it("two views of one model each draw the same state", () => {
     const model = fakeModel(snap("lead"));
-    const a = createTable(model, document.createElement("div"));
-    const b = createTable(model, document.createElement("div"));
+    const a = createTable(model, document.createElement("div"), { client: "c" });
+    const b = createTable(model, document.createElement("div"), { client: "c" });
     expect(a.root.dataset.version).toBe(b.root.dataset.version);
-    model.push(snap("both_ends")); // an opponent's move: shown after the pace
+    model.push(snap("both_ends"));
     vi.advanceTimersByTime(FIXTURES.both_ends.options.pace_ms + 1);
     expect(a.root.dataset.version).toBe(String(FIXTURES.both_ends.version));
     expect(b.root.dataset.version).toBe(String(FIXTURES.both_ends.version));

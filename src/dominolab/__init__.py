@@ -14,7 +14,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from . import inference, players, simulation
+from . import inference, players, reachable, simulation
 from .match import Match
 from .moves import AmbiguousMoveError, Draw, Event, IllegalMoveError, InvalidMoveError, Pass, Play
 from .narration import narrate
@@ -72,6 +72,7 @@ __all__ = [
     "narrate",
     "play_out",
     "players",
+    "reachable",
     "score",
     "simulate",
     "simulation",

@@ -172,7 +172,7 @@ class Match:
             raise RuntimeError(f"no side reached {self.target} in {max_rounds} hands")
         return self
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         """The match as JSON-safe data: every hand's record and the running scores."""
         return {
             "format": MATCH_FORMAT,
@@ -187,7 +187,7 @@ class Match:
         }
 
     @classmethod
-    def from_record(cls, data: dict, seats: Optional[Sequence[Player]] = None) -> Match:
+    def from_record(cls, data: dict[str, Any], seats: Optional[Sequence[Player]] = None) -> Match:
         """Rebuild a match from :meth:`to_record` data, replaying every hand and checking
         seeds, leaders and scores.  Give ``seats`` (players) to play on from where it stopped."""
         return match_from_record(data, seats)

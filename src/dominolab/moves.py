@@ -7,7 +7,7 @@ very object that ``Round.legal_moves()`` returns, so checking a move is an ident
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal, NamedTuple, Optional, Union
+from typing import Any, ClassVar, Literal, NamedTuple, Optional, TypeVar, Union
 
 from .tiles import Tile, TileLike
 from .validate import excerpt
@@ -40,7 +40,7 @@ class Play:
     """
 
     __slots__ = ("end", "side", "tile")
-    _cache: ClassVar[dict] = {}
+    _cache: ClassVar[dict[tuple[object, str], Play]] = {}
 
     tile: Tile
     end: End
@@ -70,13 +70,13 @@ class Play:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("moves are immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Play], tuple[Tile, End]]:
         return (Play, (self.tile, self.end))
 
     def __copy__(self) -> Play:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Play:
+    def __deepcopy__(self, memo: dict[int, object]) -> Play:
         return self
 
     def __repr__(self) -> str:
@@ -86,22 +86,25 @@ class Play:
         return f"play {self.tile} {self.end}"
 
 
+_S = TypeVar("_S", bound="_Singleton")
+
+
 class _Singleton:
     __slots__ = ()
     _instance: Optional[_Singleton] = None
 
-    def __new__(cls):
+    def __new__(cls: type[_S]) -> _S:
         if cls._instance is None:
             cls._instance = object.__new__(cls)
-        return cls._instance
+        return cls._instance  # type: ignore[return-value]
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[_Singleton], tuple[()]]:
         return (type(self), ())
 
-    def __copy__(self):
+    def __copy__(self: _S) -> _S:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self: _S, memo: dict[int, object]) -> _S:
         return self
 
     def __repr__(self) -> str:
@@ -193,7 +196,7 @@ class InvalidMoveError(ValueError):
         super().__init__(message)
         self.given = given
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[InvalidMoveError], tuple[str, None]]:
         return (type(self), (str(self), None))
 
 
@@ -271,7 +274,7 @@ class IllegalMoveError(ValueError):
         self.reason = self.explain()
         super().__init__(self.reason)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (_rebuild_illegal, (self.code, self.move, self.ends, self.seat, self.facts))
 
     def explain(self, names: Optional[Sequence[str]] = None) -> str:
@@ -329,7 +332,7 @@ class IllegalMoveError(ValueError):
                 "and these rules forbid drawing when able to play")
 
 
-def _rebuild_illegal(code: str, move: object, ends: Any, seat: Any, facts: dict) -> IllegalMoveError:
+def _rebuild_illegal(code: str, move: object, ends: Any, seat: Any, facts: dict[str, Any]) -> IllegalMoveError:
     return IllegalMoveError(code, move, ends, seat, **facts)
 
 
@@ -344,7 +347,7 @@ class AmbiguousMoveError(ValueError):
         self.ends = ends
         self.moves = tuple(moves)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[AmbiguousMoveError], tuple[Any, ...]]:
         return (type(self), (self.tile, self.ends, self.moves))
 
 

@@ -14,7 +14,7 @@ from .tiles import Tile
 __all__ = ["Hand", "Line", "Placed"]
 
 
-class Hand(tuple):
+class Hand(tuple[Tile, ...]):
     """The tiles one seat holds, heaviest first."""
 
     __slots__ = ()
@@ -38,6 +38,12 @@ class Hand(tuple):
 
         return hand_svg(self)
 
+    def _repr_html_(self) -> str:
+        # The picture as an <img> with alt text: shown even where SVG output is not trusted.
+        from .render import picture_html
+
+        return picture_html(self)
+
 
 class Placed(NamedTuple):
     """A tile on the line, as it lies: ``left`` is the half facing the left end."""
@@ -54,7 +60,7 @@ class Placed(NamedTuple):
         return f"[{self.left}|{self.right}]"
 
 
-class Line(tuple):
+class Line(tuple[Placed, ...]):
     """The tiles on the table from the left end to the right end."""
 
     __slots__ = ()
@@ -80,3 +86,9 @@ class Line(tuple):
         from .render import line_svg
 
         return line_svg(self)
+
+    def _repr_html_(self) -> str:
+        # The picture as an <img> with alt text: shown even where SVG output is not trusted.
+        from .render import picture_html
+
+        return picture_html(self)

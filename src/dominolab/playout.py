@@ -50,7 +50,8 @@ def ask(player: Player, r: Round, seat: int, time_limit: Optional[float] = None)
         call = lambda: player.choose(view)  # noqa: E731
     if time_limit is None:
         try:
-            return call()
+            move: Move = call()
+            return move
         except Exception as exc:  # a player's bug must not look like ours
             raise PlayerError(seat, None, f"choose() raised {exc!r}") from exc
     return _within(call, seat, time_limit)
@@ -79,7 +80,7 @@ def _within(call: Callable[[], Any], seat: int, limit: float) -> Move:
     if "error" in box:
         exc = box["error"]
         raise PlayerError(seat, None, f"choose() raised {exc!r}") from exc
-    move = box["move"]
+    move: Move = box["move"]
     if took > limit:
         raise PlayerError(seat, move, f"took {took:.2f} s to choose {excerpt(move)}; the limit is {limit:g} s")
     return move

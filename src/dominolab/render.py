@@ -2,28 +2,60 @@
 
 Pure string building (no JavaScript, no dependencies), so a notebook shows the game
 anywhere, including nbviewer and GitHub.  Output is deterministic for nbval.
+
+Notebook objects show their picture as HTML: an ``<img>`` whose source is the SVG, with
+alt text that says everything the picture shows (:func:`picture_html`).  JupyterLab does
+not trust a notebook it did not run itself, and then shows no SVG output at all (only
+its text); sanitised HTML it does show, and so do GitHub, nbviewer and screen readers.
+Sizes suit a projector: line tiles are 64 × 32 px, tiles in a hand 36 × 72 px.  Pictures
+with captions are drawn on a light card, so their text reads in light and dark themes.
 """
 
 from __future__ import annotations
 
+import base64
+import re
 from collections.abc import Iterable, Sequence
 from html import escape
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from .tiles import Tile
+from .words import pip_word, plural
 
 if TYPE_CHECKING:
     from .pieces import Line
     from .round import Round, View
 
-__all__ = ["hand_svg", "line_svg", "round_svg", "tile_svg", "view_svg"]
+__all__ = [
+    "hand_alt",
+    "hand_svg",
+    "line_alt",
+    "line_svg",
+    "picture_html",
+    "round_alt",
+    "round_svg",
+    "tile_svg",
+    "view_alt",
+    "view_svg",
+]
 
 FACE = "#fffdf4"
 EDGE = "#3b3b3b"
 PIP = "#1f1f1f"
 BACK = "#2f5d62"
 MARK = "#c0392b"
-TEXT = "#444"
+#: Caption text: near-black on the light card (contrast ratio above 14:1).
+TEXT = "#1f1f1f"
+#: The light card under pictures with captions or open-end marks.
+PANEL = "#f4f0e4"
+#: Caption font size in px: readable from the back of a classroom.
+CAPTION_SIZE = 15
+
+#: Default sizes (the side of one square half, in px) for each kind of picture.
+TILE_SIZE = 40
+HAND_SIZE = 36
+LINE_SIZE = 32
+TABLE_SIZE = 30
 
 # Pip positions on a unit square (x, y in 0..1), for 0-12.
 _L, _C, _R = 0.25, 0.5, 0.75
@@ -51,7 +83,7 @@ def _half(number: int, x: float, y: float, size: float, upright: bool) -> str:
     if number > 12:
         return (f'<text x="{x + size / 2:.1f}" y="{y + size * 0.68:.1f}" font-size="{size * 0.5:.1f}" '
                 f'text-anchor="middle" fill="{PIP}" font-family="sans-serif">{number}</text>')
-    radius = size * (0.085 if number <= 9 else 0.065)
+    radius = size * (0.095 if number <= 9 else 0.07)
     out = []
     for px, py in _PIP_SPOTS[number]:
         if not upright:  # rotate the layout a quarter turn so it reads along the tile
@@ -84,13 +116,17 @@ def _tile(a: int, b: int, x: float, y: float, size: float, vertical: bool,
     return "".join(parts)
 
 
-def _svg(width: float, height: float, body: str, label: str) -> str:
+def _svg(width: float, height: float, body: str, label: str, panel: bool = False) -> str:
+    """An SVG document: its accessible name is ``label`` (also its tooltip); with ``panel``
+    it is drawn on the light card."""
+    card = (f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" rx="8" fill="{PANEL}"/>'
+            if panel else "")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(label)}" '
             f'width="{width:.0f}" height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}">'
-            f"{body}</svg>")
+            f"<title>{escape(label)}</title>{card}{body}</svg>")
 
 
-def tile_svg(tile: Tile, size: float = 28, vertical: bool = False) -> str:
+def tile_svg(tile: Tile, size: float = TILE_SIZE, vertical: bool = False) -> str:
     """A single tile."""
     w, h = (size, 2 * size) if vertical else (2 * size, size)
     return _svg(w, h, _tile(tile.high, tile.low, 0, 0, size, vertical, tile.spoken), tile.spoken)
@@ -101,7 +137,7 @@ def _hand_body(tiles: Sequence[Tile], x: float, y: float, size: float) -> str:
                    for i, t in enumerate(tiles))
 
 
-def hand_svg(tiles: Sequence[Tile], size: float = 24) -> str:
+def hand_svg(tiles: Sequence[Tile], size: float = HAND_SIZE) -> str:
     """A hand: tiles standing upright side by side."""
     width = max(1, len(tiles)) * (size + 4)
     label = "hand: " + ", ".join(t.spoken for t in tiles) if tiles else "empty hand"
@@ -146,46 +182,67 @@ def _end_mark(x: float, y: float) -> str:
     return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{MARK}"><title>open end</title></circle>'
 
 
-def line_svg(line: Line, size: float = 20, max_width: float = 720) -> str:
+def line_svg(line: Line, size: float = LINE_SIZE, max_width: float = 900) -> str:
     """The line, doubles crosswise, in a snake when long; the open ends are marked."""
     if not line:
-        return _svg(2 * size, 2 * size, f'<text x="2" y="{size}" font-size="11" fill="{TEXT}" '
-                    f'font-family="sans-serif">empty</text>', "empty line")
+        return _svg(6 * size, 2 * size, f'<text x="10" y="{size + CAPTION_SIZE / 3:.1f}" '
+                    f'font-size="{CAPTION_SIZE}" fill="{TEXT}" font-family="sans-serif">empty line</text>',
+                    "empty line", panel=True)
     parts, width, height = _line_layout(line, size, max_width)
     ends = line.ends
     label = f"line of {len(line)} tiles; ends {ends[0]} and {ends[1]}"
-    return _svg(width, height, "".join(parts), label)
+    return _svg(width, height, "".join(parts), label, panel=True)
 
 
 def _caption(text: str, x: float, y: float, bold: bool = False) -> str:
     weight = ' font-weight="bold"' if bold else ""
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="12" fill="{TEXT}" font-family="sans-serif"{weight}>'
-            f"{escape(text)}</text>")
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{CAPTION_SIZE}" fill="{TEXT}" '
+            f'font-family="sans-serif"{weight}>{escape(text)}</text>')
 
 
-def _rows_svg(line: Line, rows: Iterable[tuple[str, str]], size: float = 20) -> str:
-    """A line followed by captioned rows of (caption, svg body made at y=0)."""
+def _caption_width(text: str) -> float:
+    """A generous estimate of a caption's width in px (no font metrics in pure Python)."""
+    return len(text) * CAPTION_SIZE * 0.58
+
+
+_PAD = 10.0  # the card's margin around what is drawn on it
+
+
+def _rows_svg(line: Line, rows: Iterable[tuple[str, str]], size: float = TABLE_SIZE) -> str:
+    """A line followed by captioned rows of (caption, svg body made at y=0), on the card."""
     body = []
-    y = 4.0
-    width = 360.0
+    step = CAPTION_SIZE + 6
+    y = _PAD
     ends = line.ends
     caption = "Line" + (f" — ends {ends[0]} (left) and {ends[1]} (right)" if ends else " — empty")
-    body.append(_caption(caption, 0, y + 10, True))
-    y += 16
+    body.append(_caption(caption, _PAD, y + CAPTION_SIZE, True))
+    width = 360.0 + 2 * _PAD
+    width = max(width, _caption_width(caption) + 2 * _PAD)
+    y += step + 4
     if line:
-        parts, w, h = _line_layout(line, size, 720)
-        body.append(f'<g transform="translate(0,{y:.1f})">{"".join(parts)}</g>')
-        width = max(width, w)
+        parts, w, h = _line_layout(line, size, 900)
+        body.append(f'<g transform="translate({_PAD:.1f},{y:.1f})">{"".join(parts)}</g>')
+        width = max(width, w + 2 * _PAD)
         y += h + 6
     for text, row in rows:
-        body.append(_caption(text, 0, y + 10))
-        y += 16
-        body.append(f'<g transform="translate(0,{y:.1f})">{row}</g>')
-        y += 2 * size + 10
-    return _svg(width, y, "".join(body), caption)
+        body.append(_caption(text, _PAD, y + CAPTION_SIZE))
+        width = max(width, _caption_width(text) + 2 * _PAD)
+        y += step
+        body.append(f'<g transform="translate({_PAD:.1f},{y:.1f})">{row}</g>')
+        width = max(width, _row_width(row) + 2 * _PAD)
+        y += 2 * size + 12
+    return _svg(width, y + _PAD - 6, "".join(body), caption, panel=True)
 
 
-def round_svg(r: Round, size: float = 20) -> str:
+_RECT = re.compile(r'<rect x="([-\d.]+)" y="[-\d.]+" width="([\d.]+)"')
+
+
+def _row_width(row: str) -> float:
+    """The right edge of the tiles in a row (read back from the SVG just made)."""
+    return max((float(x) + float(w) for x, w in _RECT.findall(row)), default=0.0)
+
+
+def round_svg(r: Round, size: float = TABLE_SIZE) -> str:
     """The referee's picture of a round: the line, every hand face up, the boneyard."""
     rows = []
     for seat, hand in enumerate(r.hands):
@@ -199,7 +256,7 @@ def round_svg(r: Round, size: float = 20) -> str:
     return _rows_svg(r.line, rows, size)
 
 
-def view_svg(view: View, size: float = 20) -> str:
+def view_svg(view: View, size: float = TABLE_SIZE) -> str:
     """What one seat sees: the line, its own hand, the others' tiles face down."""
     rows = []
     for seat in range(view.players):
@@ -215,3 +272,92 @@ def view_svg(view: View, size: float = 20) -> str:
                         for i in range(view.boneyard_count))
         rows.append((f"Boneyard: {view.boneyard_count} tiles", backs))
     return _rows_svg(view.line, rows, size)
+
+
+# ---------------------------------------------------------------------- alt text and HTML
+def _tiles_in_words(tiles: Iterable[Tile]) -> str:
+    return ", ".join(t.spoken for t in tiles)
+
+
+def hand_alt(tiles: Sequence[Tile]) -> str:
+    """What a picture of a hand shows, in words (alt text)."""
+    if not tiles:
+        return "An empty hand."
+    pips = sum(t.pips for t in tiles)
+    return f"A hand of {plural(len(tiles), 'tile', False)}, {plural(pips, 'pip', False)}: {_tiles_in_words(tiles)}."
+
+
+def line_alt(line: Line) -> str:
+    """What a picture of the line shows, in words: the tiles from left to right and the ends."""
+    if not line:
+        return "An empty line: no tile has been played yet."
+    left, right = line.ends
+    tiles = ", ".join(p.tile.spoken if p.is_double else f"{pip_word(p.left)}-{pip_word(p.right)}" for p in line)
+    return (f"The line of {plural(len(line), 'tile', False)}, from left to right: {tiles}. "
+            f"The open ends show {left} on the left and {right} on the right.")
+
+
+def _hand_line(r: Any, seat: int, hand: Sequence[Tile], to_play: bool) -> str:
+    value = r.rules.hand_value(hand)
+    pips = sum(t.pips for t in hand)
+    counted = f", counting {value}" if value != pips else ""
+    turn = " (to play)" if to_play else ""
+    tiles = f": {_tiles_in_words(hand)}" if hand else ""
+    return f"Seat {seat}{turn}: {plural(len(hand), 'tile', False)}, {plural(pips, 'pip', False)}{counted}{tiles}."
+
+
+def round_alt(r: Round) -> str:
+    """What the referee's picture of a round shows, in words: the line, every hand, the boneyard."""
+    parts = [line_alt(r.line)]
+    for seat, hand in enumerate(r.hands):
+        parts.append(_hand_line(r, seat, hand, seat == r.turn and not r.is_over))
+    if r.boneyard_count:
+        parts.append(f"Face down: {plural(r.boneyard_count, 'tile', False)}.")
+    if r.is_over:
+        parts.append("The hand is over.")
+    return " ".join(parts)
+
+
+def view_alt(view: View) -> str:
+    """What one seat's picture shows, in words: the line, its own hand, the others' tile counts."""
+    parts = [f"What seat {view.seat} sees.", line_alt(view.line)]
+    for seat in range(view.players):
+        to_play = seat == view.turn and not view.is_over
+        if seat == view.seat:
+            parts.append(_hand_line(view, seat, view.hand, to_play).replace(f"Seat {seat}", f"Seat {seat} (you)", 1))
+        else:
+            turn = " (to play)" if to_play else ""
+            parts.append(f"Seat {seat}{turn}: {plural(view.hand_counts[seat], 'tile', False)}, face down.")
+    if view.boneyard_count:
+        parts.append(f"Face down: {plural(view.boneyard_count, 'tile', False)}.")
+    return " ".join(parts)
+
+
+_SIZE = re.compile(r'width="(\d+)" height="(\d+)"')
+
+
+def picture_html(thing: Any) -> str:
+    """``thing`` (a tile, hand, line, round or view) as an HTML ``<img>`` of its SVG picture,
+    with alt text saying what it shows.  This is the notebook display: sanitised HTML shows
+    in untrusted notebooks, on GitHub and nbviewer, where an SVG output does not."""
+    from .pieces import Hand, Line
+    from .round import Round
+    from .view import View
+
+    if isinstance(thing, Tile):
+        svg, alt = tile_svg(thing), f"The tile {thing.spoken} ({thing})."
+    elif isinstance(thing, Hand):
+        svg, alt = hand_svg(thing), hand_alt(thing)
+    elif isinstance(thing, Line):
+        svg, alt = line_svg(thing), line_alt(thing)
+    elif isinstance(thing, Round):
+        svg, alt = round_svg(thing), round_alt(thing)
+    elif isinstance(thing, View):
+        svg, alt = view_svg(thing), view_alt(thing)
+    else:
+        raise ValueError(f"no picture for {type(thing).__name__}; "
+                         "pictures are of tiles, hands, lines, rounds and views")
+    width, height = _SIZE.search(svg).groups()  # type: ignore[union-attr]
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return (f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(alt)}" width="{width}" height="{height}" '
+            'style="max-width:100%;height:auto">')

@@ -1092,6 +1092,12 @@ class Round:
 
         return round_svg(self)
 
+    def _repr_html_(self) -> str:
+        # The picture as an <img> with alt text: shown even where SVG output is not trusted.
+        from .render import picture_html
+
+        return picture_html(self)
+
     # ------------------------------------------------------------------ fast play-out interface
     # Internal: what dominolab.search needs to play thousands of hands a second.  These
     # methods speak in move codes (FAST_DRAW, FAST_PASS, or tile id * 2 + side for a play,

@@ -95,8 +95,8 @@ def _hand_seed(seed: int, deal: int) -> int:
 
 @dataclass(frozen=True)
 class _Job:
-    rules: dict
-    specs: tuple
+    rules: dict[str, Any]
+    specs: tuple[PlayerSpec, ...]
     players: int
     seed: int
     deals: tuple[int, ...]
@@ -104,12 +104,12 @@ class _Job:
     time_limit: Optional[float]
 
 
-def _play_batch(job: _Job) -> tuple[list[dict], list[list[float]]]:
+def _play_batch(job: _Job) -> tuple[list[dict[str, Any]], list[list[float]]]:
     """Play every hand of ``job.deals``; returns one record per hand, and decision times
     per player.  Module-level so process pools and Dask can run it."""
     rules = Rules.from_dict(job.rules)
     n = job.players
-    records: list[dict] = []
+    records: list[dict[str, Any]] = []
     times: list[list[float]] = [[] for _ in range(n)]
     for deal in job.deals:
         deal_seed = _hand_seed(job.seed, deal)
@@ -123,7 +123,7 @@ def _play_batch(job: _Job) -> tuple[list[dict], list[list[float]]]:
                        for s in range(n)]
             r = Round.deal(rules, n, seed=deal_seed)
 
-            def timed(seat: int, move: Any, seconds: float, choices: int, player_at: list = player_at) -> None:
+            def timed(seat: int, move: Any, seconds: float, choices: int, player_at: list[int] = player_at) -> None:
                 if choices > 1:
                     times[player_at[seat]].append(seconds)
 
@@ -135,6 +135,7 @@ def _play_batch(job: _Job) -> tuple[list[dict], list[list[float]]]:
                                   f"deal {deal}, rotation {rotation}: player {player_at[exc.seat]} ({who}): "
                                   f"{exc.reason}") from exc
             result = r.result
+            assert result is not None  # play_out plays the hand to its end
             side_of = {s: i for i, members in enumerate(result.sides) for s in members}
             winner_side = result.winning_side
             records.append({
@@ -200,7 +201,7 @@ class SimulationResult:
 
     rules: Rules
     labels: tuple[str, ...]
-    records: list[dict]
+    records: list[dict[str, Any]]
     duplicate: bool
     seed: int
     times: list[list[float]] = field(default_factory=list, compare=False, repr=False)
@@ -254,15 +255,15 @@ class SimulationResult:
                           wins / len(decided) if decided else 0.0, wilson_interval(wins, len(decided)),
                           mean, (low, high))
 
-    def to_records(self) -> list[dict]:
+    def to_records(self) -> list[dict[str, Any]]:
         """One plain dict per hand: deal, rotation, seat of each player, leader, reason,
         winners (player indices), points and pips per player."""
         return [dict(r) for r in self.records]
 
-    def to_dataframe(self):
+    def to_dataframe(self) -> Any:
         """The per-hand records as a pandas DataFrame (pandas must be installed)."""
         try:
-            import pandas as pd
+            import pandas as pd  # type: ignore[import-untyped]
         except ImportError as exc:  # pandas is optional
             raise ImportError("to_dataframe() needs pandas; use to_records() without it") from exc
         rows = []
@@ -368,7 +369,7 @@ def simulate(
 
     bar = _progress_bar(deals * rotations, f"{rules.name}: " + " v ".join(_label(s) for s in specs)) \
         if progress else None
-    results: list[Optional[tuple[list[dict], list[list[float]]]]] = [None] * len(jobs)
+    results: list[Optional[tuple[list[dict[str, Any]], list[list[float]]]]] = [None] * len(jobs)
     if executor is None and workers > 1 and not _processes_available():
         warnings.warn("this Python cannot start worker processes (in the browser, for one); "
                       "running in this process instead, with the same results", RuntimeWarning, stacklevel=2)
@@ -381,7 +382,7 @@ def simulate(
                     bar.update(len(job.deals) * rotations)
         else:
             own = executor is None
-            pool = ProcessPoolExecutor(max_workers=workers) if own else executor
+            pool: Executor = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
             try:
                 futures = {pool.submit(_play_batch, job): i for i, job in enumerate(jobs)}
                 from concurrent.futures import as_completed
@@ -397,7 +398,7 @@ def simulate(
     finally:
         if bar is not None:
             bar.close()
-    records: list[dict] = []
+    records: list[dict[str, Any]] = []
     times: list[list[float]] = [[] for _ in range(n)]
     for batch_records, batch_times in results:  # type: ignore[misc]
         records.extend(batch_records)
@@ -416,9 +417,9 @@ def _processes_available() -> bool:
     return True
 
 
-def _progress_bar(total: int, description: str):
+def _progress_bar(total: int, description: str) -> Any:
     try:
-        from tqdm.auto import tqdm
+        from tqdm.auto import tqdm  # type: ignore[import-untyped]
     except ImportError:  # tqdm is a lesson dependency, not an engine one
         return None
     return tqdm(total=total, desc=description, unit="hand", leave=False)

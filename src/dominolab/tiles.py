@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import ClassVar, Union
+from typing import ClassVar, Optional, Union
 
 from .validate import excerpt
 from .words import pip_word
@@ -48,7 +48,8 @@ class Tile:
     """
 
     __slots__ = ("_str", "bit", "high", "id", "is_double", "low", "pips")
-    _cache: ClassVar[dict] = {}
+    _cache: ClassVar[dict[tuple[int, int], Tile]] = {}
+    _str: str
 
     high: int
     low: int
@@ -59,9 +60,9 @@ class Tile:
 
     def __new__(cls, a: int, b: int) -> Tile:
         if a.__class__ is int and b.__class__ is int:  # (True, 1) would hash like (1, 1)
-            tile = cls._cache.get((a, b))
-            if tile is not None:
-                return tile
+            cached = cls._cache.get((a, b))
+            if cached is not None:
+                return cached
         for half in (a, b):
             if isinstance(half, bool) or not isinstance(half, int):
                 raise ValueError(
@@ -72,7 +73,7 @@ class Tile:
                     f"a tile's halves must be between 0 and {MAX_PIP}, got {excerpt(a)} and {excerpt(b)}"
                 )
         high, low = (a, b) if a >= b else (b, a)
-        tile = cls._cache.get((high, low))
+        tile: Optional[Tile] = cls._cache.get((high, low))
         if tile is None:
             tile = object.__new__(cls)
             set_ = object.__setattr__
@@ -91,13 +92,13 @@ class Tile:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("tiles are immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Tile], tuple[int, int]]:
         return (Tile, (self.high, self.low))
 
     def __copy__(self) -> Tile:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Tile:
+    def __deepcopy__(self, memo: dict[int, object]) -> Tile:
         return self
 
     # Interned: the default identity-based __eq__ and __hash__ are exact and fast.
@@ -189,6 +190,12 @@ class Tile:
         from .render import tile_svg
 
         return tile_svg(self)
+
+    def _repr_html_(self) -> str:
+        # The picture as an <img> with alt text: shown even where SVG output is not trusted.
+        from .render import picture_html
+
+        return picture_html(self)
 
 
 TileLike = Union[Tile, str, "tuple[int, int]"]

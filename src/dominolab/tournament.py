@@ -150,7 +150,7 @@ class Tournament:
         """A short fingerprint of everything that decides the hands (rules, seats, seed...)."""
         return _digest(self._identity())[:12]
 
-    def _identity(self) -> dict:
+    def _identity(self) -> dict[str, Any]:
         return {"rules": self.rules.to_dict(), "hands": self.hands, "opponents": list(self.opponents),
                 "seed": self.seed, "baseline": self.baseline}
 
@@ -163,7 +163,8 @@ class Tournament:
     def opponent(self, index: int, seat: int) -> Player:
         """The computer player in ``seat`` (1 or more) for hand ``index``: fresh, seeded."""
         check_int(seat, "seat", 1, self.players - 1)
-        return create(self.opponents[seat - 1], seed=derive_seed(self.seed, index, seat))
+        player: Player = create(self.opponents[seat - 1], seed=derive_seed(self.seed, index, seat))
+        return player
 
     def seats(self, index: int, student: Player) -> list[Player]:
         """The players of hand ``index`` with ``student`` in seat 0."""
@@ -176,7 +177,7 @@ class Tournament:
         return _points_of_seat(r, 0)
 
     # ------------------------------------------------------------------ files and codes
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"format": TOURNAMENT_FORMAT, "version": VERSION, "title": self.title, **self._identity(),
                 "id": self.id}
 
@@ -251,7 +252,7 @@ class Tournament:
         return cls(rules, int(hands_text), (kind,) * (players - 1), _decode(seed_text), kind)
 
     @classmethod
-    def load(cls, source: Union[str, Path, dict, Tournament]) -> Tournament:
+    def load(cls, source: Union[str, Path, dict[str, Any], Tournament]) -> Tournament:
         """A tournament from a file path, a code, its dict, or itself."""
         if isinstance(source, Tournament):
             return source
@@ -265,7 +266,7 @@ class Tournament:
                 return cls.from_dict(json.loads(path.read_text(encoding="utf-8")))
             except json.JSONDecodeError as exc:
                 raise TournamentError(f"{path.name} is not a tournament file ({exc.msg})") from None
-        return cls.from_code(source)  # type: ignore[arg-type]
+        return cls.from_code(source)
 
     # ------------------------------------------------------------------ results
     def entry(self, name: str) -> Entry:
@@ -298,10 +299,10 @@ def _normal_name(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
 
 
-def _check_name(name: Any) -> str:
-    if not isinstance(name, str) or not name.strip():
+def _check_name(given: Any) -> str:
+    if not isinstance(given, str) or not given.strip():
         raise TournamentError("a name is needed (e.g. name=\"Ana\")")
-    name = " ".join(name.split())
+    name = " ".join(given.split())
     if len(name) > 40 or not all(ch.isprintable() for ch in name):
         raise TournamentError(f"a name must be at most 40 printable characters, got {excerpt(name)}")
     return name
@@ -381,7 +382,7 @@ class Entry:
             done.append(self._round)
         return done
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The result file's content: who played, the tournament, every finished hand."""
         return {
             "format": RESULT_FORMAT,
@@ -464,7 +465,7 @@ def _check_result(t: Tournament, data: Any) -> Checked:
             raise TournamentError(f"hand {i + 1} is not finished")
         student = [m for m, e in zip(r.moves, r.history, strict=True) if e.seat == 0]
         try:
-            again = play_out(t.deal(i), t.seats(i, _Replay(student)))  # type: ignore[arg-type]
+            again = play_out(t.deal(i), t.seats(i, _Replay(student)))
         except PlayerError:  # the student's moves no longer fit: the others played otherwise
             again = None
         if again is None or again.moves != r.moves:
@@ -485,7 +486,7 @@ class Leaderboard:
     """Ranked, checked results, and the files that were turned away (with the reason)."""
 
     tournament: Tournament
-    rows: list[dict] = field(default_factory=list)
+    rows: list[dict[str, Any]] = field(default_factory=list)
     rejected: list[tuple[str, str]] = field(default_factory=list)
 
     def table(self, by: str = "points") -> str:
@@ -499,12 +500,12 @@ class Leaderboard:
             lines.append(f"rejected {source}: {reason}")
         return "\n".join(lines)
 
-    def ranked(self, by: str = "points") -> list[tuple[int, dict]]:
+    def ranked(self, by: str = "points") -> list[tuple[int, dict[str, Any]]]:
         """(rank, row) pairs, best first; equal scores share a rank."""
         if by not in ("points", "duplicate"):
             raise ValueError(f"rank by 'points' or 'duplicate', not {excerpt(by)}")
         rows = sorted(self.rows, key=lambda row: (-row[by], _normal_name(row["name"])))
-        out = []
+        out: list[tuple[int, dict[str, Any]]] = []
         for i, row in enumerate(rows):
             rank = out[-1][0] if out and out[-1][1][by] == row[by] else i + 1
             out.append((rank, row))

@@ -41,7 +41,7 @@ def check_int(value: Any, name: str, low: Optional[int] = None, high: Optional[i
         else:
             bound = ""
         raise ValueError(f"{name} must be a whole number{bound}, got {excerpt(value)}")
-    return value
+    return int(value)
 
 
 def check_number(value: Any, name: str, low: float = 0.0, *, positive: bool = False) -> float:

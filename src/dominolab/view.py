@@ -78,3 +78,9 @@ class View:
         from .render import view_svg
 
         return view_svg(self)
+
+    def _repr_html_(self) -> str:
+        # The picture as an <img> with alt text: shown even where SVG output is not trusted.
+        from .render import picture_html
+
+        return picture_html(self)

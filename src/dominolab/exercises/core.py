@@ -1,12 +1,26 @@
-"""The exercise machinery: an answer in, feedback out, and help on request."""
+"""The exercise machinery: an answer in, feedback out, and help on request.
+
+An exercise declares the *kind* of answer it expects (see :mod:`.answers`); the same kind
+reads the learner's answer, the engine's expected answer and the wrong answers that have
+their own nudge, so all three are compared in one way.
+
+Code in hints and solutions lives in its own field (``hint_code=``, ``code=``), shown under
+the text.  It runs as it stands in the lesson's notebook, where ``dl`` is ``dominolab``,
+``ex`` is the exercise module and ``dataclasses`` is imported; a solution's code ends with an
+expression whose value is the answer.  In texts, code is written between backticks
+(`` `dl.tile_set(9)` ``) and is runnable too, after the hint's and solution's code.  The
+tests run all of it.
+"""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Optional
+from typing import Any, Optional, Union
+
+from .answers import Kind, Unreadable, describe
 
 __all__ = ["Exercise", "Feedback"]
 
@@ -18,13 +32,17 @@ _STYLE = {
     "solution": ("#3559a8", "Solution"),
 }
 
+_INLINE_CODE = re.compile(r"`([^`]+)`")
+
 
 @dataclass(frozen=True)
 class Feedback:
-    """What a check, hint or solution says.  Shows as coloured text in a notebook."""
+    """What a check, hint or solution says, with optional code under it.  Shows as coloured
+    text in a notebook."""
 
     status: str
     message: str
+    code: str = ""
 
     @property
     def correct(self) -> bool:
@@ -32,19 +50,19 @@ class Feedback:
 
     def __str__(self) -> str:
         title = _STYLE[self.status][1]
-        return f"{title}: {self.message}" if self.message else title
+        text = f"{title}: {self.message}" if self.message else title
+        return f"{text}\n\n{self.code}" if self.code else text
 
     def __repr__(self) -> str:
         return str(self)
 
     def _repr_html_(self) -> str:
         colour, title = _STYLE[self.status]
-        body = escape(self.message).replace("\n", "<br>")
-        if self.status == "solution":
-            body = f"<pre>{escape(self.message)}</pre>"
+        body = _INLINE_CODE.sub(r"<code>\1</code>", escape(self.message)).replace("\n", "<br>")
+        code = f'<pre style="margin:4px 0">{escape(self.code)}</pre>' if self.code else ""
         return (f'<div style="border-left:4px solid {colour};padding:2px 8px;margin:4px 0">'
                 f'<strong style="color:{colour}">{title}</strong>'
-                f'{": " if body and self.status != "solution" else ""}{body}</div>')
+                f'{": " if body else ""}{body}{code}</div>')
 
 
 _UNSET = object()
@@ -59,13 +77,18 @@ def _show(feedback: Feedback) -> None:
     display(feedback)
 
 
+Nudges = Union[Mapping[Any, str], Iterable[tuple[Any, str]]]
+
+
 class Exercise:
     """One question.
 
-    ``expected`` computes the right answer with the engine.  ``judge(answer, expected)``
-    returns ``None`` when the answer is right, or a nudge saying what is off; by default
-    answers are compared for equality (numbers within 1e-6).  ``wrong`` is a plausible
-    wrong answer, used by the tests to show that the check can fail.
+    ``answer`` is the kind of answer expected (``Integer()``, ``Number(places=3)``, ...).
+    ``expected`` computes the right answer with the engine; it must be instant, as a check
+    calls it.  ``nudges`` maps plausible wrong answers to what each one suggests; a nudge is
+    shown only when the answer given reads the same as its key.  Any other wrong answer gets
+    the kind's remark on its form (too few decimals, wrong order) or else the generic
+    ``nudge``, which blames no one (``{answer}`` in it stands for the answer given).
     """
 
     def __init__(
@@ -73,21 +96,29 @@ class Exercise:
         number: int,
         question: str,
         *,
+        answer: Kind,
         expected: Callable[[], Any],
         hint: str,
         solution: str,
-        wrong: Any,
-        judge: Optional[Callable[[Any, Any], Optional[str]]] = None,
-        nudge: str = "not quite; look again at the rule, or ask for a hint.",
+        hint_code: str = "",
+        code: str = "",
+        nudges: Nudges = (),
+        nudge: Optional[str] = None,
     ):
         self.number = number
         self.question = question
+        self.answer_kind = answer
         self._expected = expected
-        self._hint = hint
-        self._solution = solution
-        self.wrong = wrong
-        self._judge = judge
-        self._nudge = nudge
+        self.hint_text = hint
+        self.hint_code = hint_code
+        self.solution_text = solution
+        self.solution_code = code
+        pairs = nudges.items() if isinstance(nudges, Mapping) else nudges
+        #: The wrong answers with their own nudge, as written: ``((key, message), ...)``.
+        self.nudges: tuple[tuple[Any, str], ...] = tuple((key, message) for key, message in pairs)
+        self._nudge_values = [(answer.read(key), message) for key, message in self.nudges]
+        self.nudge = nudge if nudge is not None else \
+            f"not the answer yet. Check what you typed; `ex.q{number}.hint()` gives a nudge."
         self._cache: Any = _UNSET
 
     def expected(self) -> Any:
@@ -96,18 +127,32 @@ class Exercise:
             self._cache = self._expected()
         return self._cache
 
+    def _judge(self, answer: Any) -> Optional[str]:
+        kind = self.answer_kind
+        try:
+            given = kind.read(answer)
+        except Unreadable as problem:
+            return problem.message
+        if given == kind.read(self.expected()):
+            return None
+        for value, message in self._nudge_values:
+            if given == value:
+                return message
+        near = kind.near(answer, self.expected())
+        if near:
+            return near
+        return self.nudge.replace("{answer}", kind.show(given)) if "{answer}" in self.nudge else self.nudge
+
     def evaluate(self, answer: Any = ...) -> Feedback:
-        """Judge ``answer`` without displaying anything (the tests use this)."""
+        """Judge ``answer`` without displaying anything (the tests use this).  Never raises."""
         if answer is ... or answer is None:
             return Feedback("not attempted", "replace the ... with your answer, then run the cell again.")
+        if not self.answer_kind.attempted(answer):
+            return Feedback("not attempted", "write your code in place of the ..., then run the cell again.")
         try:
-            expected = self.expected()
-            if self._judge is not None:
-                problem = self._judge(answer, expected)
-            else:
-                problem = None if _same(answer, expected) else self._nudge
-        except Exception as exc:  # a malformed answer must not break the lesson
-            return Feedback("incorrect", f"that answer could not be checked ({type(exc).__name__}: {exc}).")
+            problem = self._judge(answer)
+        except Exception:  # a malformed answer must not break the lesson, nor show a Python error
+            problem = f"expected {self.answer_kind.expects}; got {describe(answer)}."
         if problem is None:
             return Feedback("correct", "well done.")
         return Feedback("incorrect", problem)
@@ -118,25 +163,17 @@ class Exercise:
 
     def hint(self) -> None:
         """A nudge towards the answer."""
-        _show(Feedback("hint", self._hint))
+        _show(Feedback("hint", self.hint_text, self.hint_code))
 
     def solution(self) -> None:
-        """The answer and the code that finds it."""
-        _show(Feedback("solution", self._solution))
+        """The answer, why, and the code that finds it."""
+        kind = self.answer_kind
+        try:
+            shown = kind.show(kind.read(self.expected()))
+        except Exception:
+            shown = ""
+        text = f"{shown}. {self.solution_text}" if shown else self.solution_text
+        _show(Feedback("solution", text, self.solution_code))
 
     def __repr__(self) -> str:
         return f"Exercise {self.number}: {self.question}"
-
-
-def _same(answer: Any, expected: Any) -> bool:
-    if isinstance(expected, float) or isinstance(answer, float):
-        try:
-            return math.isclose(float(answer), float(expected), rel_tol=1e-6, abs_tol=1e-9)
-        except (TypeError, ValueError):
-            return False
-    if isinstance(expected, (set, frozenset)):
-        try:
-            return set(answer) == expected
-        except TypeError:
-            return False
-    return answer == expected

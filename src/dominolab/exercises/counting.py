@@ -1,124 +1,252 @@
-"""Exercises for lesson 5, counting and inference.  Expected answers come from the engine."""
+"""Exercises for lesson 5, counting and inference.  Expected answers come from the engine.
+
+The lesson's position and the exercises' positions are real: each is a hand dealt from a
+seed and played by random players for a number of moves
+(:func:`~dominolab.exercises.hands.real_hand`).  The exercises use their own positions, not
+the lesson's.
+"""
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 import math
+from typing import Any, Optional
 
 from ..inference import infer, known_voids
-from ..moves import DRAW, PASS, Play
 from ..round import Round
-from ..rules import Rules
 from ..view import View
+from ..words import plural
+from .answers import PASSES, Boolean, Code, Failed, Number, Set, call, describe
+from .answers import Integer as _Integer
 from .core import Exercise
+from .hands import real_hand
 
-__all__ = ["position", "q1", "q2", "q3", "q4", "q5"]
+__all__ = [
+    "draw_position",
+    "draw_then_play_position",
+    "exercise_position",
+    "pass_position",
+    "position",
+    "q1",
+    "q2",
+    "q3",
+    "q4",
+    "q5",
+    "q6",
+]
 
 
 def position() -> Round:
-    """The lesson's position: seat 0 to play against ends 6 and 3; seat 1 holds 5 tiles."""
-    return Round.from_position(
-        "standard",
-        hands=[["6-2", "5-5", "4-1", "3-0"], ["5-4", "2-2", "1-1", "2-0", "6-5"]],
-        line=["6-6", "6-4", "4-3"],
-        seed=5,
-    )
+    """The lesson's position: seat 0 to play in a real two-player hand, eight moves in."""
+    return real_hand("standard", 2, seed=4, moves=4)
+
+
+def draw_position() -> Round:
+    """Section 4's hand (basic rules): seat 2 has just drawn against ends 0 and 5, then played."""
+    return real_hand("basic", 3, seed=4, moves=7)
+
+
+def exercise_position() -> Round:
+    """The exercises' position: seat 0 to play in another real two-player hand."""
+    return real_hand("standard", 2, seed=22, moves=7)
+
+
+def pass_position() -> Round:
+    """Exercise 3's hand (standard rules): seat 1 has just passed."""
+    return real_hand("standard", 2, seed=15, moves=28)
+
+
+def draw_then_play_position() -> Round:
+    """Exercise 4's hand (basic rules): seat 2 drew against ends 4 and 6, then played."""
+    return real_hand("basic", 3, seed=3, moves=15)
 
 
 def _view() -> View:
-    return position().view(0)
+    return exercise_position().view(0)
+
+
+def _counts() -> tuple[int, int, int]:
+    """Tiles seat 0 cannot see, how many of them fit an end, and tiles in the whole set."""
+    view = _view()
+    return len(view.unseen), sum(1 for t in view.unseen if view.fits(t)), len(view.rules.tiles)
 
 
 def _fit_share() -> float:
-    view = _view()
-    fits = [t for t in view.unseen if view.fits(t)]
-    return len(fits) / len(view.unseen)
+    unseen, fits, _ = _counts()
+    return fits / unseen
 
 
-def _two_draws() -> float:
-    view = _view()
-    unseen = len(view.unseen)
-    fits = sum(1 for t in view.unseen if view.fits(t))
-    return 1 - math.comb(unseen - fits, 2) / math.comb(unseen, 2)
+def _three_draws() -> float:
+    unseen, fits, _ = _counts()
+    return 1 - math.comb(unseen - fits, 3) / math.comb(unseen, 3)
 
 
-def _row(preset: str):
-    return dataclasses.replace(Rules.preset(preset), draw_from="row-end")
+def _odds() -> dict[int, float]:
+    return infer(_view()).suit_probabilities[1]
 
 
-def _after_pass() -> set[int]:
-    r = Round.from_position(_row("basic"), hands=[["6-1", "5-5"], ["3-3", "2-0"], ["4-5", "6-6"]],
-                            line=["6-4"], boneyard=[])
-    r.play(Play("6-1", "left"))  # ends 1 and 4
-    r.play(PASS)  # seat 1 has neither
-    return set(known_voids(r.view(2))[1])
+#: The number exercise 5 asks about.
+NUMBER_Q5 = 3
 
 
-def _after_draw() -> bool:
-    r = Round.from_position(_row("basic"), hands=[["5-5", "1-0"], ["6-6", "2-1"]], line=["5-4"],
-                            boneyard=["3-3", "5-2", "0-0"])
-    r.play(Play("5-5", "left"))  # ends 5 and 4; seat 1 holds neither
-    while r.legal_moves() == [DRAW]:
-        r.play(DRAW)  # 3-3 does not fit, 5-2 does
-    r.play(r.legal_moves()[0])  # and must be played
-    return 5 not in known_voids(r.view(0))[1]
+@functools.cache
+def _views() -> tuple[View, ...]:
+    """Views from real Dutch hands (2 to 4 players), passes and later draws among them, for
+    exercise 6."""
+    from ..players import RandomPlayer
+
+    views = []
+    for seed in range(80):
+        players = 2 + seed % 3
+        r = Round.deal("dutch", players, seed=seed)
+        seats = [RandomPlayer(seed=seed + s) for s in range(players)]
+        while not r.is_over:
+            r.play(seats[r.turn].choose(r.view(r.turn)))
+            views.append(r.view(seed % players))
+    assert any(e.action == "pass" for v in views for e in v.history)
+    return tuple(views)
+
+
+def _test_lacks(lacks: Any) -> Optional[str]:
+    """Try ``lacks(history, seat)`` on real views; ``known_voids`` says what is right."""
+    for view in _views():
+        for seat, right in known_voids(view).items():
+            shown = f"lacks(<the {plural(len(view.history), 'event', False)} of a hand>, {seat})"
+            try:
+                got = call(lacks, list(view.history), seat, shown=shown)
+            except Failed as failed:
+                return failed.message
+            try:
+                given = {int(n) for n in got}
+            except Exception:
+                return f"{shown} returned {describe(got)}; it should return a set of numbers."
+            if given != set(right):
+                verbs = {"play": "plays", "draw": "draws", "pass": "passes"}
+                events = "; ".join(f"seat {e.seat} {verbs[e.action]}" + (f" against {e.ends}" if e.ends else "")
+                                   for e in view.history if e.seat == seat)
+                return (f"{shown} returned {sorted(given)}, but seat {seat} is known to lack {sorted(right)}. "
+                        f"Seat {seat}'s events: {events}.")
+    return None
 
 
 q1 = Exercise(
     1,
-    "In the lesson's position (ends 6 and 3), what share of the tiles seat 0 cannot see fit an end? "
-    "Give a number between 0 and 1.",
+    "In the exercises' position (`ex.exercise_position()`, seat 0 to play), what share of the tiles seat 0 cannot "
+    "see fit an end? Give a number between 0 and 1, to 3 decimal places (or a percentage as text, such as '12.5%').",
+    answer=Number(places=3, percent=True),
     expected=_fit_share,
-    hint="Count view.unseen, then the unseen tiles that fit (view.fits(tile)).",
-    solution="8 of the 21 unseen tiles fit: 8 / 21 = 0.381\n\n"
-             "fits = [t for t in view.unseen if view.fits(t)]\n"
-             "len(fits) / len(view.unseen)",
-    wrong=8 / 28,
-    nudge="divide by the tiles seat 0 cannot see, not by the whole set.",
+    nudges={
+        _counts()[1] / _counts()[2]: "divide by the tiles seat 0 cannot see, not by the whole set.",
+        1 - _fit_share(): "that is the share that does not fit.",
+    },
+    hint="`view.unseen` lists the tiles seat 0 cannot see, and `view.fits(tile)` tells whether a tile fits an end.",
+    hint_code="view = ex.exercise_position().view(0)\nview.ends, len(view.unseen)",
+    solution="Count the unseen tiles that fit and divide by all the unseen tiles.",
+    code="view = ex.exercise_position().view(0)\n"
+         "fits = [t for t in view.unseen if view.fits(t)]\n"
+         "len(fits) / len(view.unseen)",
 )
 
 q2 = Exercise(
     2,
-    "Same position: if seat 0 draws two tiles, what is the chance that at least one of them fits? "
-    "(Every unseen tile is equally likely to be in the boneyard.)",
-    expected=_two_draws,
-    hint="It is easier to count the chance that neither fits: choose 2 of the 13 that do not fit, "
-         "out of 2 of the 21 unseen.",
-    solution="1 - comb(13, 2) / comb(21, 2) = 1 - 78 / 210 = 0.629\n\n"
-             "import math\n1 - math.comb(21 - 8, 2) / math.comb(21, 2)",
-    wrong=2 * 8 / 21,
-    nudge="adding the chances of each draw counts some cases twice; work out the chance that neither fits.",
+    "Same position: suppose seat 0 had to draw three tiles. What is the chance that at least one of them fits? "
+    "(Every unseen tile is equally likely to be in the boneyard.) Give a number between 0 and 1, to 3 decimal "
+    "places (or a percentage as text, such as '12.5%').",
+    answer=Number(places=3, percent=True),
+    expected=_three_draws,
+    nudges={
+        3 * _fit_share(): "adding the chances of each draw counts some cases twice; "
+                          "work out the chance that none fits.",
+        _fit_share(): "that is the chance for one draw; with three draws there are three chances to find a fit.",
+        1 - (1 - _fit_share()) ** 3: "that treats each draw as if the tile went back. "
+                                     "After a tile that does not fit, one fewer is left of each kind.",
+    },
+    hint="Count the chance that none fits: choose 3 of the tiles that do not fit, out of 3 of all the unseen "
+         "tiles. math.comb(n, k) counts the ways to choose k of n.",
+    solution="1 - comb(unseen - fitting, 3) / comb(unseen, 3).",
+    code="import math\n\n"
+         "view = ex.exercise_position().view(0)\n"
+         "unseen = len(view.unseen)\n"
+         "fitting = sum(1 for t in view.unseen if view.fits(t))\n"
+         "1 - math.comb(unseen - fitting, 3) / math.comb(unseen, 3)",
 )
 
 q3 = Exercise(
     3,
-    "Basic rules. The line is 6-4; seat 0 plays 6-1 on the left, so the ends are 1 and 4, and seat 1 "
-    "passes. Which numbers is seat 1 now known to lack? Give a set.",
-    expected=_after_pass,
-    hint="A player passes only when nothing he holds fits either end.",
-    solution="{1, 4}\n\ninference.known_voids(r.view(2))[1]",
-    wrong={1},
-    nudge="a pass says something about both ends.",
+    "In `r = ex.pass_position()` (standard rules), seat 1 has just passed. Look at `r.view(0).history[-1]`. Which "
+    "numbers is seat 1 now known to lack? Give a set of whole numbers.",
+    answer=Set(_Integer(), example="{2, 5}"),
+    expected=lambda: set(known_voids(pass_position().view(0))[1]),
+    nudges=[
+        (frozenset({pass_position().view(0).history[-1].ends[0]}), "a pass says something about both ends."),
+        (frozenset({pass_position().view(0).history[-1].ends[1]}), "a pass says something about both ends."),
+    ],
+    hint="A player passes only when nothing they hold fits either end (and they may not draw).",
+    solution="Seat 1 passed against both ends, so they hold neither number.",
+    code="r = ex.pass_position()\n"
+         "last = r.view(0).history[-1]\n"
+         "print(last)\n"
+         "set(last.ends)",
 )
 
 q4 = Exercise(
     4,
-    "Basic rules (no drawing while able): seat 1 drew against ends 5 and 4 until a tile fitted, "
-    "then played it. Can seat 1 still hold a 5? Answer True or False.",
-    expected=_after_draw,
+    "Basic rules (no drawing while able to play): in `r = ex.draw_then_play_position()`, seat 2 drew against "
+    "ends 4 and 6 and then played the tile that fitted (see `r.view(0).history[-2:]`). Can seat 2 still hold a "
+    "6? Answer True or False.",
+    answer=Boolean(),
+    expected=lambda: 6 not in known_voids(draw_then_play_position().view(0))[2],
+    nudges={True: "think about which tiles seat 2 kept: could any of them have fitted?"},
     hint="Under these rules a player may only draw when nothing fits; and the tile that fitted was played.",
-    solution="False: every tile he kept lacked 5 and 4, and the tile that fitted was the one he played.",
-    wrong=True,
-    nudge="think about which tiles he kept: could any of them have fitted?",
+    solution="Every tile seat 2 kept lacked 4 and 6, and the tile that fitted was the one it played.",
+    code="from dominolab.inference import known_voids\n\n"
+         "6 not in known_voids(ex.draw_then_play_position().view(0))[2]",
 )
 
 q5 = Exercise(
     5,
-    "Use infer(view) on the lesson's position: what is the probability that seat 1 holds at least one 6?",
-    expected=lambda: infer(_view()).suit_probabilities[1][6],
-    hint="infer(view).suit_probabilities[seat][number]",
-    solution="from dominolab.inference import infer\ninfer(view).suit_probabilities[1][6]",
-    wrong=5 / 21,
-    judge=lambda answer, expected: None if abs(float(answer) - expected) < 0.005 else
-    "read it off infer(view).suit_probabilities[1][6].",
+    f"Use `infer(view)` on the exercises' position (`view = ex.exercise_position().view(0)`): what is the "
+    f"probability that seat 1 holds at least one {NUMBER_Q5}? Give a number between 0 and 1, to 3 decimal places "
+    "(or a percentage as text, such as '12.5%').",
+    answer=Number(places=3, percent=True),
+    expected=lambda: _odds()[NUMBER_Q5],
+    nudges={
+        **{p: "that is the chance for another number; the probabilities are indexed by seat, then by number."
+           for n, p in _odds().items() if round(p, 3) != round(_odds()[NUMBER_Q5], 3)},
+        1 - _odds()[NUMBER_Q5]: f"that is the chance that seat 1 holds no {NUMBER_Q5}.",
+    },
+    hint="`infer(view).suit_probabilities` maps each seat to the chance it holds each number.",
+    hint_code="from dominolab.inference import infer\n\nview = ex.exercise_position().view(0)",
+    solution="The inference counts every deal of the unseen tiles that fits what seat 0 has seen.",
+    code="from dominolab.inference import infer\n\n"
+         "view = ex.exercise_position().view(0)\n"
+         f"infer(view).suit_probabilities[1][{NUMBER_Q5}]",
+)
+
+q6 = Exercise(
+    6,
+    "Write a function `lacks(history, seat)` for the Dutch rules (at most two draws a turn, then pass; drawing "
+    "is allowed even when able to play): it goes through the events of `history` (each has `.seat`, `.action` "
+    "and `.ends`) and returns the set of numbers `seat` is known to lack now. A pass "
+    "against ends a and b shows the seat lacks a and b; a draw by the seat brings a tile nobody saw, so forget "
+    "what you knew about it. Check it with `ex.q6.check(lacks)`: the engine compares it with `known_voids` on "
+    "real Dutch hands.",
+    answer=Code(_test_lacks, what="a function lacks(history, seat) that returns a set of numbers",
+                example="def lacks(history, seat): ..."),
+    expected=lambda: PASSES,
+    hint="Start with an empty set; for each of the seat's events: on a pass add both ends, on a draw start again "
+         "with an empty set.",
+    hint_code="r = ex.pass_position()\n[e for e in r.view(0).history if e.seat == 1][-3:]",
+    solution="Passes add both ends; a draw wipes the slate, because the drawn tile is unknown.",
+    code="def lacks(history, seat):\n"
+         "    known = set()\n"
+         "    for event in history:\n"
+         "        if event.seat != seat:\n"
+         "            continue\n"
+         "        if event.action == 'draw':\n"
+         "            known = set()\n"
+         "        elif event.action == 'pass':\n"
+         "            known |= set(event.ends)\n"
+         "    return known\n\n"
+         "lacks",
 )

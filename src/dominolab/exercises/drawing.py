@@ -1,99 +1,248 @@
-"""Exercises for lesson 2, drawing and blocked games.  Expected answers come from the engine."""
+"""Exercises for lesson 2, drawing and blocked games.  Expected answers come from the engine.
+
+Every position here can arise in a real hand (``dl.reachable`` checks them in the tests);
+the tiles still to be drawn are shuffled from a seed, as at a real table.
+"""
 
 from __future__ import annotations
 
-import dataclasses
+from typing import Optional
 
 from ..moves import DRAW, Play
+from ..reachable import end_of_hand
 from ..round import Round
 from ..rules import Rules
-from ..tiles import tile_set
+from ..tiles import Tile, tile_set
+from ..words import plural
+from .answers import PASSES, Boolean, Code, Failed, Integer, _is_numpy_bool, call, describe
 from .core import Exercise
 
-__all__ = ["ALMOST_BLOCKED", "q1", "q2", "q3", "q4", "q5"]
+__all__ = [
+    "ALMOST_BLOCKED",
+    "BLOCKER_HANDS",
+    "STUCK",
+    "almost_blocked",
+    "line_position",
+    "q1",
+    "q2",
+    "q3",
+    "q4",
+    "q5",
+    "q6",
+    "q7",
+    "stuck_position",
+]
 
-#: A line whose ends show 4 and 6; the 6-4 is the only 4 still off it.
+#: Lesson 2's blocking position: seat 1 led, both have played in turn and seat 1 drew three
+#: tiles on the way; the line's ends show 4 and 6, and the 6-4 is the last 4 still off it.
 ALMOST_BLOCKED = "4-0 0-1 1-4 4-4 4-2 2-3 3-4 4-5 5-6".split()
+#: Who holds what in that position: seat 0 (to play) holds the 6-4.
+BLOCKER_HANDS = [["6-4", "0-0", "1-1"], ["6-6", "5-5", "3-3", "6-3", "5-3"]]
+
+#: Exercise 3's line (ten tiles; seat 0 led and each seat has drawn a little).
+LINE_Q3 = "2-1 1-1 1-3 3-6 6-1 1-4 4-2 2-0 0-1 1-5".split()
 
 
-def _draws_allowed(preset: str) -> int:
-    """How many tiles a seat that cannot play draws in one turn with 5 in the boneyard."""
-    rules = dataclasses.replace(Rules.preset(preset), draw_from="row-end")
-    r = Round.from_position(rules, hands=[["1-0"], ["6-3", "2-2"]], line=["6-6"],
-                            boneyard=["5-5", "5-0", "3-3", "4-4", "4-0"])
+def almost_blocked(rules: Rules | str = "standard", seed: int = 2) -> Round:
+    """Lesson 2's position under ``rules``, seat 0 to play 6-4 and block the game."""
+    return Round.from_position(rules, hands=BLOCKER_HANDS, line=ALMOST_BLOCKED, seed=seed)
+
+
+def line_position() -> Round:
+    """Exercise 3's position: the line :data:`LINE_Q3`, seat 0 to play."""
+    return Round.from_position("standard", hands=[["6-6", "5-3", "4-4"], ["6-5", "5-5", "3-2", "0-0"]],
+                               line=LINE_Q3, seed=3)
+
+
+#: Real positions for exercises 1 and 2: (preset, seed, moves) such that two RandomPlayers,
+#: seeded seed and seed + 1, playing `moves` moves of the hand dealt from `seed`, leave a
+#: player to move who cannot play, with 6 tiles in the boneyard and none of them fitting.
+STUCK = {"standard": (683, 21), "dutch": (17, 28)}
+
+
+def stuck_position(preset: str) -> Round:
+    """A real position for exercises 1 and 2 (see :data:`STUCK`)."""
+    from ..players import RandomPlayer
+
+    seed, moves = STUCK[preset]
+    r = Round.deal(preset, 2, seed=seed)
+    players = [RandomPlayer(seed=seed + s) for s in range(2)]
+    for _ in range(moves):
+        r.play(players[r.turn].choose(r.view(r.turn)))
+    return r
+
+
+def _drawn_in_one_turn(preset: str) -> int:
+    """How many tiles the player to move draws in :func:`stuck_position` before the turn ends."""
+    r = stuck_position(preset)
+    seat, ends = r.turn, r.ends
+    assert r.boneyard_count == 6 and not any(isinstance(m, Play) for m in r.legal_moves())
+    assert not any(t.has(ends[0]) or t.has(ends[1]) for t in r.boneyard)
     drawn = 0
-    while r.turn == 0 and DRAW in r.legal_moves():
+    while r.turn == seat and DRAW in r.legal_moves():
         r.play(DRAW)
         drawn += 1
     return drawn
 
 
-def _draws_after_block() -> int:
-    rules = dataclasses.replace(Rules.preset("standard"), draw_from="row-end")
-    hands = [["6-4", "0-0"], ["6-6", "5-5", "3-3"]]
-    r = Round.from_position(rules, hands=hands, line=ALMOST_BLOCKED)  # the rest is the boneyard
-    r.play(Play("6-4", "right"))
-    before = r.boneyard_count
+def _blocker_draws(preset: str) -> int:
+    """Tiles seat 0 (the blocker) draws after blocking, before the hand ends."""
+    r = almost_blocked(preset)
+    r.play(Play(Tile(6, 4), "right"))
     while not r.is_over:
-        r.play(r.legal_moves()[0])
-    return before - r.boneyard_count
+        r.play(r.legal_moves()[0])  # every move from here on is forced
+    return sum(1 for e in r.history[1:] if e.seat == 0 and e.action == "draw")
+
+
+def _line_is_blocked() -> bool:
+    return line_position().is_blocked
+
+
+def _test_is_blocked(is_blocked: object) -> Optional[str]:
+    """Try ``is_blocked`` on positions of real hands (every play of random hands, blocked
+    ones included); ``Round.is_blocked`` says what is right."""
+    from ..players import RandomPlayer
+
+    seen_blocked = 0
+    for seed in range(60):
+        r = Round.deal("standard", 2 + seed % 3, seed=seed)
+        players = [RandomPlayer(seed=seed * 10 + s) for s in range(r.players)]
+        while not r.is_over:
+            r.play(players[r.turn].choose(r.view(r.turn)))
+            if r.ends is None:
+                continue
+            on_line = [p.tile for p in r.line]
+            shown = f"is_blocked(<the {plural(len(on_line), 'tile', False)} of the line {r.line}>, {r.ends})"
+            try:
+                got = call(is_blocked, list(on_line), r.ends, shown=shown)
+            except Failed as failed:
+                return failed.message
+            if not isinstance(got, bool) and not _is_numpy_bool(got):
+                return f"{shown} returned {describe(got)}; it should return True or False."
+            right = r.is_blocked
+            seen_blocked += right
+            if got != right:
+                left, end = r.ends
+                if right:
+                    return (f"{shown} returned False, but it is blocked: every tile showing {left} or {end} "
+                            "is on the line.")
+                missing = next(t for t in tile_set(6) if (t.has(left) or t.has(end)) and t not in on_line)
+                return f"{shown} returned True, but {missing} is not on the line and matches an end."
+    assert seen_blocked, "the cases must include blocked layouts"
+    return None
 
 
 q1 = Exercise(
     1,
-    "Standard rules: the boneyard holds 5 tiles and the player to move cannot play. "
-    "At most how many tiles may he draw this turn?",
-    expected=lambda: _draws_allowed("standard"),
-    hint="In the main rules some tiles always stay in the boneyard.",
-    solution="3: the last two tiles are never drawn.\n\n"
-             'dl.Rules.preset("standard").boneyard_floor  # 2, so 5 - 2 = 3',
-    wrong=5,
-    nudge="not all of them: what does the standard game say about the last tiles?",
+    "Standard rules: the boneyard holds 6 tiles and the player to move cannot play. At most how many tiles "
+    "may they draw this turn? Give a whole number.",
+    answer=Integer(),
+    expected=lambda: _drawn_in_one_turn("standard"),
+    nudges={
+        6: "not all of them: what do the standard rules say about the last tiles of the boneyard?",
+        Rules.preset("standard").boneyard_floor: "that is how many tiles must stay in the boneyard; "
+                                                 "how many may be taken?",
+    },
+    hint="In the standard rules some tiles always stay in the boneyard: "
+         "`dl.Rules.preset('standard').boneyard_floor`.",
+    solution="The last two tiles are never drawn, so at most 6 - 2.",
+    code="6 - dl.Rules.preset('standard').boneyard_floor",
 )
 
 q2 = Exercise(
     2,
-    "Family rules: a player who cannot play draws one tile at a time. "
-    "With 5 tiles in the boneyard and none of them playable, how many does he draw before passing?",
-    expected=lambda: _draws_allowed("family"),
-    hint="Look at rules.draw_limit for the family preset.",
-    solution='3\n\ndl.Rules.preset("family").draw_limit',
-    wrong=5,
-    nudge="the family rules set a limit on drawing in one turn.",
+    "Dutch rules: a player who cannot play draws one tile at a time. With 6 tiles in the boneyard and none of "
+    "them playable, how many do they draw before passing? Give a whole number.",
+    answer=Integer(),
+    expected=lambda: _drawn_in_one_turn("dutch"),
+    nudges={
+        6: "the Dutch rules set a limit on drawing in one turn.",
+        4: "that is what the boneyard floor allows; the Dutch rules also limit drawing in one turn.",
+        3: "that is the family rules' limit; look up the Dutch one.",
+    },
+    hint="Look at `dl.Rules.preset('dutch').draw_limit` and `dl.Rules.preset('dutch').boneyard_floor`.",
+    solution="The Dutch rules let a player draw at most two tiles in a turn, and the boneyard has more to spare.",
+    code="dutch = dl.Rules.preset('dutch')\nmin(dutch.draw_limit, 6 - dutch.boneyard_floor)",
 )
 
 q3 = Exercise(
     3,
-    "Is the layout 4-0 0-1 1-4 4-4 4-2 2-3 3-4 4-5 5-6 6-4 blocked? Answer True or False.",
-    expected=lambda: Round.from_position(
-        "standard", hands=[["0-0"], ["6-6"]], line=[*ALMOST_BLOCKED, "6-4"]).is_blocked,
-    hint="What numbers show at the two ends, and where are all the tiles carrying them?",
-    solution="True: both ends show 4 and all seven 4s are on the table.\n\n"
-             'dl.Round.from_position("standard", hands=[["0-0"], ["6-6"]], line=line).is_blocked',
-    wrong=False,
-    nudge="count the 4s on the table: how many tiles show a 4 in a double-six set?",
+    "Is the layout `2-1 1-1 1-3 3-6 6-1 1-4 4-2 2-0 0-1 1-5` blocked? Answer True or False.",
+    answer=Boolean(),
+    expected=_line_is_blocked,
+    nudges={True: "all seven 1s are down, but is a 1 showing at an end? Look at the two ends."},
+    hint="Which numbers show at the two ends? Are all the tiles carrying those numbers on the table?",
+    solution="The ends show 2 and 5, and tiles such as 2-2 and 5-5 are still to be played. "
+             "(All seven 1s are down, but no 1 is at an end.) Section 6's proof says it too: "
+             "a blocked double-six line shows the same number at both ends.",
+    code="ex.line_position().is_blocked",
 )
 
 q4 = Exercise(
     4,
-    "Standard rules, the position of section 5: seat 0 plays 6-4 on the right and blocks the game. "
-    "How many tiles does seat 1 then draw before the hand ends?",
-    expected=_draws_after_block,
-    hint="Seat 1 cannot play, so it must draw; but not every tile of the boneyard.",
-    solution="All but the last two tiles of the boneyard: 14 - 2 = 12.\n\n"
-             "Play the position out with r.legal_moves() and count the draws.",
-    wrong=14,
-    nudge="the whole boneyard? Remember the tiles that must stay.",
+    "Predict, then check: the position of sections 3 and 4 under the Dutch rules (draw at most two, then pass; "
+    "the last two tiles stay). Seat 0 plays 6-4 and blocks the game. How many tiles does seat 0 itself draw "
+    "before the hand ends? Give a whole number.",
+    answer=Integer(),
+    expected=lambda: _blocker_draws("dutch"),
+    nudges={
+        0: "under the standard rules seat 0 draws nothing after the block; "
+           "the Dutch rules make each player stop after two draws, so the drawing goes round the table.",
+        9: "that is every tile drawn, by both players; how many of them does seat 0 take?",
+    },
+    hint="After two draws a player who still cannot play passes; then it is the other player's turn to draw. "
+         "Play the forced moves out as section 4 does, with `dl.Rules.preset('dutch')`.",
+    solution="The players draw two tiles each in turn until two tiles are left.",
+    code="r = ex.almost_blocked('dutch')\n"
+         "r.play(dl.Play('6-4', 'right'))\n"
+         "while not r.is_over:\n"
+         "    r.play(r.legal_moves()[0])  # every move is forced\n"
+         "print('; '.join(dl.narrate(r.history)))\n"
+         "sum(1 for e in r.history[1:] if e.seat == 0 and e.action == 'draw')",
 )
 
 q5 = Exercise(
     5,
-    "Could a blocked double-six hand, with nothing left in the boneyard, leave 9, 12 and 14 pips "
-    "in the three hands? Answer True or False.",
-    expected=lambda: (9 + 12 + 14) % 2 == sum(t.pips for t in tile_set(6)) % 2,
-    hint="What did section 6 prove about the pips left after such a hand?",
-    solution="False: 9 + 12 + 14 = 35 is odd, but the pips left after a blocked double-six hand "
-             "with an empty boneyard always add up to an even number.",
-    wrong=True,
-    nudge="add the three numbers up and compare with what section 6 proved.",
+    "Could a blocked two-player hand under the family rules (every tile may be drawn) end with 9 pips in one "
+    "hand and 14 in the other? Answer True or False.",
+    answer=Boolean(),
+    expected=lambda: end_of_hand("family", [9, 14]).ok,
+    nudges={True: "add the two numbers up and compare with what section 6 proved."},
+    hint="What did section 6 prove about the pips left after a blocked double-six hand with an empty boneyard?",
+    solution="9 + 14 = 23 is odd, but the pips left after a blocked double-six hand with an empty boneyard "
+             "have the parity of the whole set, 168: they are even.",
+    code="dl.reachable.end_of_hand('family', [9, 14]).ok",
+)
+
+q6 = Exercise(
+    6,
+    "Write a function `is_blocked(on_line, ends)`: `on_line` is the list of tiles on the line and `ends` the pair "
+    "of numbers at its ends. Return True when no tile of the double-six set that is off the line shows either "
+    "end number. Check it with `ex.q6.check(is_blocked)`: the engine tries it on every position of sixty real "
+    "hands.",
+    answer=Code(_test_is_blocked, what="a function is_blocked(on_line, ends) that returns True or False",
+                example="def is_blocked(on_line, ends): ..."),
+    expected=lambda: PASSES,
+    hint="Go through `dl.tile_set(6)`: is there a tile that is not in `on_line` and has either end number?",
+    hint_code="on_line = [dl.Tile(6, 6), dl.Tile(6, 4)]\nends = (6, 4)\n"
+              "[t for t in dl.tile_set(6) if t not in on_line and (t.has(ends[0]) or t.has(ends[1]))][:3]",
+    solution="Blocked means every tile carrying an end number is already on the line.",
+    code="def is_blocked(on_line, ends):\n"
+         "    left, right = ends\n"
+         "    return not any(t not in on_line and (t.has(left) or t.has(right)) for t in dl.tile_set(6))\n\n"
+         "is_blocked",
+)
+
+q7 = Exercise(
+    7,
+    "Predict, then check: a double-nine set has each number on eleven tile halves (nine tiles with one, the "
+    "double with two). Can a blocked double-nine layout show the same number at both ends? Answer True or False, "
+    "then run the experiment below.",
+    answer=Boolean(),
+    expected=lambda: False,
+    nudges={True: "redo section 6's count with eleven halves instead of eight: how many ends can show the number?"},
+    hint="Follow section 6's proof: the halves showing n are matched in pairs except those at the ends. "
+         "Eleven is odd.",
+    solution="Eleven halves of the end number are all on the line; pairs of matched halves leave an odd number "
+             "at the ends, so exactly one end shows it: the two ends differ. The experiment agrees.",
 )

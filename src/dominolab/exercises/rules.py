@@ -1,98 +1,176 @@
-"""Exercises for lesson 1, the rules.  Expected answers come from the engine."""
+"""Exercises for lesson 1, the rules.  Expected answers come from the engine.
+
+Every position here is one that can arise in a real hand (``dl.reachable`` checks them in
+the tests), and none is the lesson's own worked example.
+"""
 
 from __future__ import annotations
 
-import dataclasses
+from typing import Optional
 
-from ..moves import DRAW, Play
+from ..moves import Play
 from ..pieces import Hand
 from ..round import Round
 from ..rules import Rules
 from ..tiles import Tile, tile_set
+from .answers import PASSES, Boolean, Code, Failed, Integer, Sequence, Set, TileAnswer, _is_numpy_bool, call, describe
 from .core import Exercise
 
-__all__ = ["LEAD_SEED", "q1", "q2", "q3", "q4", "q5"]
+__all__ = ["LEAD_SEED", "TABLE_SEED", "fits_position", "play_position", "q1", "q2", "q3", "q4", "q5", "q6"]
 
 #: The deal used in exercise 3.
 LEAD_SEED = 31
+#: The lesson's first table: a deal in which you (seat 0) lead, so your first click is a tile.
+TABLE_SEED = 12
 
 
-def _as_tiles(answer) -> set[Tile]:
-    if isinstance(answer, str):
-        answer = answer.replace(",", " ").split()
-    return {Tile.coerce(t) for t in answer}
+def play_position() -> Round:
+    """Exercise 2: seat 0 led 5-5, seat 1 played 5-2; seat 0 is to play."""
+    return Round.from_position("standard", hands=[["5-1", "2-2", "6-3", "4-0", "2-0", "3-1"],
+                                                  ["6-6", "6-4", "4-4", "3-3", "1-0", "0-0"]],
+                               line=["5-5", "5-2"], seed=1)
+
+
+def fits_position(ends: tuple[int, int]) -> Round:
+    """A position whose line shows ``ends``, for asking the engine what fits them."""
+    a, b = ends
+    other = [t for t in tile_set(6) if t != Tile(a, b)]
+    return Round.from_position("standard", hands=[[other[0]], [other[1]]], line=[Tile(a, b)])
+
+
+_PIPS_HAND = [Tile.parse(t) for t in ("6-4", "5-5", "2-1")]
 
 
 def _fitting() -> set[Tile]:
-    r = Round.from_position("standard", hands=[["6-1", "4-2", "3-3", "5-0"], ["2-2"]], line=["6-6", "6-4"])
-    return {m.tile for m in r.legal_moves() if isinstance(m, Play)}
+    return {m.tile for m in play_position().legal_moves() if isinstance(m, Play)}
+
+
+def _fitting_one_end(number: int) -> frozenset[Tile]:
+    return frozenset(t for t in play_position().hands[0] if t.has(number))
 
 
 def _may_draw() -> tuple[bool, bool]:
-    out = []
-    for name in ("standard", "basic"):
-        rules = dataclasses.replace(Rules.preset(name), boneyard_floor=0)
-        r = Round.from_position(rules, hands=[["6-1", "2-2"], ["0-0"]], line=["6-6"])
-        out.append(DRAW in r.legal_moves())
-    return tuple(out)
+    return (Rules.preset("classic").draw_when_able, Rules.preset("family").draw_when_able)
+
+
+def _leader() -> int:
+    return Round.deal("basic", 3, seed=LEAD_SEED).leader
+
+
+def _test_fits(fits: object) -> Optional[str]:
+    """Try ``fits`` on every tile against every pair of ends; the engine's View.fits says."""
+    for a in range(7):
+        for b in range(a + 1):
+            view = fits_position((a, b)).view(0)
+            for ends in ((a, b), (b, a)):
+                for tile in tile_set(6):
+                    shown = f"fits(Tile({tile.high}, {tile.low}), {ends})"
+                    try:
+                        got = call(fits, tile, ends, shown=shown)
+                    except Failed as failed:
+                        return failed.message
+                    if not isinstance(got, bool) and not _is_numpy_bool(got):
+                        return f"{shown} returned {describe(got)}; it should return True or False."
+                    right = view.fits(tile)
+                    if got != right:
+                        why = ("one of its halves matches an end" if right
+                               else "neither of its halves matches either end")
+                        return f"{shown} returned {got}, but {tile} {'fits' if right else 'does not fit'}: {why}."
+    return None
 
 
 q1 = Exercise(
     1,
-    "How many tiles are in a double-nine set?",
-    expected=lambda: len(tile_set(9)),
-    hint="A double-N set has one tile for every pair of numbers from 0 to N, doubles included: (N+1)(N+2)/2.",
-    solution="(9 + 1) × (9 + 2) / 2 = 55\n\nlen(dl.tile_set(9))",
-    wrong=45,
-    nudge="did you count the doubles? Try the formula (N+1)(N+2)/2.",
+    "How many tiles are in a double-ten set? Predict it with the formula, then check with `dl.tile_set`. "
+    "Give a whole number.",
+    answer=Integer(),
+    expected=lambda: len(tile_set(10)),
+    nudges={
+        sum(not t.is_double for t in tile_set(10)): "that leaves out the doubles: 0-0 to 10-10 are tiles too.",
+        11 * 11: "that counts 6-4 and 4-6 as two tiles; they are the same tile.",
+    },
+    hint="A double-N set has one tile for every pair of numbers from 0 to N, doubles included: (N+1)(N+2)/2 tiles.",
+    solution="A double-ten set has (10 + 1) × (10 + 2) / 2 tiles.",
+    code="len(dl.tile_set(10))",
 )
 
 q2 = Exercise(
     2,
-    "The ends show 6 and 4. Your hand is 6-1, 4-2, 3-3 and 5-0. Which tiles can you play? "
-    "Give a set of tiles written like '6-1'.",
+    "Seat 0 led 5-5 and seat 1 played 5-2, so the ends show 5 and 2. Your hand is 5-1, 2-2, 6-3, 4-0, 2-0 and 3-1. "
+    "Which tiles can you play? Give a set (or list) of tiles written like '6-1'.",
+    answer=Set(TileAnswer(), example="{'6-6', '5-0'}"),
     expected=_fitting,
-    hint="A tile can be played if one of its halves matches either end.",
-    solution="{'6-1', '4-2'}\n\nr = dl.Round.from_position('standard', hands=[['6-1', '4-2', '3-3', '5-0'], ['2-2']], "
-             "line=['6-6', '6-4'])\nr.legal_moves()",
-    wrong={"6-1"},
-    judge=lambda answer, expected: None if _as_tiles(answer) == expected else
-    "check every tile against both ends: the 6 on the left and the 4 on the right.",
+    nudges=[
+        (_fitting_one_end(5), "those fit the 5; check every tile against the 2 on the other end too."),
+        (_fitting_one_end(2), "those fit the 2; check every tile against the 5 on the other end too."),
+        (frozenset(play_position().hands[0]), "a tile fits only if one of its halves matches an end."),
+    ],
+    hint="A tile can be played if one of its halves matches either end. A double shows its number on both halves.",
+    solution="5-1 matches the 5; 2-2 and 2-0 match the 2; 6-3, 4-0 and 3-1 match neither.",
+    code="r = ex.play_position()\n{move.tile for move in r.legal_moves() if isinstance(move, dl.Play)}",
 )
 
 q3 = Exercise(
     3,
-    f"Deal r = dl.Round.deal('basic', players=3, seed={LEAD_SEED}) and look at the hands "
-    "(for seat, hand in enumerate(r.hands): print(seat, hand)). Under the basic rules, which seat leads? "
-    "Answer with the seat number (then check with r.leader).",
-    expected=lambda: Round.deal("basic", 3, seed=LEAD_SEED).leader,
-    hint="In the basic rules the holder of the highest double leads.",
-    solution=f"r = dl.Round.deal('basic', players=3, seed={LEAD_SEED})\n"
-             "for seat, hand in enumerate(r.hands):\n    print(seat, hand)  # who holds the highest double?\n"
-             "r.leader",
-    wrong=0,
-    nudge="find the highest double among all three hands.",
+    f"Deal `r = dl.Round.deal('basic', players=3, seed={LEAD_SEED})` and look at the hands. Under the basic rules, "
+    "which seat leads? Answer with the seat number: 0, 1 or 2 (then check with `r.leader`).",
+    answer=Integer(example="0"),
+    expected=_leader,
+    nudges={_leader() + 1: "seats are numbered from 0: the first hand printed is seat 0."},
+    nudge="find the highest double among all three hands; its holder leads.",
+    hint="In the basic rules the holder of the highest double leads (and must lead that double).",
+    solution="Seat 2 holds 6-6, the highest double.",
+    code=f"r = dl.Round.deal('basic', players=3, seed={LEAD_SEED})\n"
+         "for seat, hand in enumerate(r.hands):\n    print(seat, hand)  # who holds the highest double?\n"
+         "r.leader",
 )
 
 q4 = Exercise(
     4,
-    "You hold a tile that fits, and the boneyard is not empty. May you draw anyway? "
-    "Answer with a tuple: (under the standard rules, under the basic rules), each True or False.",
+    "You hold a tile that fits, and the boneyard is not empty. May you draw anyway? Predict it for two rule books "
+    "this lesson did not test: the 19th-century rules (preset 'classic') and the family rules (preset 'family'). "
+    "Answer with a pair (classic, family), each True or False, then check with each preset's draw_when_able.",
+    answer=Sequence(Boolean(), length=2, order="the classic rules first, then the family rules"),
     expected=_may_draw,
-    hint="Compare rules.draw_when_able for the two presets.",
-    solution="(True, False)\n\n"
-             "dl.Rules.preset('standard').draw_when_able, dl.Rules.preset('basic').draw_when_able",
-    wrong=(False, False),
-    judge=lambda answer, expected: None if tuple(answer) == expected else
-    "the two rule books disagree on this point: look at draw_when_able.",
+    nudges={
+        (False, False): "the two rule books disagree on this point: the 19th-century text lets a player draw "
+                        "as many as they please after the first tile.",
+        (True, True): "the two rule books disagree on this point: the family rules describe drawing only for "
+                      "a player who cannot match.",
+    },
+    hint="Read `dl.Rules.preset('classic').draw_when_able` and the family preset's.",
+    solution="The 19th-century text lets a player draw as many as they please after the first tile, whether they "
+             "can match or not. The family page describes drawing only for a player who cannot match, and the family "
+             "preset reads that as no drawing while able.",
+    code="(dl.Rules.preset('classic').draw_when_able, dl.Rules.preset('family').draw_when_able)",
 )
 
 q5 = Exercise(
     5,
-    "How many pips are in the hand 6-4, 5-5, 2-1?",
-    expected=lambda: Hand(Tile.parse(t) for t in ("6-4", "5-5", "2-1")).pips,
+    "How many pips are in the hand 6-4, 5-5, 2-1? Give a whole number.",
+    answer=Integer(),
+    expected=lambda: Hand(_PIPS_HAND).pips,
+    nudges={
+        sum(t.high if t.is_double else t.pips for t in _PIPS_HAND):
+            "a double has pips on both halves: 5-5 counts 10.",
+        sum(t.high for t in _PIPS_HAND): "count both halves of every tile, not only the higher one.",
+    },
     hint="Add up the spots on both halves of every tile.",
-    solution="10 + 10 + 3 = 23\n\ndl.Hand(dl.Tile.parse(t) for t in ['6-4', '5-5', '2-1']).pips",
-    wrong=20,
-    nudge="count both halves of every tile.",
+    solution="10 + 10 + 3.",
+    code="dl.Hand(dl.Tile.parse(t) for t in ['6-4', '5-5', '2-1']).pips",
+)
+
+q6 = Exercise(
+    6,
+    "Write a function `fits(tile, ends)` that returns True when `tile` can be played on a line whose open ends "
+    "are `ends` (a pair such as `(5, 2)`), and False otherwise. Use `tile.high` and `tile.low` (or "
+    "`tile.has(number)`). Then check the function itself, `ex.q6.check(fits)`: the engine tries it on every "
+    "tile against every pair of ends.",
+    answer=Code(_test_fits, what="a function fits(tile, ends) that returns True or False",
+                example="def fits(tile, ends): ..."),
+    expected=lambda: PASSES,
+    hint="A tile fits when its high half or its low half equals the left end or the right end.",
+    hint_code="left, right = (5, 2)\ntile = dl.Tile(2, 0)\ntile.high, tile.low, tile.has(left), tile.has(right)",
+    solution="A tile fits when one of its halves matches either end.",
+    code="def fits(tile, ends):\n    left, right = ends\n    return tile.has(left) or tile.has(right)\n\nfits",
 )

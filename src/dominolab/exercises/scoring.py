@@ -1,88 +1,213 @@
-"""Exercises for lesson 3, scoring.  Every expected answer comes from ``dl.score``."""
+"""Exercises for lesson 3, scoring.  Every expected answer comes from ``dl.score``.
+
+The hands scored here really happened: each is the end of a hand dealt from a seed and
+played by random players (:func:`~dominolab.exercises.hands.real_hand`), so the pips quoted
+are pips a real hand can leave.
+"""
 
 from __future__ import annotations
 
-import dataclasses
+import functools
+from typing import Optional
 
+from ..players import RandomPlayer
+from ..round import Round
 from ..rules import Rules
 from ..scoring import score
-from ..tiles import Tile
+from .answers import PASSES, Code, Failed, Integer, Sequence, call, describe
 from .core import Exercise
+from .hands import real_hand
 
-__all__ = ["q1", "q2", "q3", "q4", "q5", "q6"]
+__all__ = ["HANDS", "hand", "q1", "q2", "q3", "q4", "q5", "q6", "q7"]
+
+#: The real hands the exercises score: (preset, players, seed) for :func:`real_hand`.
+HANDS = {
+    1: ("standard", 3, 102),
+    2: ("family", 3, 304),
+    3: ("standard", 2, 11),
+    4: ("partnership", 4, 0),
+    5: ("dutch", 2, 1),
+}
 
 
-def _winner_points(rules: Rules, pips: list[int], went_out=None) -> int:
-    result = score(rules, pips=pips, went_out=went_out)
+def hand(number: int) -> Round:
+    """The finished hand exercise ``number`` scores."""
+    preset, players, seed = HANDS[number]
+    return real_hand(preset, players, seed)
+
+
+def _pips(number: int) -> list[int]:
+    r = hand(number)
+    return [r.rules.hand_value(h) for h in r.hands]
+
+
+def _winner_points(number: int) -> int:
+    result = hand(number).result
     side = result.winning_side
     return 0 if side is None else result.points[side]
 
 
+def _standard() -> Rules:
+    return Rules.preset("standard")
+
+
+@functools.cache
+def _cases() -> tuple[tuple[int, ...], ...]:
+    """The pips left by the real hands of 600 deals (standard rules, 2 to 4 players) that
+    nobody went out of."""
+    cases = []
+    for seed in range(600):
+        players = 2 + seed % 3
+        r = Round.deal("standard", players, seed=seed)
+        seats = [RandomPlayer(seed=seed + s) for s in range(players)]
+        while not r.is_over:
+            r.play(seats[r.turn].choose(r.view(r.turn)))
+        if r.result.went_out is None:
+            cases.append(tuple(r.result.pips))
+    assert any(sorted(c)[0] == sorted(c)[1] for c in cases), "the cases must include ties"
+    return tuple(cases)
+
+
+def _test_others_minus_own(others_minus_own: object) -> Optional[str]:
+    """Try the learner's scoring function on the pips left by real hands (:func:`_cases`);
+    ``dl.score`` says what is right."""
+    for case in _cases():
+        pips = list(case)
+        shown = f"others_minus_own({pips})"
+        try:
+            got = call(others_minus_own, list(pips), shown=shown)
+        except Failed as failed:
+            return failed.message
+        right = list(score(_standard(), pips=pips).points)
+        try:
+            given = [int(x) for x in got] if isinstance(got, (list, tuple)) else None
+        except (TypeError, ValueError):
+            given = None
+        if given is None or len(given) != len(pips):
+            return f"{shown} returned {describe(got)}; it should return a list of {len(pips)} whole numbers."
+        if given != right:
+            low = min(pips)
+            if pips.count(low) > 1:
+                why = f"two players tie on {low} pips, and on a tie nobody scores"
+            else:
+                winner = pips.index(low)
+                why = (f"seat {winner} has the fewest pips and scores the others' "
+                       f"{sum(pips) - low} minus its own {low}")
+            return f"{shown} returned {given}, but the points are {right}: {why}."
+    return None
+
+
 q1 = Exercise(
     1,
-    "Standard rules, three players, a blocked hand leaves 9, 15 and 20 pips. How many points does the winner score?",
-    expected=lambda: _winner_points(Rules.preset("standard"), [9, 15, 20]),
-    hint="The player with the fewest pips wins and scores the others' pips minus his own.",
-    solution='(15 + 20) - 9 = 26\n\ndl.score(dl.Rules.preset("standard"), pips=[9, 15, 20]).points[0]',
-    wrong=35,
-    nudge="that is not it. Who has the fewest pips, and what is subtracted?",
+    "Standard rules, three players: a hand ended with nobody able to play or draw, and the hands hold 27, 14 and 44 "
+    "pips. How many points does the winner score? Give a whole number.",
+    answer=Integer(),
+    expected=lambda: _winner_points(1),
+    nudges={
+        27 + 44: "that is the others' pips; the standard rule then takes off the winner's own.",
+        27 + 14 + 44: "that counts every hand, the winner's own included.",
+        (27 - 14) + (44 - 14): "that is the family rule (the sum of the differences); "
+                               "the standard rule subtracts the winner's pips once.",
+    },
+    hint="The player with the fewest pips wins and scores the others' pips minus their own.",
+    solution="Seat 1 has the fewest pips and scores (27 + 44) - 14.",
+    code='dl.score(dl.Rules.preset("standard"), pips=[27, 14, 44]).points[1]',
 )
 
 q2 = Exercise(
     2,
-    "Family rules, a blocked hand leaves 12, 20 and 17 pips. How many points does the winner score?",
-    expected=lambda: _winner_points(Rules.preset("family"), [12, 20, 17]),
+    "Family rules, three players: a blocked hand leaves 27, 13 and 26 pips. How many points does the winner "
+    "score? Give a whole number.",
+    answer=Integer(),
+    expected=lambda: _winner_points(2),
+    nudges={
+        27 + 26 - 13: "that would be the standard rule (others minus own). "
+                      "The family rule subtracts the winner's pips from each other hand.",
+        27 + 26: "that is the others' pips; the family rule subtracts the winner's pips from each of them.",
+    },
     hint="The family rules add up the differences between each other hand and the winner's.",
-    solution='(20 - 12) + (17 - 12) = 8 + 5 = 13\n\ndl.score(dl.Rules.preset("family"), pips=[12, 20, 17]).points[0]',
-    wrong=25,
-    nudge="25 would be the standard rule (others minus own). "
-          "The family rule subtracts the winner's pips from each other hand.",
+    solution="(27 - 13) + (26 - 13) = 14 + 13.",
+    code='dl.score(dl.Rules.preset("family"), pips=[27, 13, 26]).points[1]',
 )
 
 q3 = Exercise(
     3,
-    "Standard rules, two players, a blocked hand leaves 8 pips in each hand. "
-    "Give the points of both players as a list, seat 0 first.",
-    expected=lambda: list(score(Rules.preset("standard"), pips=[8, 8]).points),
+    "Standard rules, two players: a hand ended with nobody able to play or draw, and each hand holds 8 pips. "
+    "Give the points of both players as a list (or tuple) of two whole numbers, seat 0 first.",
+    answer=Sequence(Integer(), length=2, order="seat 0 first", example="[3, 5]"),
+    expected=lambda: list(hand(3).result.points),
+    nudges={
+        (8, 0): "a tie is not a win for either player under the standard rules.",
+        (0, 8): "a tie is not a win for either player under the standard rules.",
+        (8, 8): "8 is what each hand holds; what do the standard rules give on a tie?",
+    },
     hint="Look up what the standard rules say about a tie for the fewest pips.",
-    solution='[0, 0]: on a tie nobody scores.\n\nlist(dl.score(dl.Rules.preset("standard"), pips=[8, 8]).points)',
-    wrong=[8, 0],
-    nudge="a tie is not a win for either player under the standard rules.",
+    solution="On a tie nobody scores.",
+    code='list(dl.score(dl.Rules.preset("standard"), pips=[8, 8]).points)',
 )
 
 q4 = Exercise(
     4,
-    "Partnership rules: seat 1 dominoes. Seat 0 holds 7 pips, seat 2 holds 12 and seat 3 holds 4. "
-    "How many points does seat 1's team score?",
-    expected=lambda: score(Rules.preset("partnership"), pips=[7, 0, 12, 4], went_out=1).points[1],
-    hint="When a player dominoes, his team scores every pip left in the other three hands, the partner's included.",
-    solution='7 + 12 + 4 = 23\n\ndl.score(dl.Rules.preset("partnership"), pips=[7, 0, 12, 4], went_out=1).points[1]',
-    wrong=19,
-    nudge="19 counts only the opponents' pips. Whose hands are counted after a domino in the partnership game?",
+    "Partnership rules: seat 3 plays its last tile. Seat 0 holds 11 pips, seat 1 holds 10 and seat 2 holds 16. "
+    "How many points does seat 3's team score? Work it out from `print(dl.Rules.preset('partnership').describe())`. "
+    "Give a whole number.",
+    answer=Integer(),
+    expected=lambda: _winner_points(4),
+    nudges={
+        11 + 16: "that counts only the other team's pips. Read the partnership preset's scoring rule.",
+        11 + 16 - 10: "that subtracts the partner's pips. Read the partnership preset's scoring rule.",
+    },
+    hint="Print the preset's rules and find how a hand is scored (R13) and how partners count (R15).",
+    solution="The partnership preset's scoring rule, applied to the team totals.",
+    code='dl.score(dl.Rules.preset("partnership"), pips=[11, 10, 16, 0], went_out=3).points[1]',
 )
 
 q5 = Exercise(
     5,
-    "Dutch rules, two players: seat 0 went out; seat 1 still holds 0-0 and 3-1. How many points does seat 0 score?",
-    expected=lambda: score(Rules.preset("dutch"), hands=[[], [Tile(0, 0), Tile(3, 1)]], went_out=0).points[0],
-    hint="In the Dutch game the double-blank is not worth nothing.",
-    solution='13 + 4 = 17\n\ndl.score(dl.Rules.preset("dutch"), hands=[[], ["0-0", "3-1"]], went_out=0).points[0]',
-    wrong=4,
-    nudge="4 counts the 0-0 as blank. What does it count in the Dutch game?",
+    "Dutch rules, two players: seat 0 went out; seat 1 still holds 5-4, 3-1 and 0-0. How many points does seat 0 "
+    "score? Give a whole number.",
+    answer=Integer(),
+    expected=lambda: _winner_points(5),
+    nudges={9 + 4: "that counts the 0-0 as blank. What does it count in the Dutch game?"},
+    hint="In the Dutch game the double-blank is not worth nothing: `dl.Rules.preset('dutch').tile_values`.",
+    solution="The 0-0 counts 13 in the Dutch game: 9 + 4 + 13.",
+    code='dl.score(dl.Rules.preset("dutch"), hands=[[], ["5-4", "3-1", "0-0"]], went_out=0).points[0]',
 )
 
 q6 = Exercise(
     6,
-    "Standard rules: to how many points is a three-player match played? And a match on a cribbage board "
-    "(set target=121)? Answer with a tuple of two numbers.",
-    expected=lambda: (
-        Rules.preset("standard").target_for(3),
-        dataclasses.replace(Rules.preset("standard"), target=121).target_for(3),
-    ),
-    hint="rules.target_for(sides) gives the target for a number of sides.",
-    solution='(61, 121)\n\nrules = dl.Rules.preset("standard")\n'
-             '(rules.target_for(3), dataclasses.replace(rules, target=121).target_for(3))',
-    wrong=(100, 121),
-    judge=lambda answer, expected: None if tuple(answer) == expected else
-    "100 is the two-player target. What do three or four players play to?",
+    "Predict, then check: to how many points is a match played under the basic rules (the modern statement) with "
+    "three players? And under the family rules with three? Answer with a tuple of two whole numbers, basic first.",
+    answer=Sequence(Integer(), length=2, order="the basic rules first, then the family rules", example="(50, 100)"),
+    expected=lambda: (Rules.preset("basic").target_for(3), Rules.preset("family").target_for(3)),
+    nudges={
+        (_standard().target_for(3), _standard().target_for(3)):
+            "that is the standard rules' target for three; the basic and family rule books say otherwise.",
+    },
+    hint="A rule book's `target_for(sides)` gives its target for a number of sides; "
+         "try `dl.Rules.preset('basic').target_for(3)`.",
+    solution="Both rule books play to the same target whatever the number of players.",
+    code='(dl.Rules.preset("basic").target_for(3), dl.Rules.preset("family").target_for(3))',
+)
+
+q7 = Exercise(
+    7,
+    "Write a function `others_minus_own(pips)` that returns the list of points each seat scores under the standard "
+    "rule, given the pips left in each hand (seat 0 first) at the end of a hand nobody went out of: the player with "
+    "the fewest pips scores the others' pips minus their own, everyone else scores 0, and on a tie for the fewest "
+    "nobody scores. Check it with `ex.q7.check(others_minus_own)`: the engine tries it on every hand of 600 real "
+    "deals that nobody went out of.",
+    answer=Code(_test_others_minus_own, what="a function others_minus_own(pips) that returns a list of points",
+                example="def others_minus_own(pips): ..."),
+    expected=lambda: PASSES,
+    hint="Find the lowest total with `min(pips)`; count how many seats have it with `pips.count(...)`.",
+    hint_code="pips = [27, 14, 44]\nlow = min(pips)\nlow, pips.count(low), pips.index(low), sum(pips) - low",
+    solution="Find the unique lowest hand; it scores the sum of the others minus itself.",
+    code="def others_minus_own(pips):\n"
+         "    low = min(pips)\n"
+         "    points = [0] * len(pips)\n"
+         "    if pips.count(low) == 1:\n"
+         "        points[pips.index(low)] = sum(pips) - 2 * low\n"
+         "    return points\n\n"
+         "others_minus_own",
 )

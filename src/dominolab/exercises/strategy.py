@@ -1,85 +1,200 @@
-"""Exercises for lesson 4, strategy.  Expected answers come from the engine's simulator."""
+"""Exercises for lesson 4, strategy.
+
+The lesson's large studies are recorded in ``strategy_studies.json`` (see
+:mod:`~dominolab.exercises.studies`); exercises that read them compute their answer from the
+same file, and ``tests/test_lessons.py`` checks that the engine still plays those studies'
+deals the same way.
+"""
 
 from __future__ import annotations
 
+import functools
+import math
+from typing import Any, Optional
+
+from ..moves import Play
 from ..players import StrategyPlayer
-from ..simulation import simulate, wilson_interval
+from ..round import Round
+from ..simulation import wilson_interval
+from .answers import PASSES, Boolean, Choice, Code, Failed, Number, call, describe
 from .core import Exercise
+from .studies import load
 
-__all__ = ["q1", "q2", "q3", "q4", "q5"]
+__all__ = ["allowed_moves", "q1", "q2", "q3", "q4", "q5", "q6", "studies"]
+
+#: How many pieces of advice lesson 4 tests on their own (the ablations of section 4).
+ADVICE = len(StrategyPlayer.COMPONENTS)
 
 
-def _leader_rate() -> float:
-    result = simulate("standard", ["random", "random"], rounds=1000, seed=7, progress=False)
-    return result.leader_win_rate()[0]
+@functools.cache
+def studies() -> dict[str, Any]:
+    """The recorded studies, by id (loaded once)."""
+    return load()
 
 
-def _stronger_against_greedy() -> str:
-    rates = {}
-    for kind in ("strategy", "random"):
-        result = simulate("standard", [kind, "greedy"], rounds=400, seed=3, progress=False)
-        rates[kind] = result.stats[0].win_rate
-    return max(rates, key=rates.get)
+def allowed_moves(view: Any) -> list[Any]:
+    """What exercise 6's player may choose: the heaviest double it can play, else the
+    heaviest tile it can play, else its one legal move (a draw or a pass)."""
+    plays = [m for m in view.legal_moves() if isinstance(m, Play)]
+    if not plays:
+        return [m for m in view.legal_moves() if not isinstance(m, Play)][:1]
+    doubles = [m for m in plays if m.tile.is_double]
+    pool = doubles or plays
+    best = max(m.tile.pips for m in pool)
+    return [m for m in pool if m.tile.pips == best]
+
+
+@functools.cache
+def _positions() -> tuple[Any, ...]:
+    """Views of the seat to move in real 2-player standard hands (random play), doubles
+    in hand among them."""
+    from ..players import RandomPlayer
+
+    views = []
+    for seed in range(40):
+        r = Round.deal("standard", 2, seed=seed)
+        seats = [RandomPlayer(seed=seed + s) for s in range(2)]
+        while not r.is_over:
+            views.append(r.view(r.turn))
+            r.play(seats[r.turn].choose(r.view(r.turn)))
+    return tuple(views)
+
+
+def _make_player(answer: Any) -> Any:
+    if isinstance(answer, type):
+        try:
+            return answer(0)
+        except TypeError:
+            return call(answer, shown=f"{answer.__name__}()")
+    return answer
+
+
+def _test_player(answer: Any) -> Optional[str]:
+    """Ask the learner's player for a move in many real positions; the move must be one
+    :func:`allowed_moves` lists (the engine's legal moves, filtered by the rule to follow)."""
+    try:
+        player = _make_player(answer)
+    except Failed as failed:
+        return failed.message
+    if not callable(getattr(player, "choose", None)):
+        return f"{describe(answer)} has no choose(self, view) method."
+    for view in _positions():
+        shown = f"choose(<seat {view.seat}: hand {view.hand}, ends {view.ends}>)"
+        try:
+            move = call(player.choose, view, shown=shown)
+        except Failed as failed:
+            return failed.message
+        if move not in view.legal_moves():
+            return f"{shown} returned {describe(move)}, which is not one of its legal moves {list(view.legal)}."
+        allowed = allowed_moves(view)
+        if move not in allowed:
+            return f"{shown} chose {move}, but the rule says {' or '.join(map(str, allowed))}."
+    return None
 
 
 q1 = Exercise(
     1,
-    "In duplicate format every deal is played again with the players' seats swapped. What does that cancel out? "
-    "(a) the players' skill, (b) the luck of the deal and the leader's advantage, (c) blocked hands. "
-    "Answer 'a', 'b' or 'c'.",
+    "In duplicate format every deal is played once with each player in each seat. What does that cancel out? "
+    "(a) the players' skill, (b) the luck of the deal and of the lead, (c) blocked hands. Answer 'a', 'b' or 'c'.",
+    answer=Choice(("a", "b", "c")),
     expected=lambda: "b",
+    nudges={
+        "a": "if skill cancelled out, there would be nothing left to measure.",
+        "c": "blocked hands still happen in duplicate play. What does playing each deal from both seats even out?",
+    },
     hint="Both players get the same tiles and the same turn to lead, once each.",
-    solution="'b': both players hold the same hands and lead equally often, so only skill is left to differ.",
-    wrong="a",
-    judge=lambda answer, expected: None if str(answer).strip().lower().strip("()") == expected else
-    "if skill cancelled out, there would be nothing left to measure.",
+    solution="Both players hold the same hands and lead equally often, so only how they play is left to differ.",
 )
 
 q2 = Exercise(
     2,
-    "A player wins 104 of 200 hands (52%). Does that show, at 95% confidence, that he is better than even? "
+    "A player wins 104 of 200 hands (52%). Does that show, at 95% confidence, that they are better than even? "
     "Answer True or False.",
+    answer=Boolean(),
     expected=lambda: wilson_interval(104, 200)[0] > 0.5,
-    hint="Compute the Wilson interval: dominolab.simulation.wilson_interval(104, 200). Does it stay above 0.5?",
-    solution="False: the 95% interval is about 45% to 59%, which includes 50%.\n\n"
-             "from dominolab.simulation import wilson_interval\nwilson_interval(104, 200)",
-    wrong=True,
-    nudge="look at the lower end of the interval, not at the 52%.",
+    nudges={True: "look at the lower end of the interval, not at the 52%."},
+    hint="Compute the Wilson interval, `dl.simulation.wilson_interval(104, 200)`. Does it stay above 0.5?",
+    solution="The 95% interval is about 45% to 59%, which includes 50%.",
+    code="low, high = dl.simulation.wilson_interval(104, 200)\nlow > 0.5",
 )
 
 q3 = Exercise(
     3,
-    "Run dl.simulate('standard', ['random', 'random'], rounds=1000, seed=7, progress=False) and give the "
-    "leader's win rate (result.leader_win_rate()[0]), as a number between 0 and 1.",
-    expected=_leader_rate,
-    hint="result = dl.simulate(...); result.leader_win_rate() returns (rate, interval).",
-    solution="result = dl.simulate('standard', ['random', 'random'], rounds=1000, seed=7, progress=False)\n"
-             "result.leader_win_rate()[0]",
-    wrong=0.5,
-    judge=lambda answer, expected: None if abs(float(answer) - expected) < 0.0005 else
-    "run the simulation with exactly these arguments and read leader_win_rate()[0].",
+    "Predict, then check: the twenty runs of the null control had 1,000 hands each. Had each run played 4,000 "
+    "hands, how wide would a typical 95% interval of the margin be, compared with a 1,000-hand run's? Give the "
+    "ratio of the new width to the old, to 1 decimal place. (Check it with a live run of each size.)",
+    answer=Number(places=1),
+    expected=lambda: math.sqrt(1_000 / 4_000),
+    nudges={
+        0.25: "that would be if the width shrank in proportion to the number of hands; "
+              "it shrinks with the square root of the number of deals.",
+        2.0: "more hands make the interval narrower, not wider.",
+        4.0: "more hands make the interval narrower, not wider.",
+    },
+    hint="An interval's half-width is 1.96 × (spread of the per-deal margins) / √(number of deals).",
+    solution="Four times the hands means four times the deals, and √4 = 2: the interval is half as wide.",
+    code="import math\n\nmath.sqrt(1_000 / 4_000)",
 )
 
 q4 = Exercise(
     4,
-    "Which StrategyPlayer component stands for the advice 'keep numbers you hold many of on the ends'? "
-    "Give its name as a string.",
-    expected=lambda: "suit_control",
-    hint="dl.StrategyPlayer.COMPONENTS lists the names; the class docstring explains each.",
-    solution="'suit_control'\n\nlist(dl.StrategyPlayer.COMPONENTS)",
-    wrong="lead_strong_suit",
-    judge=lambda answer, expected: None if answer == expected else (
-        f"{answer!r} is a component, but not that one." if answer in StrategyPlayer.COMPONENTS
-        else f"there is no component called {answer!r}; see dl.StrategyPlayer.COMPONENTS."),
+    f"Section 4 tests {ADVICE} pieces of advice, each at 95% confidence. Suppose none of them made any difference. "
+    "What is the chance that at least one still comes out significant, if the tests are independent and each "
+    "has a 5% chance of a false alarm? Give a number between 0 and 1, to 2 decimal places (or a percentage as "
+    "text, such as '12.5%').",
+    answer=Number(places=2, percent=True),
+    expected=lambda: 1 - 0.95 ** ADVICE,
+    nudges={
+        0.05 * ADVICE: "adding the chances counts some cases twice: work out the chance that none comes out "
+                       "significant, and take it from 1.",
+        0.05: "that is the chance for one test; there are several.",
+        0.95 ** ADVICE: "that is the chance that none comes out significant.",
+    },
+    hint="The chance that one test stays quiet is 0.95; that all of them stay quiet is 0.95 multiplied together.",
+    solution=f"1 - 0.95 ** {ADVICE}: close to one chance in three.",
+    code=f"1 - 0.95 ** {ADVICE}",
 )
 
 q5 = Exercise(
     5,
-    "Against the Greedy player (400 duplicate hands, seed 3), which wins more hands: 'strategy' or 'random'?",
-    expected=_stronger_against_greedy,
-    hint="Simulate each against 'greedy' and compare result.stats[0].win_rate.",
-    solution="'strategy'\n\nfor kind in ('strategy', 'random'):\n"
-             "    r = dl.simulate('standard', [kind, 'greedy'], rounds=400, seed=3, progress=False)\n"
-             "    print(kind, r.stats[0].win_rate)",
-    wrong="random",
+    "Which StrategyPlayer component stands for the advice 'keep numbers you hold many of on the ends'? "
+    "Give its name as a string (`print(dl.StrategyPlayer.__doc__)` explains each).",
+    answer=Choice(StrategyPlayer.COMPONENTS, what="a component's name", example="'blocking'",
+                  unknown="there is no component called {answer}; "
+                          "the names are the keys of `dl.StrategyPlayer.COMPONENTS`."),
+    expected=lambda: "suit_control",
+    nudge="{answer} is a component, but not the one for that advice; "
+          "`print(dl.StrategyPlayer.__doc__)` explains each.",
+    hint="`list(dl.StrategyPlayer.COMPONENTS)` lists the names; `print(dl.StrategyPlayer.__doc__)` explains each.",
+    solution="The class's docstring describes suit_control as keeping numbers you hold many of on the ends.",
+)
+
+q6 = Exercise(
+    6,
+    "Write a player class `DoublesFirst` whose `choose(self, view)` plays the heaviest double it can play; "
+    "with no double to play, the heaviest tile it can play; and with nothing to play, its one legal move (a draw "
+    "or a pass). `view.legal_moves()` lists the legal moves; a play `m` has `isinstance(m, dl.Play)`, and "
+    "`m.tile.is_double` and `m.tile.pips`. Check the class with `ex.q6.check(DoublesFirst)`: the engine asks it "
+    "for a move in every position of forty real hands.",
+    answer=Code(_test_player, what="a player class DoublesFirst with a choose(self, view) method",
+                example="class DoublesFirst: ...", classes=True),
+    expected=lambda: PASSES,
+    hint="Keep the legal moves that are plays; among them keep the doubles, if any; then take one with the most "
+         "pips with `max(..., key=lambda m: m.tile.pips)`.",
+    hint_code="r = dl.Round.deal('standard', 2, seed=3)\n"
+              "view = r.view(r.turn)  # the seat to move\n"
+              "plays = [m for m in view.legal_moves() if isinstance(m, dl.Play)]\n"
+              "m = plays[0]\n"
+              "m, m.tile.is_double, m.tile.pips",
+    solution="Filter the plays to the doubles when there are any, then take the heaviest.",
+    code="class DoublesFirst:\n"
+         "    name = 'doubles first'\n\n"
+         "    def choose(self, view):\n"
+         "        moves = view.legal_moves()\n"
+         "        plays = [m for m in moves if isinstance(m, dl.Play)]\n"
+         "        if not plays:\n"
+         "            return moves[0]\n"
+         "        doubles = [m for m in plays if m.tile.is_double]\n"
+         "        return max(doubles or plays, key=lambda m: m.tile.pips)\n\n"
+         "DoublesFirst",
 )

@@ -1,0 +1,691 @@
+"""Reading a learner's answer: one fair reader for every exercise.
+
+Each exercise says what kind of answer it expects, for example ``Number(places=3)`` or
+``Set(of=TileAnswer())``.  The kind *reads* whatever the learner typed into a plain value
+(a rounded number, a bool, a tile, a tuple, a frozenset), so that the expected answer, the
+learner's answer and the wrong answers that have their own nudge are all compared in the
+same way:
+
+* numbers as numbers or as text (``23``, ``"23"``, ``" 0.381 "``, ``"8/21"``, and
+  ``"38.1%"`` where a share is asked), compared at the precision the question states;
+* booleans as ``True``/``False`` or as text (``"true"``, ``"No"``);
+* names regardless of case, spaces, hyphens and underscores (``"Suit control"``);
+* tiles as ``Tile(6, 4)``, ``"6-4"``, ``"4-6"`` or ``(6, 4)``; moves as ``Play`` or text;
+* sequences as a list, a tuple or text; sets (where order does not matter) also as a set;
+* code (a function or a class the learner writes) by running it on cases the engine answers.
+
+An answer of the wrong kind gets a plain sentence ("expected a whole number, such as 12; got
+a list"), never a Python error.  Reading never raises anything but :class:`Unreadable`
+(the exercise turns any other failure into the same plain sentence) and never hangs:
+iterables are read up to :data:`MAX_ITEMS` items, texts longer than :data:`MAX_TEXT`
+characters are refused before they are looked at, and huge numbers are never converted to
+text.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import math
+import numbers
+import operator
+import re
+import types
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
+from typing import Any, Optional
+
+from ..moves import DRAW, PASS, Draw, Pass, Play, move_from_text
+from ..tiles import Tile
+
+__all__ = [
+    "MAX_ITEMS",
+    "MAX_TEXT",
+    "PASSES",
+    "Boolean",
+    "Choice",
+    "Code",
+    "Integer",
+    "Kind",
+    "MoveAnswer",
+    "Number",
+    "Sequence",
+    "Set",
+    "TileAnswer",
+    "Unreadable",
+    "describe",
+]
+
+#: The most items read from a list, set or other iterable (``itertools.repeat(True)`` is endless).
+MAX_ITEMS = 100
+#: The longest text read as an answer.
+MAX_TEXT = 1000
+#: Ints longer than this many bits are too big to be an answer; they are never turned into text.
+_MAX_BITS = 256
+
+
+class Unreadable(Exception):
+    """An answer of the wrong kind.  ``message`` is a sentence for the learner."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+# --- describing what the learner gave, safely -------------------------------------------
+
+def _article(noun: str) -> str:
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
+
+
+_CONTAINERS = {list: "list", tuple: "tuple", set: "set", frozenset: "set", dict: "dict", range: "range"}
+
+
+def _name_of(thing: Any) -> str:
+    name = getattr(thing, "__name__", "")
+    return name if isinstance(name, str) and name.isidentifier() and len(name) <= 40 else "(unnamed)"
+
+
+def describe(answer: Any) -> str:
+    """A short phrase for an answer ("the text 'abc'", "a list"), safe for any object.
+
+    It never calls the answer's own ``__repr__``, ``__str__`` or ``__eq__`` (they may raise
+    or take forever), except for the engine's tiles and moves.
+    """
+    try:
+        if answer is True or answer is False or answer is None:
+            return repr(answer)
+        cls = type(answer)
+        if cls is int or (isinstance(answer, int) and not isinstance(answer, bool)):
+            value = int(answer)
+            if value.bit_length() > 64:
+                return f"a number with about {int(value.bit_length() * 0.30103) + 1} digits"
+            return f"the number {value}"
+        if isinstance(answer, float):
+            if math.isnan(answer):
+                return "nan (not a number)"
+            return f"the number {float.__repr__(float(answer))}"
+        if isinstance(answer, (Decimal, Fraction)):
+            text = str(answer)
+            return f"the number {text}" if len(text) <= 40 else "a very long number"
+        if isinstance(answer, str):
+            text = str.__str__(answer)
+            if not text.strip():
+                return "an empty text" if not text else "a text of spaces"
+            if len(text) <= 40:
+                return f"the text {text!r}"
+            return f"a text of {len(text)} characters"
+        if isinstance(answer, (bytes, bytearray)):
+            return "bytes"
+        if isinstance(answer, Tile):
+            return f"the tile {answer}"
+        if isinstance(answer, (Play, Draw, Pass)):
+            return f"the move '{answer}'"
+        for container, name in _CONTAINERS.items():
+            if isinstance(answer, container):
+                return _article(name)
+        if isinstance(answer, type):
+            return f"the class {_name_of(answer)}"
+        if isinstance(answer, (types.FunctionType, types.BuiltinFunctionType, types.MethodType)):
+            return f"the function {_name_of(answer)} itself; to use its result, call it with ( )"
+        if cls is object:
+            return "a plain object"
+        return f"an object of type {_name_of(cls)}"
+    except Exception:
+        return "an answer of an unknown kind"
+
+
+# --- reading helpers ----------------------------------------------------------------------
+
+def _text(answer: str, kind: Kind) -> str:
+    """The text of an answer, stripped of spaces and of quotes around it (never empty)."""
+    if len(answer) > MAX_TEXT:
+        raise Unreadable(f"that text is too long to be an answer ({len(answer)} characters).")
+    text = str(answer).strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        text = text[1:-1].strip()
+    if not text:
+        raise Unreadable(f"expected {kind.expects}; got {describe(answer)}: write the answer between the quotes.")
+    return text
+
+
+def _quoted(text: str) -> str:
+    """A learner's text in quotes, cut short if long."""
+    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
+
+
+def _items(answer: Any, kind: Kind) -> list[Any]:
+    """At most MAX_ITEMS items of an iterable answer."""
+    try:
+        iterator = iter(answer)
+    except Exception:
+        raise kind.wrong_kind(answer) from None
+    try:
+        items = list(itertools.islice(iterator, MAX_ITEMS + 1))
+    except Exception:
+        raise kind.wrong_kind(answer) from None
+    if len(items) > MAX_ITEMS:
+        raise Unreadable(f"expected {kind.what}; got {describe(answer)} with more than {MAX_ITEMS} items.")
+    return items
+
+
+def _is_numpy_bool(answer: Any) -> bool:
+    cls = type(answer)
+    return getattr(cls, "__module__", "") == "numpy" and getattr(cls, "__name__", "") in ("bool_", "bool")
+
+
+class Kind:
+    """What an exercise expects.  Subclasses say how to read an answer and show a value.
+
+    ``read(answer)`` returns a plain value to compare with ``==`` (and to hash), or raises
+    :class:`Unreadable`.  ``show(value)`` writes a value back as a learner would type it.
+    ``near(answer, expected_answer)`` may return a nudge about the *form* of a readable answer
+    that is not right (too few decimal places, the right items in the wrong order); it blames
+    nobody and never gives the right answer away.
+    """
+
+    #: What the kind is, after "expected": "a whole number".
+    what = "an answer"
+    #: The same in the plural, for lists of them: "whole numbers".
+    plural = "answers"
+    #: An example answer, after "such as"; "" for none.
+    example = ""
+
+    def read(self, answer: Any) -> Any:
+        raise NotImplementedError
+
+    def show(self, value: Any) -> str:
+        return str(value)
+
+    def near(self, answer: Any, expected_answer: Any) -> Optional[str]:
+        return None
+
+    def attempted(self, answer: Any) -> bool:
+        """False for an answer that is still the lesson's blank (beyond ``...``): an
+        unwritten function, for one.  Never raises."""
+        return True
+
+    @property
+    def expects(self) -> str:
+        """What follows "expected" in a message: 'a whole number, such as 12'."""
+        return f"{self.what}, such as {self.example}" if self.example else self.what
+
+    def wrong_kind(self, answer: Any) -> Unreadable:
+        return Unreadable(f"expected {self.expects}; got {describe(answer)}.")
+
+
+# --- numbers ------------------------------------------------------------------------------
+
+_DECIMAL_TEXT = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,4})?")
+_FRACTION_TEXT = re.compile(r"([+-]?\d{1,30})\s*/\s*(\d{1,30})")
+
+
+class Number(Kind):
+    """A number, compared after rounding to ``places`` decimal places (half up).
+
+    Any answer that rounds to the same value is right, so an answer with more digits is
+    right too.  With ``percent=True`` (a share) the text ``"38.1%"`` reads as 0.381.
+    """
+
+    plural = "numbers"
+
+    def __init__(self, places: int, *, percent: bool = False, example: Optional[str] = None):
+        if isinstance(places, bool) or not isinstance(places, int) or not 0 <= places <= 12:
+            raise ValueError(f"places must be a whole number from 0 to 12, got {places!r}")
+        self.places = places
+        self.percent = percent
+        self.quantum = Decimal(1).scaleb(-places)
+        self.what = "a number" if places == 0 else \
+            f"a number to {places} decimal place{'s' if places != 1 else ''}"
+        if example is None:
+            example = "0.125"[:2 + places] if places else "12"
+            if percent:
+                example += " or '12.5%'" if places >= 3 else ""
+        self.example = example
+
+    def exact(self, answer: Any) -> Decimal:
+        """The answer as a finite Decimal, not yet rounded."""
+        if isinstance(answer, bool) or _is_numpy_bool(answer):
+            raise self.wrong_kind(answer)
+        if isinstance(answer, str):
+            return self._from_text(answer)
+        if isinstance(answer, Decimal):
+            value = answer
+        elif isinstance(answer, numbers.Integral):
+            whole = operator.index(answer)
+            if whole.bit_length() > _MAX_BITS:
+                raise Unreadable(f"{describe(answer)} is far too large to be the answer.")
+            value = Decimal(whole)
+        elif isinstance(answer, numbers.Rational):
+            value = self._divide(operator.index(answer.numerator), operator.index(answer.denominator))
+        elif isinstance(answer, numbers.Real):
+            real = float(answer)
+            if not math.isfinite(real):
+                raise self.wrong_kind(answer)
+            value = Decimal(float.__repr__(real))
+        else:
+            raise self.wrong_kind(answer)
+        if not value.is_finite():
+            raise self.wrong_kind(answer)
+        return value
+
+    def _divide(self, top: int, bottom: int) -> Decimal:
+        if bottom == 0:
+            raise Unreadable("a fraction cannot have 0 below the line.")
+        if max(top.bit_length(), bottom.bit_length()) > _MAX_BITS:
+            raise Unreadable("that fraction is far too large to be the answer.")
+        with localcontext() as context:
+            context.prec = 60
+            return Decimal(top) / Decimal(bottom)
+
+    def _from_text(self, answer: str) -> Decimal:
+        text = _text(answer, self)
+        share = text.endswith("%")
+        if share:
+            text = text[:-1].strip()
+            if not self.percent:
+                raise Unreadable(f"expected {self.expects}, without a % sign; got {describe(answer)}.")
+        fraction = _FRACTION_TEXT.fullmatch(text)
+        if fraction:
+            value = self._divide(int(fraction.group(1)), int(fraction.group(2)))
+        elif _DECIMAL_TEXT.fullmatch(text):
+            value = Decimal(text)
+        else:
+            raise self.wrong_kind(answer)
+        if share:
+            value = value.scaleb(-2)
+        return value
+
+    def _round(self, value: Decimal) -> Decimal:
+        if abs(value) >= 10**30:  # far from any answer; quantize would need too many digits
+            return value
+        with localcontext() as context:
+            context.prec = 80
+            return value.quantize(self.quantum, rounding=ROUND_HALF_UP)
+
+    def read(self, answer: Any) -> Decimal:
+        try:
+            return self._round(self.exact(answer))
+        except (ArithmeticError, ValueError, TypeError, OverflowError):
+            raise self.wrong_kind(answer) from None
+
+    def show(self, value: Decimal) -> str:
+        return str(value)
+
+    def near(self, answer: Any, expected_answer: Any) -> Optional[str]:
+        try:
+            exact, expected = self.exact(answer), self.exact(expected_answer)
+        except Exception:
+            return None
+        if self.percent and 1 < exact <= 100:
+            return (f"a share is a number between 0 and 1: if you meant {exact}%, write {exact.scaleb(-2)}"
+                    f" or the text '{exact}%'.")
+        exponent = exact.as_tuple().exponent
+        places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+        with localcontext() as context:
+            context.prec = 80
+            if 1 <= places < self.places and \
+                    expected.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP) == exact:
+                return (f"{exact} agrees with the answer to {places} decimal place{'s' if places != 1 else ''}; "
+                        f"the question asks for {self.places}.")
+            if places == self.places and abs(exact) < 10**30 and abs(expected) < 10**30 and \
+                    exact.quantize(self.quantum, rounding=ROUND_DOWN) == \
+                    expected.quantize(self.quantum, rounding=ROUND_DOWN):
+                return f"close: round to {self.places} decimal places rather than cutting the number short."
+        return None
+
+
+# --- whole numbers, booleans, names ------------------------------------------------------
+
+_INTEGER_TEXT = re.compile(r"[+-]?\d{1,100}(?:\.0*)?")
+
+
+class Integer(Kind):
+    """A whole number, compared exactly: ``23``, ``23.0``, ``"23"``."""
+
+    what = "a whole number"
+    plural = "whole numbers"
+
+    def __init__(self, *, example: str = "12"):
+        self.example = example
+
+    def read(self, answer: Any) -> int:
+        if isinstance(answer, bool) or _is_numpy_bool(answer):
+            raise self.wrong_kind(answer)
+        if isinstance(answer, str):
+            text = _text(answer, self)
+            if not _INTEGER_TEXT.fullmatch(text):
+                raise self.wrong_kind(answer)
+            return int(text.split(".")[0])
+        if isinstance(answer, numbers.Integral):
+            whole = operator.index(answer)
+            if whole.bit_length() > _MAX_BITS:
+                raise Unreadable(f"{describe(answer)} is far too large to be the answer.")
+            return whole
+        if isinstance(answer, (numbers.Real, Decimal)):
+            try:
+                exact = Number(places=0).exact(answer)
+            except Unreadable:
+                raise self.wrong_kind(answer) from None
+            if exact != exact.to_integral_value():
+                raise Unreadable(f"expected {self.expects}; {describe(answer)} is not a whole number.")
+            if abs(exact) >= 10**30:
+                raise Unreadable(f"{describe(answer)} is far too large to be the answer.")
+            return int(exact)
+        raise self.wrong_kind(answer)
+
+
+_BOOLEAN_WORDS = {"true": True, "yes": True, "false": False, "no": False}
+
+
+class Boolean(Kind):
+    """``True`` or ``False``; also the text "true", "false", "yes" or "no" in any case."""
+
+    what = "True or False"
+    plural = "True/False values"
+
+    def read(self, answer: Any) -> bool:
+        if answer is True or answer is False:
+            return answer
+        if isinstance(answer, bool) or _is_numpy_bool(answer):
+            return bool(answer)
+        if isinstance(answer, str):
+            value = _BOOLEAN_WORDS.get(_text(answer, self).casefold())
+            if value is not None:
+                return value
+        raise self.wrong_kind(answer)
+
+
+def _name_key(text: str) -> str:
+    return re.sub(r"[\s_\-'\"`()\[\].,:;]+", "", text.casefold())
+
+
+class Choice(Kind):
+    """One of a few names, read regardless of case, spaces, hyphens, underscores, quotes and
+    brackets: ``"Suit control"`` is ``"suit_control"``, ``"(b)"`` is ``"b"``.
+
+    ``aliases`` maps other names to one of ``names``.  ``unknown`` is the message for a name
+    that is not a choice; ``{answer}`` in it stands for the name given, in quotes.  ``what``
+    replaces "one of 'a', 'b' or 'c'" in messages, for long lists of names.
+    """
+
+    plural = "names"
+
+    def __init__(self, names: Iterable[str], *, aliases: Optional[Mapping[str, str]] = None,
+                 unknown: Optional[str] = None, what: Optional[str] = None, example: str = ""):
+        self.names = tuple(names)
+        if not self.names:
+            raise ValueError("a choice needs at least one name")
+        self._lookup: dict[str, str] = {}
+        for name, official in [*((n, n) for n in self.names), *(aliases or {}).items()]:
+            key = _name_key(name)
+            if official not in self.names:
+                raise ValueError(f"alias {name!r} is for {official!r}, which is not a choice")
+            if self._lookup.get(key, official) != official:
+                raise ValueError(f"{name!r} reads the same as {self._lookup[key]!r}")
+            self._lookup[key] = official
+        quoted = [f"'{n}'" for n in self.names]
+        listing = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+        self.what = what or (f"one of {listing}" if len(quoted) > 1 else listing)
+        self.example = example
+        self.unknown = unknown
+
+    def read(self, answer: Any) -> str:
+        if not isinstance(answer, str):
+            raise Unreadable(f"expected {self.expects} (as text, in quotes); got {describe(answer)}.")
+        text = _text(answer, self)
+        official = self._lookup.get(_name_key(text))
+        if official is None:
+            if self.unknown is not None:
+                raise Unreadable(self.unknown.replace("{answer}", _quoted(text)))
+            raise self.wrong_kind(answer)
+        return official
+
+    def show(self, value: str) -> str:
+        return f"'{value}'"
+
+
+# --- tiles and moves ----------------------------------------------------------------------
+
+class TileAnswer(Kind):
+    """A tile: ``Tile(6, 4)``, ``"6-4"``, ``"4-6"``, ``"6|4"``, ``(6, 4)`` or ``[6, 4]``."""
+
+    what = "a tile"
+    plural = "tiles"
+
+    def __init__(self, *, example: str = "'6-4' or (6, 4)"):
+        self.example = example
+
+    def read(self, answer: Any) -> Tile:
+        if isinstance(answer, Tile):
+            return answer
+        try:
+            if isinstance(answer, str):
+                return Tile.parse(_text(answer, self))
+            if isinstance(answer, (tuple, list)) and len(answer) == 2:
+                halves = [operator.index(h) if not isinstance(h, bool) else None for h in answer]
+                if None not in halves and all(h.bit_length() < 16 for h in halves):
+                    return Tile(*halves)
+        except (ValueError, TypeError):
+            pass
+        raise self.wrong_kind(answer)
+
+    def show(self, value: Tile) -> str:
+        return f"'{value}'"
+
+
+class MoveAnswer(Kind):
+    """A move: ``Play("6-4", "left")``, ``Draw()``, ``Pass()``, or the text ``"6-4 left"``,
+    ``"draw"``, ``"pass"``."""
+
+    what = "a move"
+    plural = "moves"
+
+    def __init__(self, *, example: str = "'6-4 left', 'draw' or 'pass'"):
+        self.example = example
+
+    def read(self, answer: Any) -> Any:
+        if isinstance(answer, (Play, Draw, Pass)):
+            return answer
+        if isinstance(answer, str):
+            try:
+                return move_from_text(_text(answer, self))
+            except (ValueError, TypeError):
+                pass
+        raise self.wrong_kind(answer)
+
+    def show(self, value: Any) -> str:
+        if value is DRAW or value is PASS:
+            return f"'{value}'"
+        return f"'{value.tile} {value.end}'"
+
+
+# --- sequences and sets -------------------------------------------------------------------
+
+class Sequence(Kind):
+    """Several answers of one kind ``of``.
+
+    ``ordered=True``: a list or tuple (or text such as ``"0, 0"``), compared item by item;
+    a set is refused because it has no order.  ``ordered=False``: a set, list or tuple (a
+    dict counts by its keys), compared as a set.  ``length`` fixes the number of items of an
+    ordered answer; ``order`` says in words what comes first ("seat 0 first").
+    """
+
+    def __init__(self, of: Kind, *, ordered: bool = True, length: Optional[int] = None,
+                 order: str = "", example: str = ""):
+        self.of = of
+        self.ordered = ordered
+        self.length = length
+        self.order = order
+        count = f"{length} " if length is not None else ""
+        if ordered:
+            self.what = f"a list or tuple of {count}{of.plural}" + (f" ({order})" if order else "")
+        else:
+            self.what = f"a set of {of.plural}"
+        self.plural = f"{'lists' if ordered else 'sets'} of {of.plural}"
+        self.example = example
+
+    def _collection(self, answer: Any) -> list[Any]:
+        if isinstance(answer, str):
+            text = _text(answer, self)
+            if text[:1] in "[({" and text[-1:] in "])}":
+                try:
+                    value = ast.literal_eval(text)
+                except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                    value = None
+                if isinstance(value, (list, tuple, set, frozenset, dict)):
+                    return self._collection(value)
+                text = text[1:-1]
+            parts = text.split(",") if "," in text else text.split()
+            return [part for part in parts if part.strip()]
+        if isinstance(answer, (bytes, bytearray)):
+            raise self.wrong_kind(answer)
+        if isinstance(answer, Mapping) or isinstance(answer, dict):
+            if self.ordered:
+                raise self.wrong_kind(answer)
+            return _items(answer, self)
+        if self.ordered and isinstance(answer, (set, frozenset)):
+            raise Unreadable(f"order matters here, and a set has none: expected {self.expects}.")
+        return _items(answer, self)
+
+    def _read_items(self, items: list[Any]) -> list[Any]:
+        values = []
+        for number, item in enumerate(items, 1):
+            try:
+                values.append(self.of.read(item))
+            except Unreadable as problem:
+                where = f"item {number}" if self.ordered else "one of the items"
+                raise Unreadable(f"{where}: {problem.message}") from None
+        return values
+
+    def read(self, answer: Any) -> Any:
+        items: list[Any] = []
+        try:
+            items = self._collection(answer)
+            values = self._read_items(items)
+        except Unreadable as problem:
+            if isinstance(answer, str) and len(items) == 1:
+                raise self.wrong_kind(answer) from None  # "xyz" is not a list of one bad item
+            if isinstance(answer, (str, bytes, bytearray)):
+                raise
+            # A lone item where a set or list was expected: (6, 1) for a set of tiles.
+            try:
+                values = [self.of.read(answer)]
+            except Exception:
+                raise problem from None
+        if not self.ordered:
+            return frozenset(values)
+        if self.length is not None and len(values) != self.length:
+            raise Unreadable(f"expected {self.expects}; got {len(values)} item{'s' if len(values) != 1 else ''}.")
+        return tuple(values)
+
+    def show(self, value: Any) -> str:
+        if self.ordered:
+            shown = [self.of.show(v) for v in value]
+            return "(" + ", ".join(shown) + ("," if len(shown) == 1 else "") + ")"
+        try:
+            ordered = sorted(value)
+        except TypeError:
+            ordered = list(value)
+        return "{" + ", ".join(self.of.show(v) for v in ordered) + "}" if ordered else "set()"
+
+    def near(self, answer: Any, expected_answer: Any) -> Optional[str]:
+        given, expected = self.read(answer), self.read(expected_answer)
+        if self.ordered and given != expected and Counter(given) == Counter(expected):
+            order = f": {self.order}" if self.order else ""
+            return f"those are the right values, but in the wrong order{order}."
+        return None
+
+
+class Set(Sequence):
+    """Several answers of one kind where order does not matter: ``Sequence(of, ordered=False)``."""
+
+    def __init__(self, of: Kind, *, example: str = ""):
+        super().__init__(of, ordered=False, example=example)
+
+
+# --- code the learner writes ----------------------------------------------------------------
+
+#: What :class:`Code` reads a function or class that passes every case as (and what an
+#: exercise's ``expected`` returns for it).
+PASSES = "passes every case"
+
+
+class Code(Kind):
+    """A function or a class the learner writes, checked by running it.
+
+    ``tester(answer)`` tries the answer on cases whose right results come from the engine;
+    it returns ``None`` when every case passes, or a sentence naming the first case that
+    does not (what was called, what came back, what the engine says).  Exceptions raised by
+    the learner's code are caught by :func:`call` and reported as a sentence too.
+    ``what`` says what to write: "a function fits(tile, ends)".
+    """
+
+    plural = "functions"
+
+    def __init__(self, tester: Any, *, what: str, example: str = "", classes: bool = False):
+        self.tester = tester
+        self.what = what
+        self.example = example
+        self.classes = classes
+
+    def read(self, answer: Any) -> str:
+        if answer is PASSES:
+            return PASSES
+        if isinstance(answer, type) and not self.classes:
+            raise Unreadable(f"expected {self.expects}; got {describe(answer)}: define a function with def.")
+        if self.classes:
+            if not isinstance(answer, type) and not callable(getattr(answer, "choose", None)):
+                raise self.wrong_kind(answer)
+        elif not callable(answer):
+            raise self.wrong_kind(answer)
+        problem = self.tester(answer)
+        if problem:
+            raise Unreadable(problem)
+        return PASSES
+
+    def show(self, value: Any) -> str:
+        return f"code that {value}"
+
+    def attempted(self, answer: Any) -> bool:
+        """A function (or a class's ``choose``) whose body is still only ``...`` is not attempted."""
+        try:
+            function = getattr(answer, "choose", None) if isinstance(answer, type) else answer
+            code = getattr(function, "__code__", None)
+            return code is None or (code.co_code, code.co_consts, code.co_names) != _EMPTY_BODY
+        except Exception:
+            return True
+
+
+def _blank(*args: Any) -> None:
+    ...
+
+
+#: A function whose body is only ``...`` (or ``pass``): its bytecode, constants and names.
+#: All three, since from Python 3.14 ``return False`` differs from it in its constants only.
+_EMPTY_BODY = (_blank.__code__.co_code, _blank.__code__.co_consts, _blank.__code__.co_names)
+
+
+class Failed(Exception):
+    """Raised by :func:`call` when the learner's code raised; ``message`` says how."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def call(function: Any, *args: Any, shown: str = "") -> Any:
+    """``function(*args)``, turning an exception in the learner's code into :class:`Failed`
+    with a sentence naming the call (``shown``) and the kind of problem."""
+    try:
+        return function(*args)
+    except Exception as exc:  # the learner's code: any failure is theirs to see, in words
+        kind = type(exc).__name__ if type(exc).__name__.isidentifier() else "an exception"
+        try:
+            text = str(exc)
+        except Exception:  # an exception whose text cannot be made
+            text = ""
+        text = text if len(text) <= 120 else text[:117] + "..."
+        raise Failed(f"calling {shown or 'it'} stopped with {kind}" + (f": {text}" if text else "") + ".") from None

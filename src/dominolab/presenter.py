@@ -1,0 +1,328 @@
+"""The play table's presenter: one :class:`~dominolab.session.TableState` in, one JSON
+*snapshot* out, everything the browser draws and nothing it may not see.
+
+A pure function of the state: no Jupyter, no lock, no change to anything.  Every number and
+sentence on the table is computed here from the engine (the view of the seat whose tiles
+show, ``Round.parse_move`` for where a tile can go, the result's own explanation, the rules'
+``drawable``), so the browser holds no rule of its own.  Hidden tiles never get in: another
+seat's hand appears only when the hand is over, or with ``open_hands`` for a computer player
+(never for another person at the screen), and only the viewer's own drawn tiles are named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Optional
+
+from .inference import known_voids
+from .moves import DRAW, PASS, AmbiguousMoveError, IllegalMoveError, Move, Pass, Play
+from .narration import narrate
+from .round import Round
+from .session import TableState, heard_by
+from .tiles import Tile
+from .words import join_or, plural
+
+__all__ = ["SNAPSHOT_KEYS", "present"]
+
+
+def _tile(tile: Tile) -> dict:
+    return {"tile": str(tile), "high": tile.high, "low": tile.low, "spoken": tile.spoken}
+
+
+def _verb(name: str, base: str, third: str) -> str:
+    return base if name == "You" or name.startswith("You ") else third
+
+
+def present(state: TableState) -> dict:
+    """The snapshot the browser draws for ``state`` (plain JSON data)."""
+    r = state.round
+    names = list(state.names)
+    viewer = state.viewer
+    view = r.view(viewer) if viewer is not None else None
+    labels = _side_labels(state)
+    snapshot = {
+        "seq": state.seq,
+        "version": state.version,
+        "ack": state.ack,
+        "match_number": state.match_number,
+        "hand_number": state.hand_number,
+        "names": names,
+        "players": r.players,
+        "humans": list(state.humans),
+        "viewer": viewer,
+        "viewer_name": None if viewer is None else names[viewer],
+        "screen": None if state.screen is None else {"seat": state.screen, "name": names[state.screen]},
+        "offer": state.offer,
+        "rules": {"name": state.rules.name, "can_draw": state.rules.can_draw},
+        "line": _line(r),
+        "lead_index": _lead_index(r, state.lead_tile),
+        "ends": list(r.ends) if r.ends else None,
+        "turn": r.turn,
+        "turn_name": names[r.turn],
+        "thinking": state.thinking,
+        "your_turn": bool(view is not None and view.is_my_turn and state.offer is None),
+        "hand": [],
+        "drawn": [],
+        "can_draw": False,
+        "can_pass": False,
+        "others": _others(state, view),
+        "boneyard": _boneyard(state),
+        "scoreboard": _scoreboard(state, labels),
+        "log": _log(state),
+        "last": _last(r),
+        "status": _status(state, view),
+        "result": _result(state, labels),
+        "message": None if state.message is None else {"kind": state.message[0], "text": state.message[1]},
+        "hint": _hint(state.hint),
+        "undo": {"policy": state.settings.undo, "available": state.undo_available,
+                 "why_not": "" if state.undo_available else state.undo_reason, "count": state.undos},
+        "in_progress": state.in_progress,
+        "saving": state.saving,
+        "ai_ms": [round(ms, 1) for ms in state.ai_ms],
+        "options": {"open_hands": state.settings.open_hands, "hints": state.settings.hints,
+                    "highlight_playable": state.settings.highlight_playable,
+                    "pace_ms": round(state.settings.pace * 1000), "scale": state.settings.scale},
+    }
+    if view is not None:
+        legal = view.legal if snapshot["your_turn"] else ()
+        snapshot["hand"] = _hand(r, view, legal)
+        snapshot["drawn"] = [str(t) for t in _drawn(r, viewer, view.hand)]  # type: ignore[arg-type]
+        snapshot["can_draw"] = DRAW in legal
+        snapshot["can_pass"] = PASS in legal
+        drawn = set(snapshot["drawn"])
+        for entry in snapshot["hand"]:
+            entry["drawn"] = entry["tile"] in drawn
+    return snapshot
+
+
+#: The keys of every snapshot (the JS tests and the browser rely on them).
+SNAPSHOT_KEYS = (
+    "seq", "version", "ack", "match_number", "hand_number", "names", "players", "humans", "viewer",
+    "viewer_name", "screen", "offer", "rules", "line", "lead_index", "ends", "turn", "turn_name", "thinking",
+    "your_turn", "hand", "drawn", "can_draw", "can_pass", "others", "boneyard", "scoreboard", "log", "last",
+    "status", "result", "message", "hint", "undo", "in_progress", "saving", "ai_ms", "options",
+)
+
+
+def _hand(r: Round, view: Any, legal: Sequence[Move]) -> list[dict]:
+    """The viewer's tiles; for each playable one, the ends it can go to as different moves
+    (two only when the engine would ask which: ``Round.parse_move`` decides)."""
+    fits: dict[Tile, list[str]] = {}
+    for move in legal:
+        if isinstance(move, Play):
+            fits.setdefault(move.tile, []).append(move.end)
+    out = []
+    for tile in view.hand:
+        ends: list[str] = []
+        if tile in fits:
+            try:
+                ends = [r.parse_move(tile).end]  # type: ignore[union-attr]
+            except AmbiguousMoveError:
+                ends = ["left", "right"]
+            except IllegalMoveError:  # pragma: no cover - a listed move is legal
+                ends = []
+        out.append({**_tile(tile), "playable": bool(ends), "ends": ends, "drawn": False})
+    return out
+
+
+def _drawn(r: Round, viewer: int, hand: Sequence[Tile]) -> list[Tile]:
+    """The tiles the viewer drew in their latest turn with draws, if still in hand."""
+    collected: list[Tile] = []
+    decided = False
+    for event in reversed(r.history):
+        if event.seat != viewer:
+            continue
+        if event.action == "draw":
+            collected.append(event.tile)  # type: ignore[arg-type]
+        elif collected or decided:
+            break
+        else:
+            decided = True
+    held = set(hand)
+    return [t for t in reversed(collected) if t in held]
+
+
+def _line(r: Round) -> list[dict]:
+    by: dict[Tile, int] = {}
+    last = None
+    for event in r.history:
+        if event.action == "play":
+            by[event.tile] = event.seat  # type: ignore[index]
+            last = event.tile
+    return [{**_tile(p.tile), "left": p.left, "right": p.right, "double": p.is_double,
+             "by": by.get(p.tile), "last": p.tile is last, "index": i} for i, p in enumerate(r.line)]
+
+
+def _lead_index(r: Round, lead: Any) -> Optional[int]:
+    if lead is None:
+        return None
+    for i, placed in enumerate(r.line):
+        if placed.tile is lead:
+            return i
+    return None
+
+
+def _others(state: TableState, view: Any) -> list[dict]:
+    r = state.round
+    voids = known_voids(view) if (view is not None and state.settings.hints) else {}
+    partner = state.rules.partner_of(state.viewer, r.players) if state.viewer is not None else None
+    hands = r.hands
+    out = []
+    for seat in range(r.players):
+        if seat == state.viewer:
+            continue
+        human = seat in state.humans
+        shown = r.is_over or (state.settings.open_hands and not human)
+        out.append({
+            "seat": seat,
+            "name": state.names[seat],
+            "count": len(hands[seat]),
+            "human": human,
+            "partner": seat == partner,
+            "thinking": state.thinking == seat,
+            "to_move": r.turn == seat and not r.is_over,
+            "tiles": [_tile(t) for t in hands[seat]] if shown else None,
+            "lacks": sorted(voids.get(seat, {})),
+        })
+    return out
+
+
+def _boneyard(state: TableState) -> dict:
+    r = state.round
+    count = r.boneyard_count
+    drawable = state.rules.drawable(count)
+    return {"count": count, "drawable": drawable, "stay": count - drawable}
+
+
+def _side_labels(state: TableState) -> list[str]:
+    return [" & ".join(state.names[s] for s in members) for members in state.round.sides]
+
+
+def _scoreboard(state: TableState, labels: list[str]) -> dict:
+    sides = []
+    for index, (label, points) in enumerate(zip(labels, state.scores, strict=True)):
+        members = state.round.sides[index]
+        sides.append({"label": label, "points": points, "mine": state.viewer in members or (
+            state.viewer is None and len(state.humans) == 1 and state.humans[0] in members),
+            "progress": min(1.0, points / state.target) if state.target else 0.0,
+            "winner": state.winner == index})
+    hands = []
+    for number, points in enumerate(state.hand_points, start=1):
+        best = max(points)
+        hands.append({"number": number, "points": list(points),
+                      "winner": labels[points.index(best)] if best > 0 else None})
+    result = None
+    if state.match_over and state.winner is not None:
+        winner = labels[state.winner]
+        others = ", ".join(str(p) for i, p in enumerate(state.scores) if i != state.winner)
+        result = (f"{winner} {_verb(winner, 'win', 'wins')} the match, {state.scores[state.winner]} to "
+                  f"{others} (first to {state.target}).")
+    return {"target": state.target, "sides": sides, "hands": hands, "match_over": state.match_over,
+            "result": result}
+
+
+def _log(state: TableState) -> list[dict]:
+    """The whole hand in sentences, with undos and setting changes in their places."""
+    r = state.round
+    events = heard_by(r.history, state.viewer)
+    out: list[dict] = []
+    done = 0
+    for note in sorted(state.notes, key=lambda n: n.at):
+        at = min(note.at, len(events))
+        out.extend({"kind": "turn", "text": text} for text in narrate(events[done:at], state.names))
+        done = at
+        if note.kind == "undo":
+            out.append({"kind": "undo", "text": _undo_text(note, state.names)})
+        else:
+            out.append({"kind": "setting", "text": note.text})
+    out.extend({"kind": "turn", "text": text} for text in narrate(events[done:], state.names))
+    return out
+
+
+def _undo_text(note: Any, names: Sequence[str]) -> str:
+    """An undo in the log: the person's own move, and how many turns after it went too (not
+    what they were: the tiles the others played are back in hands the viewer cannot see)."""
+    who = names[note.seat] if note.seat is not None else "Someone"
+    own = note.turns[0] if note.turns else "a move"
+    if own.startswith(f"{who} "):
+        own = own[len(who) + 1:]
+    rest = len(note.turns) - 1
+    after = f", and the {plural(rest, 'turn')} after it" if rest > 0 else ""
+    return f"{who} {_verb(who, 'take', 'takes')} back: {own}{after}."
+
+
+def _last(r: Round) -> Optional[dict]:
+    history = r.history
+    if not history:
+        return None
+    event = history[-1]
+    return {"seat": event.seat, "action": event.action}
+
+
+def _status(state: TableState, view: Any) -> str:
+    r = state.round
+    names = state.names
+    if state.offer is not None:
+        return state.offer
+    if state.screen is not None:
+        name = names[state.screen]
+        return f"Pass the screen to {name}. {name}: press Show my tiles when only you can see it."
+    if r.is_over:
+        return "The match is over." if state.match_over else "The hand is over."
+    if view is None or r.turn != state.viewer:
+        who = names[r.turn]
+        return f"{who} is thinking…" if state.thinking == r.turn else f"{who} to play."
+    drew = _drawn(r, r.turn, view.hand) if r.turn_draws else []
+    prefix = f"You drew {', '.join(str(t) for t in drew)}. " if drew else ""
+    if r.ends is None:
+        return prefix + "Your lead: play any highlighted tile."
+    left, right = r.ends
+    options = []
+    if any(isinstance(m, Play) for m in view.legal):
+        options.append(f"play a tile with a {left} or a {right}" if left != right else f"play a tile with a {left}")
+    if DRAW in view.legal:
+        options.append("draw")
+    if PASS in view.legal:
+        options.append("pass")
+    return prefix + "Your turn: " + join_or(options) + "."
+
+
+def _result(state: TableState, labels: list[str]) -> Optional[dict]:
+    r = state.round
+    result = r.result
+    if result is None:
+        return None
+    names = list(state.names)
+    side = result.winning_side
+    if side is None:
+        title = "Nobody wins the hand"
+    else:
+        who = labels[side]
+        title = f"{who} {_verb(who, 'win', 'wins')} the hand"
+    if result.reason == "domino":
+        went = names[result.went_out]  # type: ignore[index]
+        why = f"{went} played {'your' if went == 'You' else 'their'} last tile (domino)."
+    else:
+        stay = state.rules.boneyard_floor if state.rules.can_draw else 0
+        why = r.explain_block() or ("Nobody can play, and nobody may draw"
+                                    + (f": the last {plural(stay, 'tile')} stay in the boneyard." if stay else "."))
+    mine = state.viewer if state.viewer is not None else (state.humans[0] if len(state.humans) == 1 else None)
+    return {
+        "title": title,
+        "reason": result.reason,
+        "why": why,
+        "explanation": result.explain(names=names),
+        "points": list(result.points),
+        "side": side,
+        "you_won": side is not None and mine is not None and mine in r.sides[side],
+    }
+
+
+def _hint(hint: Optional[tuple[Move, str]]) -> Optional[dict]:
+    if hint is None:
+        return None
+    move, text = hint
+    action = "play" if isinstance(move, Play) else ("pass" if isinstance(move, Pass) else "draw")
+    return {"text": text, "action": action,
+            "tile": str(move.tile) if isinstance(move, Play) else None,
+            "end": move.end if isinstance(move, Play) else None}

@@ -1,0 +1,455 @@
+"""Could this position arise in a real hand?  Checks for lessons, puzzles and exercises.
+
+``Round.from_position`` builds any position whose tiles are all different and whose line
+matches, because lessons and tests need that freedom.  Many such positions could never
+happen at a real table: a 2-player boneyard of 16 tiles, hand sizes the turn order cannot
+produce, a first tile the lead rule forbids.  A lesson that shows one teaches something
+false, so every position a lesson shows is checked here::
+
+    import dominolab as dl
+
+    r = dl.Round.from_position("standard", hands=[...], line=[...])
+    verdict = dl.reachable.check(r)     # truthy when no check fails
+    print(verdict)                      # "reachable", or each problem in a sentence
+    dl.reachable.require(r)             # raises UnreachableError naming the problems
+
+    dl.reachable.end_of_hand("family", pips=[10, 14, 15])   # totals alone, after a hand
+
+Each check is a *necessary* condition, decided from the position alone without any search
+(the turn-order check tries each possible leader and number of passes, a few hundred cases
+at most): a position that fails one cannot arise in a real hand; one that passes them all
+is not proven to arise (that would need a search through every way the hand could have
+gone).  The checks use the rules object and the round's public state only (``round.start``,
+the hands, the line, the boneyard, the turn):
+
+* every tile of the set is somewhere: in a hand, on the line or in the boneyard;
+* the boneyard holds no more tiles than the deal leaves, and never fewer than the tiles
+  that must stay (R9); without drawing (R7) it holds exactly what the deal left;
+* the hand sizes, the tiles on the line and the seat to play fit the turn order: each turn
+  ends with a play or a pass, a seat that holds fewer tiles than it was dealt has played
+  at least the difference, and nobody passes while they may still draw;
+* the first tile obeys the lead rule where it can be told (R4, R5): when nothing has been
+  drawn, the tile the rules make the lead must be on the line;
+* a hand the redeal rule (R17) would have thrown in was never played.
+
+:func:`end_of_hand` checks pip totals given without tiles, as rule books and exercises
+give them: after a blocked hand with nothing left in the boneyard, the pips left have the
+parity of the whole set whenever each number appears on an even number of tile halves
+(lesson 2 proves it for the double-six set).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from .round import Round
+from .rules import Rules
+from .tiles import Tile
+from .validate import check_int, excerpt
+from .words import count_word, join_and, plural
+
+__all__ = ["CODES", "Problem", "Reachability", "UnreachableError", "check", "end_of_hand", "require"]
+
+#: The kinds of problem, each with what it means.
+CODES: dict[str, str] = {
+    "set-aside": "tiles are out of play; in a real hand every tile is in a hand, on the line or in the boneyard",
+    "boneyard-too-big": "the boneyard holds more tiles than the deal leaves",
+    "boneyard-below-floor": "the boneyard holds fewer tiles than must always stay in it",
+    "no-drawing": "tiles are missing from the boneyard although the rules allow no drawing",
+    "draw-before-lead": "tiles were drawn before the first tile was led",
+    "turn-draws": "the seat to play has drawn more tiles this turn than the rules allow",
+    "hand-too-big": "a hand holds more tiles than it was dealt plus every tile drawn",
+    "turns": "the hand sizes, the line and the seat to play do not fit the turn order",
+    "lead-tile": "the tile the lead rule makes the first tile is not on the line",
+    "redeal": "a hand the redeal rule throws in was played",
+    "players": "the number of hands is not one these rules allow",
+    "went-out": "the seat that went out still holds pips",
+    "zero-pips": "more hands count nothing than there are tiles that count nothing",
+    "too-many-pips": "the hands count more than the whole set",
+    "parity": "a blocked hand with an empty boneyard leaves pips of the wrong parity",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason a position cannot arise: a ``code`` (a key of :data:`CODES`) and a
+    sentence for a learner or a teacher."""
+
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Reachability:
+    """The verdict of :func:`check` or :func:`end_of_hand`: true when no check failed."""
+
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when every check passed."""
+        return not self.problems
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The codes of the problems found, in order."""
+        return tuple(p.code for p in self.problems)
+
+    def __str__(self) -> str:
+        if self.ok:
+            return "reachable: no check found a reason this position could not arise in a real hand"
+        return "not reachable:\n" + "\n".join(f"- {p.message}" for p in self.problems)
+
+    def _repr_markdown_(self) -> str:
+        return str(self).replace("\n", "  \n")
+
+
+class UnreachableError(ValueError):
+    """A position that cannot arise in a real hand; ``problems`` says why."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems = tuple(problems)
+        super().__init__("this position cannot arise in a real hand: "
+                         + "; ".join(p.message for p in self.problems))
+
+    def __reduce__(self):
+        return (type(self), (self.problems,))
+
+
+def require(position: Round, *, first_hand: Optional[bool] = None) -> Round:
+    """``position`` itself when :func:`check` finds nothing wrong; else raise
+    :class:`UnreachableError` naming every problem."""
+    verdict = check(position, first_hand=first_hand)
+    if not verdict:
+        raise UnreachableError(verdict.problems)
+    return position
+
+
+# ------------------------------------------------------------------------------ positions
+def check(position: Round, *, first_hand: Optional[bool] = None) -> Reachability:
+    """Check that ``position`` (a :class:`~dominolab.round.Round`) could arise in a real hand.
+
+    ``first_hand`` says whether the position is from the first hand of a match, where the
+    first-lead rule (R4, R5) applies; ``None`` (the default) works it out: a dealt round
+    knows, and a built position may come from any hand of a match.
+    """
+    if not isinstance(position, Round):
+        raise ValueError(f"check() needs a Round (a dealt hand or a built position), got {excerpt(position)}")
+    facts = _Facts(position, first_hand)
+    problems: list[Problem] = []
+    for step in (_check_tiles, _check_boneyard, _check_sizes, _check_lead, _check_redeal):
+        problems.extend(step(facts))
+    if not problems:  # the turn order is only worth reading once the counts add up
+        problems.extend(_check_turns(facts))
+    return Reachability(tuple(problems))
+
+
+class _Facts:
+    """What the checks read from a round, computed once."""
+
+    def __init__(self, r: Round, first_hand: Optional[bool]):
+        rules = r.rules
+        self.r = r
+        self.rules = rules
+        self.n = n = r.players
+        self.dealt = rules.hand_size(n)
+        self.counts = r.hand_counts
+        self.line = [p.tile for p in r.line]
+        self.boneyard = r.boneyard_count
+        self.left_by_deal = rules.set_size - n * self.dealt
+        self.drawn = self.left_by_deal - self.boneyard
+        start = r.start
+        self.is_deal = start.kind == "deal"
+        if first_hand is None:
+            first_hand = True if (self.is_deal and start.leader is None) else (False if self.is_deal else None)
+        #: True: the first hand of a match; False: a later hand; None: could be either.
+        self.first_hand = first_hand
+        # The seat that led, when known: a deal knows it; a position knows it when told.
+        if self.is_deal or not self.line:
+            self.leader = r.leader
+        else:
+            self.leader = start.leader
+        self.hunt = rules.first_leader == "top-double"  # may draw before the lead (R4)
+        self.known_draws = list(r.draw_counts)
+        turn = r.turn
+        self.known_draws[turn] = max(self.known_draws[turn], r.turn_draws)
+
+    def lead_rules_apply(self) -> Optional[bool]:
+        """Whether this hand's lead follows the first-hand rule: True, False or None (could be either)."""
+        if self.rules.next_leader == "first-hand-rule":
+            return True
+        return self.first_hand
+
+
+def _seat_list(tiles: Sequence[Tile]) -> str:
+    shown = " ".join(str(t) for t in tiles[:8])
+    return shown + (" …" if len(tiles) > 8 else "")
+
+
+def _check_tiles(f: _Facts) -> list[Problem]:
+    aside = f.r.set_aside
+    if not aside:
+        return []
+    return [Problem("set-aside", f"{plural(len(aside), 'tile', words=False)} ({_seat_list(aside)}) "
+                    f"{'is' if len(aside) == 1 else 'are'} out of play; in a real hand every tile is in a "
+                    "hand, on the line or in the boneyard")]
+
+
+def _check_boneyard(f: _Facts) -> list[Problem]:
+    rules, out = f.rules, []
+    if f.r.set_aside:
+        return out  # the counts below assume every tile is in play
+    if f.boneyard > f.left_by_deal:
+        out.append(Problem("boneyard-too-big", f"the boneyard holds {f.boneyard} tiles, but dealing "
+                           f"{f.dealt} tiles to each of {f.n} players leaves {f.left_by_deal}"))
+        return out
+    if f.drawn and not rules.can_draw and not f.hunt:
+        out.append(Problem("no-drawing", f"the boneyard holds {f.boneyard} tiles, not the {f.left_by_deal} "
+                           "the deal leaves, but these rules allow no drawing"))
+    if rules.can_draw and f.boneyard < min(rules.boneyard_floor, f.left_by_deal) and not f.hunt:
+        out.append(Problem("boneyard-below-floor", f"the boneyard holds {plural(f.boneyard, 'tile', False)}, "
+                           f"but the last {count_word(rules.boneyard_floor)} are never drawn"))
+    if f.drawn and not f.line and not f.hunt:
+        out.append(Problem("draw-before-lead", f"the boneyard holds {f.boneyard} tiles, not the "
+                           f"{f.left_by_deal} the deal leaves, but nobody draws before the first tile"))
+    limit = rules.draw_limit
+    if limit is not None and f.r.turn_draws > limit:
+        out.append(Problem("turn-draws", f"seat {f.r.turn} has drawn {f.r.turn_draws} tiles this turn, "
+                           f"but these rules allow at most {limit}"))
+    return out
+
+
+def _check_sizes(f: _Facts) -> list[Problem]:
+    if f.r.set_aside or f.boneyard > f.left_by_deal:
+        return []
+    most = f.dealt + max(f.drawn, 0)
+    return [Problem("hand-too-big", f"seat {seat} holds {count} tiles, but it was dealt {f.dealt} and only "
+                    f"{plural(max(f.drawn, 0), 'tile', False)} {'has' if f.drawn == 1 else 'have'} been drawn")
+            for seat, count in enumerate(f.counts) if count > most]
+
+
+def _lead_tile(f: _Facts) -> Optional[tuple[Tile, str]]:
+    """The tile the first-lead rule makes the first tile of the hand, when it can be told
+    from the position alone, with the reason; else ``None``."""
+    rules = f.rules
+    if rules.first_leader == "top-double" and rules.lead_tile == "highest-double":
+        top = Tile(rules.max_pip, rules.max_pip)
+        return top, f"the {top} leads the first hand"
+    if rules.first_leader == "highest-double" and rules.lead_tile == "highest-double" and f.drawn == 0:
+        # Nothing drawn: every tile in a hand or on the line was dealt.
+        dealt = [t for hand in f.r.hands for t in hand] + f.line
+        doubles = [t for t in dealt if t.is_double]
+        if doubles:
+            return max(doubles), "the highest double dealt leads"
+        heaviest = max(dealt, key=lambda t: (t.pips, t.high))
+        return heaviest, "with no double dealt, the heaviest tile leads"
+    return None
+
+
+def _check_lead(f: _Facts) -> list[Problem]:
+    if not f.line or f.lead_rules_apply() is not True:
+        return []
+    found = _lead_tile(f)
+    if found is None:
+        return []
+    tile, why = found
+    if tile in f.line or (not tile.is_double and any(t.pips == tile.pips for t in f.line)):
+        return []
+    where = next((f"in seat {s}'s hand" for s, hand in enumerate(f.r.hands) if tile in hand), None)
+    if where is None:  # in the boneyard: among tiles that must stay, it cannot be hunted
+        return []
+    drawn = "" if f.hunt else " and nothing has been drawn"
+    return [Problem("lead-tile", f"under these rules {why}, but the {tile} is {where}{drawn}")]
+
+
+def _check_redeal(f: _Facts) -> list[Problem]:
+    rules = f.rules
+    if (rules.redeal_doubles is None and rules.redeal_suit is None) or f.drawn:
+        return []
+    out = []
+    # Nothing drawn: each hand is part of what was dealt to it.
+    for seat, hand in enumerate(f.r.hands):
+        doubles = sum(1 for t in hand if t.is_double)
+        if rules.redeal_doubles is not None and doubles >= rules.redeal_doubles:
+            out.append(Problem("redeal", f"seat {seat} holds {doubles} doubles, and these rules throw in "
+                               f"a hand with {rules.redeal_doubles} or more"))
+            continue
+        if rules.redeal_suit is not None:
+            for number in range(rules.max_pip + 1):
+                suit = sum(1 for t in hand if t.has(number))
+                if suit >= rules.redeal_suit:
+                    out.append(Problem("redeal", f"seat {seat} holds {suit} tiles showing {number}, and these "
+                                       f"rules throw in a hand with {rules.redeal_suit} or more of one number"))
+                    break
+    return out
+
+
+def _turns_of(seat: int, leader: int, turns: int, n: int) -> int:
+    """How many of the first ``turns`` turns, starting with ``leader``, belong to ``seat``."""
+    return turns // n + (1 if (seat - leader) % n < turns % n else 0)
+
+
+def _most_passes(f: _Facts) -> int:
+    """The most passes the hand can have seen so far."""
+    rules = f.rules
+    # While a seat may still draw it passes only after a turn's full quota of draws.
+    quota = 0 if not rules.can_draw or rules.draw_limit is None else \
+        max(0, f.drawn - f.r.turn_draws) // rules.draw_limit
+    if rules.can_draw and f.boneyard > rules.boneyard_floor:
+        return quota
+    # Once nobody may draw, a round of passes with nobody able to play ends the hand, so
+    # each play is followed by fewer passes than there are seats.
+    return quota + f.n * (len(f.line) + 1)
+
+
+def _fit(f: _Facts, leader: int, turns: int, passes_possible: bool) -> Optional[str]:
+    """``None`` when ``turns`` completed turns led by ``leader`` can explain the hand sizes;
+    else why not, in a sentence."""
+    played, limit, n = len(f.line), f.rules.draw_limit, f.n
+    setting = f"{plural(played, 'tile', False)} {'is' if played == 1 else 'are'} on the line"
+    if passes_possible:
+        setting += f" and seat {f.r.turn} is to play, so "
+    else:
+        setting += (f", seat {f.r.turn} is to play and nobody can have passed while the boneyard holds more "
+                    "than the tiles that stay, so ")
+    low_total = high_total = 0
+    for seat in range(n):
+        had = _turns_of(seat, leader, turns, n)
+        least = max(0, f.dealt - f.counts[seat] + f.known_draws[seat])
+        if seat == leader and played:
+            least = max(least, 1)  # the lead is a play
+        most = had
+        if limit is not None and not f.hunt:
+            # Each turn draws at most `limit` tiles, the turn in progress included.
+            draw_turns = had + (1 if seat == f.r.turn else 0)
+            most = min(most, limit * draw_turns + f.dealt - f.counts[seat])
+        if least > most:
+            if least > had:
+                drew = f" and has drawn {f.known_draws[seat]}" if f.known_draws[seat] else ""
+                return (f"{setting}seat {leader} led and seat {seat} has had {plural(had, 'turn', False)}; "
+                        f"but seat {seat} holds {f.counts[seat]} tiles, dealt {f.dealt}{drew}, so it has played "
+                        f"at least {plural(least, 'tile', False)}")
+            return (f"{setting}seat {leader} led and seat {seat} has had {plural(had, 'turn', False)}; but seat "
+                    f"{seat} holds {f.counts[seat]} tiles, dealt {f.dealt}, so it has drawn at least "
+                    f"{f.counts[seat] - f.dealt + least}, more than {count_word(limit)} a turn")  # type: ignore[arg-type]
+        low_total += least
+        high_total += most
+    if low_total > played:
+        return (f"the hands hold {join_and(f.counts)} tiles: dealt {f.dealt} each, the seats have played at "
+                f"least {low_total} tiles between them, but only {played} are on the line")
+    if high_total < played:
+        return (f"the hands hold {join_and(f.counts)} tiles: drawing at most {count_word(limit)} a turn "  # type: ignore[arg-type]
+                f"({f.drawn} drawn in all), the seats have played at most {high_total} tiles between them, "
+                f"but {played} are on the line")
+    return None
+
+
+def _check_turns(f: _Facts) -> list[Problem]:
+    n, played, turn = f.n, len(f.line), f.r.turn
+    leaders = [f.leader] if f.leader is not None else list(range(n))
+    most = played + _most_passes(f)
+    tried: list[str] = []
+    for leader in leaders:
+        if played == 0:
+            candidates = [0] if turn == leader else []
+        else:
+            candidates = range(played + (turn - leader - played) % n, most + 1, n)
+        for turns in candidates:
+            reason = _fit(f, leader, turns, most > played)
+            if reason is None:
+                return []
+            tried.append(reason)
+    if not tried:  # no number of turns ends with this seat to play
+        if played == 0:
+            return [Problem("turns", f"nobody has played yet, so seat {f.leader} (the leader) is to play, "
+                                     f"not seat {turn}")]
+        return [Problem("turns", f"seat {f.leader} led and {plural(played, 'tile', False)} are on the line; "
+                                 "nobody can have passed while the boneyard holds more than the tiles that stay, "
+                                 f"so seat {(f.leader + played) % n} is to play, not seat {turn}")]
+    if len(tried) > 1:
+        return [Problem("turns", "no order of turns fits the hand sizes; for example, " + tried[0])]
+    return [Problem("turns", tried[0])]
+
+
+# ------------------------------------------------------------------------------ pip totals
+def _halves_per_number(rules: Rules) -> int:
+    """How many tile halves show each number: N + 2 with doubles (the double has two),
+    N without."""
+    return rules.max_pip + 2 if rules.doubles else rules.max_pip
+
+
+def end_of_hand(
+    rules: Union[Rules, str],
+    pips: Sequence[int],
+    went_out: Optional[int] = None,
+    *,
+    boneyard: Optional[int] = None,
+) -> Reachability:
+    """Check pip totals left in the hands at the end of a hand, given without their tiles.
+
+    ``pips`` are the totals each seat's hand counts (``rules.hand_value``), ``went_out`` the
+    seat that dominoed (``None``: the hand was blocked), ``boneyard`` the tiles left in the
+    boneyard at the end (``None``: what these rules leave after a blocked hand, when that is
+    fixed).  After a blocked hand with an empty boneyard every tile not in a hand is on a
+    blocked line, whose pips are even when each number appears on an even number of tile
+    halves (double-six: eight); so the hands' pips have the parity of the whole set.
+    """
+    rules = Rules.coerce(rules)
+    if isinstance(pips, (str, bytes)) or not isinstance(pips, Sequence):
+        raise ValueError(f"pips must be a list of whole numbers, one per seat; got {excerpt(pips)}")
+    for seat, value in enumerate(pips):
+        check_int(value, f"pips[{seat}]", 0)
+    players = len(pips)
+    if went_out is not None:
+        check_int(went_out, "went_out", 0, max(players - 1, 0))
+    if boneyard is not None:
+        check_int(boneyard, "boneyard", 0)
+    if players not in rules.player_counts:
+        return Reachability((Problem("players", f"these rules are for {' or '.join(map(str, rules.player_counts))} "
+                                                f"players, not {players}"),))
+    problems: list[Problem] = []
+    if went_out is not None and pips[went_out]:
+        problems.append(Problem("went-out", f"seat {went_out} went out, so it holds no tiles, "
+                                            f"yet it is given {pips[went_out]} pips"))
+    tiles = rules.tiles
+    zero = sum(1 for t in tiles if rules.tile_value(t) == 0)
+    holding_nothing = [s for s, p in enumerate(pips) if p == 0 and s != went_out]
+    if len(holding_nothing) > zero:
+        names = join_and(f"seat {s}" for s in holding_nothing)
+        problems.append(Problem("zero-pips", f"{names} still hold tiles but count 0, and "
+                                             f"{'only one tile counts' if zero == 1 else f'{zero} tiles count'} "
+                                             "nothing"))
+    whole = sum(rules.tile_value(t) for t in tiles)
+    if sum(pips) > whole:
+        problems.append(Problem("too-many-pips", f"the hands count {sum(pips)}, more than the {whole} of the "
+                                                 "whole set"))
+    if went_out is None:
+        left = boneyard if boneyard is not None else _blocked_boneyard(rules, players)
+        if left == 0 and not rules.tile_values and _halves_per_number(rules) % 2 == 0:
+            whole_pips = sum(t.pips for t in tiles)
+            if (sum(pips) - whole_pips) % 2:
+                problems.append(Problem("parity", (
+                    f"after a blocked hand with nothing in the boneyard, the pips left add up to a number "
+                    f"with the parity of the whole set ({whole_pips}, {'even' if whole_pips % 2 == 0 else 'odd'}); "
+                    f"{' + '.join(map(str, pips))} = {sum(pips)} is {'odd' if sum(pips) % 2 else 'even'}")))
+    return Reachability(tuple(problems))
+
+
+def _blocked_boneyard(rules: Rules, players: int) -> Optional[int]:
+    """Tiles left in the boneyard when a hand under these rules ends blocked, when fixed."""
+    left_by_deal = rules.set_size - players * rules.hand_size(players)
+    if not rules.can_draw or left_by_deal == 0:
+        return left_by_deal
+    if rules.blocked_layout == "draw-down":
+        # Play goes on after a block, so the hand ends only once nobody may draw.
+        return min(rules.boneyard_floor, left_by_deal)
+    return None
+

@@ -1,0 +1,381 @@
+"""The answer reader (dominolab.exercises.answers): every kind, its forms and its refusals."""
+
+import itertools
+import math
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+import dominolab as dl
+from dominolab.exercises.answers import (
+    MAX_ITEMS,
+    PASSES,
+    Boolean,
+    Choice,
+    Code,
+    Failed,
+    Integer,
+    MoveAnswer,
+    Number,
+    Sequence,
+    Set,
+    TileAnswer,
+    Unreadable,
+    call,
+    describe,
+)
+
+
+def refusal(kind, answer):
+    """The plain message with which ``kind`` refuses ``answer``."""
+    with pytest.raises(Unreadable) as caught:
+        kind.read(answer)
+    message = caught.value.message
+    assert message and "Error" not in message and "Traceback" not in message and " at 0x" not in message
+    return message
+
+
+class Explosive:
+    """An answer whose every special method raises."""
+
+    def __eq__(self, other):
+        raise RuntimeError("eq")
+
+    __hash__ = None
+
+    def __iter__(self):
+        raise RuntimeError("iter")
+
+    def __str__(self):
+        raise RuntimeError("str")
+
+    def __repr__(self):
+        raise RuntimeError("repr")
+
+    def __float__(self):
+        raise RuntimeError("float")
+
+    def __index__(self):
+        raise RuntimeError("index")
+
+
+# --- Number ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("answer", [0.381, 8 / 21, "0.381", " 0.381 ", "0.3810", "0.38095", "'0.381'", "8/21",
+                                    Fraction(8, 21), Decimal("0.381"), 0.3805, "0.3805"])
+def test_number_reads_every_form_at_the_stated_precision(answer):
+    assert Number(places=3).read(answer) == Decimal("0.381")
+
+
+def test_number_rounds_half_up_as_taught_in_school():
+    # 0.0625 is exact in binary: half up gives 0.063 (half even would give 0.062).
+    assert Number(places=3).read(0.0625) == Decimal("0.063")
+    assert Number(places=3).read(0.3804) == Decimal("0.380")
+    assert Number(places=0).read("23.4") == Decimal("23")
+    assert Number(places=2).read(-0.125) == Decimal("-0.13")
+
+
+def test_number_percent_only_where_a_share_is_asked():
+    share = Number(places=3, percent=True)
+    assert share.read("38.1%") == share.read(" 38.1 % ") == Decimal("0.381")
+    assert share.read("38.095%") == Decimal("0.381")
+    assert "%" in refusal(Number(places=3), "38.1%")
+
+
+@pytest.mark.parametrize("answer", [True, False, "abc", "", "   ", "0.3.1", "1/0", float("nan"), float("inf"),
+                                    float("-inf"), Decimal("NaN"), Decimal("Infinity"), [0.381], (0.381,), {0.381},
+                                    b"0.381", object(), Explosive(), 10**100000, "9" * 2000,
+                                    itertools.repeat(0.381), None, 1 + 2j], ids=describe)
+def test_number_refuses_other_kinds_plainly(answer):
+    message = refusal(Number(places=3), answer)
+    assert "number" in message or "text" in message or "fraction" in message
+
+
+def test_number_refusal_names_what_was_expected_and_what_was_given():
+    assert refusal(Number(places=3), [1]) == "expected a number to 3 decimal places, such as 0.125; got a list."
+    assert refusal(Number(places=3), float("nan")).endswith("got nan (not a number).")
+    assert "far too large" in refusal(Number(places=3), 10**1000)
+
+
+def test_number_reads_huge_exponents_without_working_on_them():
+    big = Number(places=3).read("1e9999")
+    assert big != Number(places=3).read(0.381)
+    assert Number(places=3).read("1e-9999") == Decimal("0")
+
+
+def test_number_near_misses_explain_the_form_not_the_reasoning():
+    share = Number(places=3, percent=True)
+    expected = 8 / 21
+    assert "2 decimal places" in share.near(0.38, expected)
+    assert "1 decimal place;" in share.near("0.4", expected)
+    assert "cutting the number short" in share.near(0.628, 1 - 78 / 210)
+    assert "between 0 and 1" in share.near(38.1, expected)
+    assert share.near(0.5, expected) is None
+    assert share.near(0.2, expected) is None  # one decimal place, but 0.2 is not 0.4
+    assert share.near(0, expected) is None  # a whole number is not "less precise"
+    assert Number(places=3).near(38.1, expected) is None  # not a share: no percent remark
+
+
+def test_number_rejects_bad_places():
+    with pytest.raises(ValueError):
+        Number(places=-1)
+    with pytest.raises(ValueError):
+        Number(places=True)
+
+
+# --- Integer -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("answer", [23, "23", " 23 ", "+23", "'23'", 23.0, "23.0", Fraction(46, 2), Decimal("23.00")])
+def test_integer_reads_every_form(answer):
+    value = Integer().read(answer)
+    assert value == 23 and type(value) is int
+
+
+def test_integer_refuses_fractions_and_other_kinds():
+    assert "not a whole number" in refusal(Integer(), 23.5)
+    assert "not a whole number" in refusal(Integer(), Fraction(1, 2))
+    for answer in (True, "23.5", "twenty-three", "", float("nan"), float("inf"), [23], (23,), b"23", object(),
+                   Explosive(), "1" * 5000):
+        assert refusal(Integer(), answer)
+
+
+def test_integer_refuses_huge_numbers_without_turning_them_into_text():
+    assert Integer().read(2**200) == 2**200
+    assert refusal(Integer(), 10**100000) == "a number with about 100001 digits is far too large to be the answer."
+    assert refusal(Integer(), -(10**5000)).endswith("is far too large to be the answer.")
+
+
+# --- Boolean -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("answer", "value"), [(True, True), (False, False), ("True", True), ("false", False),
+                                               (" TRUE ", True), ("yes", True), ("No", False), ("'False'", False)])
+def test_boolean_reads_words(answer, value):
+    assert Boolean().read(answer) is value
+
+
+@pytest.mark.parametrize("answer", [1, 0, 1.0, "maybe", "", "t", [True], None, object(), Explosive()], ids=describe)
+def test_boolean_refuses_other_kinds(answer):
+    assert refusal(Boolean(), answer).startswith("expected True or False")
+
+
+def test_numpy_values_read_like_python_values():
+    np = pytest.importorskip("numpy")
+    assert Boolean().read(np.bool_(True)) is True
+    assert Integer().read(np.int64(23)) == 23
+    assert Number(places=3).read(np.float64(8 / 21)) == Decimal("0.381")
+    assert Sequence(Integer(), length=2).read(np.array([0, 0])) == (0, 0)
+
+
+# --- Choice --------------------------------------------------------------------------------
+
+COMPONENTS = Choice(dl.StrategyPlayer.COMPONENTS, what="a component's name", example="'blocking'",
+                    unknown="there is no component called {answer}.")
+
+
+@pytest.mark.parametrize("answer", ["suit_control", "suit control", "Suit-Control", " SUIT_CONTROL ", "suitcontrol",
+                                    "'suit_control'", "suit__control"])
+def test_choice_ignores_case_spaces_hyphens_and_underscores(answer):
+    assert COMPONENTS.read(answer) == "suit_control"
+
+
+def test_choice_reads_letters_and_aliases():
+    letters = Choice("abc")
+    assert letters.read("B") == letters.read("(b)") == letters.read("b)") == letters.read(" b ") == "b"
+    named = Choice(("strategy", "random"), aliases={"strategist": "strategy"})
+    assert named.read("Strategist") == "strategy"
+
+
+def test_choice_refusals():
+    assert refusal(COMPONENTS, "suits") == "there is no component called 'suits'."
+    assert refusal(COMPONENTS, "x" * 500) == f"there is no component called {'x' * 37 + '...'!r}."
+    assert refusal(Choice("abc"), "d") == "expected one of 'a', 'b' or 'c'; got the text 'd'."
+    assert refusal(Choice("abc"), 1) == "expected one of 'a', 'b' or 'c' (as text, in quotes); got the number 1."
+    assert "between the quotes" in refusal(Choice("abc"), "  ")
+
+
+def test_choice_names_must_read_differently():
+    with pytest.raises(ValueError):
+        Choice(("suit_control", "suit-control"))
+    with pytest.raises(ValueError):
+        Choice(("a", "b"), aliases={"c": "d"})
+
+
+# --- tiles and moves -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("answer", [dl.Tile(6, 4), "6-4", "4-6", " 6|4 ", "[6|4]", (6, 4), [4, 6], "'6-4'"])
+def test_tile_reads_every_form(answer):
+    assert TileAnswer().read(answer) is dl.Tile(6, 4)
+
+
+@pytest.mark.parametrize("answer", ["6-", "six-four", (6,), (6, 4, 1), (True, 1), (6, 40), (6, 2**80), 64, 6.4,
+                                    dl.Play("6-4", "left"), object(), Explosive()], ids=describe)
+def test_tile_refuses_other_kinds(answer):
+    assert refusal(TileAnswer(), answer).startswith("expected a tile")
+
+
+def test_move_reads_moves_and_text():
+    move = MoveAnswer()
+    assert move.read(dl.Play("6-4", "right")) is move.read("6-4 right") is move.read("play 4-6 right")
+    assert move.read("DRAW") is dl.Draw() and move.read(" pass ") is dl.Pass()
+    assert move.show(move.read("6-4 right")) == "'6-4 right'" and move.show(dl.Draw()) == "'draw'"
+    for answer in ("jump", "6-4 up", 6, dl.Tile(6, 4)):
+        assert refusal(move, answer).startswith("expected a move")
+
+
+# --- sequences and sets --------------------------------------------------------------------
+
+PAIR = Sequence(Boolean(), length=2, order="standard first")
+
+
+@pytest.mark.parametrize("answer", [(True, False), [True, False], ("true", "no"), "True, False", "(True, False)",
+                                    "[True, False]", "True False", iter([True, False])])
+def test_sequence_reads_lists_tuples_and_text(answer):
+    assert PAIR.read(answer) == (True, False)
+
+
+def test_sequence_refusals():
+    assert "order matters" in refusal(PAIR, {True, False})
+    assert refusal(PAIR, (True,)) == ("expected a list or tuple of 2 True/False values (standard first); "
+                                      "got 1 item.")
+    assert refusal(PAIR, (True, "maybe")) == "item 2: expected True or False; got the text 'maybe'."
+    assert refusal(PAIR, {"a": True}).endswith("got a dict.")
+    assert refusal(PAIR, b"TF").endswith("got bytes.")
+    assert f"more than {MAX_ITEMS} items" in refusal(PAIR, itertools.repeat(True))
+    assert f"more than {MAX_ITEMS} items" in refusal(PAIR, range(10**12))
+
+
+def test_sequence_near_miss_is_the_order():
+    assert PAIR.near((False, True), (True, False)) == "those are the right values, but in the wrong order: standard first."
+    assert PAIR.near((False, False), (True, False)) is None
+
+
+TILES = Set(TileAnswer())
+
+
+@pytest.mark.parametrize("answer", [{"6-1", "4-2"}, ["4-2", "6-1"], ("1-6", "2-4"), [(6, 1), (4, 2)],
+                                    {dl.Tile(6, 1), dl.Tile(4, 2)}, "6-1, 4-2", "6-1 4-2", "{'6-1', '4-2'}",
+                                    "{6-1, 4-2}", ["6-1", "4-2", "1-6"], (t for t in ("6-1", "4-2"))])
+def test_set_reads_any_collection_regardless_of_order_and_repeats(answer):
+    assert TILES.read(answer) == frozenset({dl.Tile(6, 1), dl.Tile(4, 2)})
+
+
+def test_set_reads_a_lone_item_as_a_set_of_one():
+    assert TILES.read(dl.Tile(6, 1)) == TILES.read((6, 1)) == TILES.read("6-1") == frozenset({dl.Tile(6, 1)})
+    assert Set(Integer()).read(4) == frozenset({4})
+
+
+def test_set_reads_a_dict_by_its_keys():
+    # inference.known_voids gives {number: ...}; its keys are the numbers.
+    assert Set(Integer()).read({1: 1, 4: 1}) == frozenset({1, 4})
+
+
+def test_set_refusals():
+    assert refusal(TILES, "xyz") == "expected a set of tiles; got the text 'xyz'."
+    assert refusal(TILES, "6-1, 9-x").startswith("one of the items: expected a tile")
+    assert f"more than {MAX_ITEMS} items" in refusal(TILES, itertools.count())
+    assert refusal(TILES, "") == "expected a set of tiles; got an empty text: write the answer between the quotes."
+
+
+def test_show_writes_values_as_a_learner_would_type_them():
+    assert TILES.show(TILES.read({"6-1", "4-2"})) == "{'4-2', '6-1'}"
+    assert Set(Integer()).show(frozenset()) == "set()"
+    assert PAIR.show((True, False)) == "(True, False)"
+    assert Sequence(Integer()).show((3,)) == "(3,)"
+    assert Number(places=3).show(Number(places=3).read(8 / 21)) == "0.381"
+
+
+# --- describe --------------------------------------------------------------------------------
+
+def test_describe_never_calls_the_answers_own_methods():
+    assert describe(Explosive()) == "an object of type Explosive"
+    assert describe(object()) == "a plain object"
+    assert describe("x" * 10**6) == "a text of 1000000 characters"
+    assert describe("") == "an empty text"
+    assert describe([1]) == "a list" and describe({}) == "a dict" and describe(frozenset()) == "a set"
+    assert describe(dl.Tile(6, 4)) == "the tile 6-4"
+    assert describe(itertools.repeat(1)) == "an object of type repeat"
+    assert describe(float("inf")) == "the number inf" and describe(math.nan) == "nan (not a number)"
+    assert describe(dl.Round) == "the class Round"
+    assert describe(dl.tile_set).startswith("the function tile_set itself; to use its result, call it")
+    assert describe(print).startswith("the function print itself")
+    assert describe(dl.Rules.preset("standard").target_for).startswith("the function target_for itself")
+
+
+# --- Code ------------------------------------------------------------------------------------
+
+def _tester(function):
+    """A tester in the style of the exercises': square(n) must give n * n for 0 to 9."""
+    for n in range(10):
+        try:
+            got = call(function, n, shown=f"square({n})")
+        except Failed as failed:
+            return failed.message
+        if got != n * n:
+            return f"square({n}) returned {describe(got)}, but it should be {n * n}."
+    return None
+
+
+def code_refusal(kind, answer):
+    """The message with which a Code kind refuses ``answer`` (it may name an exception)."""
+    with pytest.raises(Unreadable) as caught:
+        kind.read(answer)
+    assert "Traceback" not in caught.value.message and " at 0x" not in caught.value.message
+    return caught.value.message
+
+
+def test_code_runs_the_learners_function_and_says_which_case_fails():
+    kind = Code(_tester, what="a function square(n)")
+    assert kind.read(lambda n: n * n) == PASSES
+    assert code_refusal(kind, lambda n: 2 * n) == "square(1) returned the number 2, but it should be 1."
+    assert code_refusal(kind, lambda: 1).startswith("calling square(0) stopped with TypeError: ")
+    assert code_refusal(kind, lambda n: 1 / 0) == "calling square(0) stopped with ZeroDivisionError: division by zero."
+    assert code_refusal(kind, 42) == "expected a function square(n); got the number 42."
+    assert code_refusal(kind, int) == "expected a function square(n); got the class int: define a function with def."
+    assert kind.show(PASSES) == "code that passes every case"
+
+
+def test_code_for_classes_takes_a_class_or_an_object_with_choose():
+    seen = []
+    kind = Code(lambda answer: seen.append(answer) or None, what="a player class", classes=True)
+
+    class Player:
+        def choose(self, view):
+            return None
+
+    assert kind.read(Player) == PASSES and kind.read(Player()) == PASSES
+    assert code_refusal(kind, lambda view: 1) == \
+        "expected a player class; got the function (unnamed) itself; to use its result, call it with ( )."
+    assert len(seen) == 2
+
+
+def test_an_unwritten_body_is_not_attempted():
+    kind = Code(_tester, what="a function square(n)")
+
+    def blank(n):
+        ...  # write your code here
+
+    def written(n):
+        return n * n
+
+    class Blank:
+        def choose(self, view):
+            pass
+
+    assert not kind.attempted(blank) and kind.attempted(written) and not kind.attempted(Blank)
+    assert kind.attempted(42) and kind.attempted(lambda n: n)  # other answers are read (and refused) as usual
+    # Bodies that differ from a blank one only in their constants (Python 3.14 compiles them alike).
+    assert kind.attempted(lambda n: False) and kind.attempted(lambda n: 1) and kind.attempted(lambda: True)
+
+
+def test_call_reports_a_hostile_exception_plainly():
+    class Hostile(Exception):
+        def __str__(self):
+            raise RuntimeError("no text")
+
+    def raises(_):
+        raise Hostile()
+
+    with pytest.raises(Failed) as caught:
+        call(raises, 1, shown="f(1)")
+    assert caught.value.message == "calling f(1) stopped with Hostile."

@@ -1,0 +1,340 @@
+"""The lessons as a teacher checks them: every position they show can arise in a real hand,
+their exercises are the ones the notebooks ask, their texts are gender-neutral and free of
+test markers, each has objectives, a recap, a classroom activity and a link onwards, and
+the data and sheets they rely on are up to date with the engine.
+
+The positions are found by running every lesson's code in this process with the engine's
+round constructors and ``dl.score`` watched (a recorder records what lesson code and the
+exercise modules build; the simulator's own deals are not positions a lesson shows).  Study
+sizes are cut down for the run: positions, not figures, are what is checked here; nbval
+checks the figures.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import functools
+import importlib
+import io
+import json
+import re
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+import dominolab as dl
+from dominolab import reachable
+from dominolab.exercises import Exercise, studies
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+LESSONS = {
+    "01-the-rules.ipynb": "rules",
+    "02-drawing-and-blocked-games.ipynb": "drawing",
+    "03-scoring.ipynb": "scoring",
+    "04-strategy.ipynb": "strategy",
+    "05-counting-and-inference.ipynb": "counting",
+    "06-partnerships.ipynb": "partnership",
+}
+#: Pips quoted from a rule book to show its arithmetic, which the lesson says no real hand gives.
+SOURCE_EXAMPLES = {("family", (10, 14, 15))}
+
+pytestmark = pytest.mark.skipif(not NOTEBOOKS.is_dir(), reason="the notebooks are not next to the tests")
+
+
+def cells(name, kind=None):
+    nb = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
+    return [c for c in nb["cells"] if kind is None or c["cell_type"] == kind]
+
+
+def source(cell):
+    return "".join(cell["source"])
+
+
+def exercises(module_name):
+    module = importlib.import_module(f"dominolab.exercises.{module_name}")
+    return [getattr(module, n) for n in module.__all__ if isinstance(getattr(module, n), Exercise)]
+
+
+# --- running the lessons with the engine watched ---------------------------------------------
+
+class Recorder:
+    """Rounds built and pip totals scored by lesson code or by the exercise modules."""
+
+    def __init__(self):
+        self.positions = []   # (where, round, verdict at creation)
+        self.totals = []      # (where, rules, pips, went_out)
+        self.tables = []      # DominoTable arguments
+
+    @staticmethod
+    def caller():
+        frame = sys._getframe(2)
+        while frame is not None and frame.f_code.co_filename == __file__:
+            frame = frame.f_back
+        name = frame.f_code.co_filename if frame else ""
+        if name.startswith("<lesson") or "dominolab/exercises/" in name.replace("\\", "/"):
+            return f"{name}:{frame.f_lineno}"
+        return None
+
+    @contextlib.contextmanager
+    def watching(self, monkeypatch):
+        recorder = self
+
+        def wrap(method):
+            original = getattr(dl.Round, method).__func__
+
+            def constructor(cls, *args, **kwargs):
+                r = original(cls, *args, **kwargs)
+                where = recorder.caller()
+                if where is not None:
+                    recorder.positions.append((where, r, reachable.check(r)))
+                return r
+
+            monkeypatch.setattr(dl.Round, method, classmethod(constructor))
+
+        for method in ("deal", "from_position", "from_start"):
+            wrap(method)
+        real_score = dl.score
+
+        def score(rules, pips=None, went_out=None, **kwargs):
+            result = real_score(rules, pips, went_out, **kwargs)
+            where = recorder.caller()
+            if where is not None:
+                recorder.totals.append((where, rules, tuple(result.pips), went_out))
+            return result
+
+        monkeypatch.setattr(dl, "score", score)
+        for module in ("scoring", "partnership"):
+            monkeypatch.setattr(f"dominolab.exercises.{module}.score", score)
+
+        class Table:
+            def __init__(self, *args, **kwargs):
+                recorder.tables.append((args, kwargs))
+
+        import dominolab.widget
+
+        monkeypatch.setattr(dominolab.widget, "DominoTable", Table)
+        yield self
+
+
+KNOB = re.compile(r"^([A-Z_]+) = (\d+)\b", re.MULTILINE)
+
+
+def small(code):
+    """Cut a lesson's study sizes (``HANDS = 2000``) down to a few dozen."""
+    return KNOB.sub(lambda m: f"{m.group(1)} = {min(int(m.group(2)), 40)}", code)
+
+
+def run_cells(name, namespace):
+    for index, cell in enumerate(cells(name, "code")):
+        code = small(source(cell))
+        exec(compile(code, f"<lesson {name} cell {index}>", "exec"), namespace)
+
+
+@functools.lru_cache(maxsize=1)
+def _mpl():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+@pytest.fixture(scope="module")
+def recorded():
+    plt = _mpl()
+    mp = pytest.MonkeyPatch()
+    recorder = Recorder()
+    try:
+        with recorder.watching(mp), contextlib.redirect_stdout(io.StringIO()), \
+                contextlib.redirect_stderr(io.StringIO()), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            mp.setattr(plt, "show", lambda *a, **k: plt.close("all"))
+            mp.chdir(NOTEBOOKS)
+            for name in LESSONS:
+                run_cells(name, {"__name__": "__lesson__"})
+            # The exercises' own positions: their answers, hints and solutions.
+            for module_name in LESSONS.values():
+                module = importlib.import_module(f"dominolab.exercises.{module_name}")
+                namespace = {"__name__": "__lesson__", "dl": dl, "ex": module,
+                             "dataclasses": importlib.import_module("dataclasses")}
+                for exercise in exercises(module_name):
+                    exercise._expected()  # what the check compares with, built afresh
+                    for code in (exercise.hint_code, exercise.solution_code):
+                        if code:
+                            exec(compile(code, f"<lesson {module_name} q{exercise.number}>", "exec"), namespace)
+    finally:
+        mp.undo()
+    return recorder
+
+
+def test_every_position_a_lesson_or_exercise_shows_can_arise_in_a_real_hand(recorded):
+    assert len(recorded.positions) > 30
+    bad = [f"{where}: {verdict}" for where, _, verdict in recorded.positions if not verdict]
+    assert not bad, "\n".join(bad)
+    built = [where for where, r, _ in recorded.positions if r.start.kind == "position"]
+    assert len(built) > 10, "hand-built positions must be among those checked"
+
+
+def test_every_end_of_hand_a_lesson_scores_is_possible(recorded):
+    assert len(recorded.totals) > 10
+    bad = []
+    for where, rules, pips, went_out in recorded.totals:
+        if (rules.name, pips) in SOURCE_EXAMPLES:
+            continue
+        verdict = reachable.end_of_hand(rules, list(pips), went_out)
+        if not verdict:
+            bad.append(f"{where}: {rules.name} {pips}: {verdict}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_rule_books_own_example_is_quoted_as_arithmetic_only():
+    text = "\n".join(source(c) for c in cells("03-scoring.ipynb", "markdown"))
+    assert "illustrate the arithmetic only" in text and "cannot be the end of a real blocked" in text
+    assert not reachable.end_of_hand("family", [10, 14, 15])
+
+
+def test_lessons_use_the_table_only_through_its_documented_arguments(recorded):
+    assert recorded.tables
+    allowed = {"players", "opponents", "seed", "hints", "open_hands"}
+    for args, kwargs in recorded.tables:
+        assert len(args) <= 1 and set(kwargs) <= allowed, (args, kwargs)
+
+
+def test_lesson_1s_table_lets_you_play_at_once():
+    from dominolab.exercises import rules as ex
+
+    code = "\n".join(source(c) for c in cells("01-the-rules.ipynb", "code"))
+    assert 'DominoTable("standard", players=2, opponents="greedy", seed=ex.TABLE_SEED)' in code
+    # The table deals the first hand of a match from its seed; you sit in seat 0.
+    first = dl.Match("standard", seats=[dl.GreedyPlayer(), dl.GreedyPlayer()], seed=ex.TABLE_SEED).deal_next()
+    assert first.turn == 0 and first.leader == 0
+    assert all(isinstance(m, dl.Play) for m in first.legal_moves())
+
+
+# --- what the notebooks say -------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_each_exercise_is_asked_in_its_notebook_as_the_module_words_it(name):
+    text = "\n".join(source(c) for c in cells(name, "markdown"))
+    for exercise in exercises(LESSONS[name]):
+        assert f"**Exercise {exercise.number}.** {exercise.question}" in text, exercise.number
+
+
+def test_the_answer_key_answers_every_exercise_as_worded():
+    text = "\n".join(source(c) for c in cells("answer-key.ipynb"))
+    for module_name in LESSONS.values():
+        for exercise in exercises(module_name):
+            assert f"**Exercise {exercise.number}.** {exercise.question}" in text, (module_name, exercise.number)
+            assert f'lessons["{module_name}"].q{exercise.number}.solution()' in text
+
+
+@pytest.mark.parametrize("name", [*LESSONS, "00-start-here.ipynb"])
+def test_each_lesson_has_objectives_a_recap_an_activity_and_a_way_on(name):
+    text = "\n".join(source(c) for c in cells(name, "markdown"))
+    if name != "00-start-here.ipynb":
+        assert "**By the end of this lesson you can**" in text
+        assert "## Recap" in text
+        assert "## Classroom activity" in text
+    links = re.findall(r"\*\*Next:\*\*.*?\]\(([^)]+)\)", text)
+    assert links, "a link to what comes next"
+    for link in re.findall(r"\]\(([^)#]+\.ipynb)\)", text):
+        assert (NOTEBOOKS / link).exists(), link
+
+
+HE = re.compile(r"\b(he|him|his|himself)\b", re.IGNORECASE)
+
+
+def test_lessons_and_exercises_speak_of_players_as_they():
+    texts = {}
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        if path.name == "play.ipynb":  # the table's own notebook
+            continue
+        for i, cell in enumerate(cells(path.name, "markdown")):
+            texts[f"{path.name} cell {i}"] = source(cell)
+    for module_name in LESSONS.values():
+        for exercise in exercises(module_name):
+            for label, text in [("question", exercise.question), ("hint", exercise.hint_text),
+                                ("solution", exercise.solution_text), ("nudge", exercise.nudge),
+                                *(("nudge", m) for _, m in exercise.nudges)]:
+                texts[f"{module_name} q{exercise.number} {label}"] = text
+    for path in (ROOT / "docs" / "teachers").glob("*.md"):
+        texts[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
+    # Quotations of a source's own words are the only exception ("his" in a quoted title, say).
+    bad = {where: HE.findall(text) for where, text in texts.items() if HE.search(text)}
+    assert not bad
+
+
+@pytest.mark.parametrize("path", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
+def test_no_test_markers_for_students_to_see(path):
+    for cell in cells(path):
+        assert "nbval" not in source(cell).lower(), path
+        tags = set(cell.get("metadata", {}).get("tags", []))
+        assert tags <= {"nbval-ignore-output", "voila-hide"}, tags
+
+
+def test_lesson_code_parses_and_uses_the_public_api():
+    for name in [*LESSONS, "00-start-here.ipynb", "quickstart.ipynb", "answer-key.ipynb"]:
+        for cell in cells(name, "code"):
+            tree = ast.parse(source(cell))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+                    raise AssertionError(f"{name} reaches into private state: .{node.attr}")
+
+
+def test_the_readme_lists_every_lesson():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in [*LESSONS, "00-start-here.ipynb", "answer-key.ipynb"]:
+        assert f"(notebooks/{name})" in readme, name
+    assert "## For teachers" in readme
+
+
+def test_scoring_exercises_quote_the_pips_of_their_real_hands():
+    from dominolab.exercises import scoring
+
+    for number in scoring.HANDS:
+        r = scoring.hand(number)
+        question = getattr(scoring, f"q{number}").question
+        for seat, hand in enumerate(r.hands):
+            if seat == r.result.went_out:
+                continue
+            # Each hand is quoted by its pips, or tile by tile.
+            quoted = str(r.rules.hand_value(hand)) in question or all(str(t) in question for t in hand)
+            assert quoted, (number, seat, str(hand))
+
+
+# --- data and sheets -------------------------------------------------------------------------
+
+def test_the_recorded_studies_are_what_the_engine_plays_today():
+    recorded = studies.load()
+    assert set(recorded) == {spec.id for spec in studies.STUDIES}
+    for spec in studies.STUDIES:
+        if spec.id == "ladder-search":
+            continue  # the searcher's fingerprint is checked in the slow test below
+        assert [list(x) for x in recorded[spec.id].fingerprint] == studies.fingerprint_now(spec), (
+            f"{spec.id}: the engine now plays these deals differently; run benchmarks/lesson4_studies.py")
+
+
+@pytest.mark.slow
+def test_the_searchers_study_is_what_the_engine_plays_today():
+    spec = next(s for s in studies.STUDIES if s.id == "ladder-search")
+    assert [list(x) for x in studies.load()[spec.id].fingerprint] == studies.fingerprint_now(spec)
+
+
+def test_the_recorded_studies_hold_their_full_size():
+    recorded = studies.load()
+    for spec in studies.STUDIES:
+        hands = recorded[spec.id].hands
+        assert hands >= spec.hands, f"{spec.id} holds {hands} hands, not {spec.hands}: run the benchmark at full size"
+        assert len(recorded[spec.id].repeats) == (spec.repeats if spec.repeats > 1 else 0)
+
+
+def test_the_rules_sheets_are_up_to_date():
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "rules_sheets.py"), "--check"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
