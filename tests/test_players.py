@@ -20,6 +20,7 @@ PRESET_PLAYERS = [(name, n) for name in dl.Rules.presets() for n in dl.Rules.pre
 
 def play_with(kinds, preset="standard", seed=1, **options):
     rules = dl.Rules.preset(preset)
+    options = {"level": "easy", **options}
     players = [create(k, seed=seed + i, **(options if k == "search" else {})) for i, k in enumerate(kinds)]
     r = dl.Round.deal(rules, len(kinds), seed=seed)
     choices = []
@@ -157,10 +158,42 @@ class TestSearch:
         assert len(player.last_worlds) < 10_000 and time.perf_counter() - start < 5
 
     def test_bad_options(self):
-        with pytest.raises(ValueError, match="worlds"):
+        with pytest.raises(ValueError, match="worlds must be a whole number >= 1, got 0"):
             dl.SearchPlayer(worlds=0)
-        with pytest.raises(ValueError, match="time_limit"):
+        with pytest.raises(ValueError, match="time_limit must be a positive number, got -1"):
             dl.SearchPlayer(time_limit=-1)
+        with pytest.raises(ValueError, match="time_limit must be a positive number, got '1'"):
+            dl.SearchPlayer(time_limit="1")
+        with pytest.raises(ValueError, match="level must be one of easy, medium, hard, expert, got 3"):
+            dl.SearchPlayer(level=3)
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            dl.SearchPlayer(seed="x")
+        with pytest.raises(ValueError, match=r"scores\[1\] must be a whole number >= 0"):
+            dl.SearchPlayer(match=([10, -5], 100))
+        with pytest.raises(ValueError, match="target must be a whole number >= 1"):
+            dl.SearchPlayer(match=([10, 5], 0))
+
+    def test_levels_are_budgets_of_work(self):
+        r = play_random(dl.Round.deal("standard", 2, seed=2), 3, seed=2)
+        view = r.view(r.turn)
+        work = []
+        for level in dl.SearchPlayer.LEVELS:
+            player = dl.SearchPlayer(1, level=level)
+            assert player.budget == dl.SearchPlayer.LEVELS[level]
+            if level != "expert":
+                work.append(player.analyse(view).work)
+        assert work == sorted(work) and work[0] >= dl.SearchPlayer.LEVELS["easy"]
+
+    def test_match_scores_change_what_it_values(self):
+        r = play_random(dl.Round.deal("standard", 2, seed=2), 3, seed=2)
+        view = r.view(r.turn)
+        player = dl.SearchPlayer(1, level="easy", match=([95, 20], 100))
+        evaluation = player.analyse(view)
+        assert evaluation.objective == "match"
+        for item in evaluation.moves:
+            assert -0.5 <= item.value <= 0.5
+        with pytest.raises(ValueError, match="the match scores give 3 sides; this hand has 2"):
+            dl.SearchPlayer(1, match=([1, 2, 3], 100)).analyse(view)
 
 
 def test_omniscient_needs_the_round_and_gets_it_from_a_match():
@@ -173,7 +206,7 @@ def test_omniscient_needs_the_round_and_gets_it_from_a_match():
 
 
 class TestHint:
-    def test_hint_gives_a_legal_move_and_a_sentence(self):
+    def test_hint_gives_a_legal_move_and_a_reason(self):
         r = dl.Round.deal("standard", 2, seed=8)
         rng = random.Random(8)
         for _ in range(12):
@@ -186,36 +219,10 @@ class TestHint:
             moves = r.legal_moves()
             r.play(moves[rng.randrange(len(moves))])
 
-    def test_only_move_and_forced_moves_are_explained(self):
-        only = position(hands=["6-1 2-2", "0-0"], line="6-4", rule_changes={"draw_when_able": False})
-        assert hint(only.view(0)) == (Play("6-1", "left"), "Play 6-1 on the left: it is the only tile that fits.")
-        draw = position(hands=["1-0", "6-3"], line="6-6", boneyard="5-5 5-0 2-2 3-3")
-        assert hint(draw.view(0)) == (Draw(), "Nothing you hold fits 6, so you must draw.")
-        stuck = position(hands=["1-0", "6-3"], line="6-6", boneyard="5-5 5-0")
-        assert hint(stuck.view(0))[0] == Pass()
-
-    def test_a_voluntary_draw_is_explained_with_the_search_figures(self):
-        view = position(hands=["6-1 2-2", "0-0"], line="6-6", boneyard="5-5 5-0 3-3").view(0)
-        values = {Play("6-1", "left"): 0.4, Play("6-1", "right"): 0.35, Draw(): 0.55}
-        assert dl.players._reason(view, Draw(), values) == (
-            "Draw, although you could play: in the deals it imagined, drawing (perhaps for a tile "
-            "that blocks the game) won 55% of the time, against 40% for your best play.")
-
-    def test_a_block_is_praised_only_when_ahead(self):
-        line = "4-0 0-1 1-4 4-4 4-2 2-3 3-4 4-5 5-6"
-        behind = position(hands=["6-4 6-6 5-5 6-0", "1-1"], line=line,
-                          boneyard=rest_of_set(line, "6-4 6-6 5-5 6-0 1-1")).view(0)
-        reason = dl.players._reason(behind, Play("6-4", "right"), {})
-        assert "it blocks the game" in reason and "fewer pips" not in reason
-        ahead = position(hands=["6-4 1-1", "6-6 5-5 3-3"], line=line,
-                         boneyard=rest_of_set(line, "6-4 1-1 6-6 5-5 3-3")).view(0)
-        assert "blocks the game while you most likely hold fewer pips" in dl.players._reason(
-            ahead, Play("6-4", "right"), {})
-
-    def test_hint_when_not_your_turn(self):
-        r = dl.Round.deal("standard", 2, seed=8)
-        with pytest.raises(ValueError, match="not this seat's turn"):
-            hint(r.view(1 - r.turn))
+    def test_a_hint_is_the_search_players_move(self):
+        r = play_random(dl.Round.deal("standard", 2, seed=5), 4, seed=5)
+        view = r.view(r.turn)
+        assert hint(view, level="easy", seed=3)[0] == dl.SearchPlayer(3, level="easy").choose(view)
 
 
 class Slow:
@@ -257,3 +264,14 @@ def test_a_hanging_player_fails_at_its_time_limit_instead_of_hanging_the_match()
     finally:
         hung.release.set()
     assert m.rounds == [] and m.scores == [0, 0]
+
+
+def test_a_match_tells_the_search_player_the_score():
+    searcher = dl.SearchPlayer(1, level="easy")
+    m = dl.Match("standard", [searcher, dl.GreedyPlayer(2)], seed=4, target=500)
+    m.deal_next()
+    assert searcher.match == ((0, 0), 500)
+    m.play_round()
+    assert searcher.match == ((0, 0), 500) and sum(m.scores) > 0
+    m.deal_next()
+    assert searcher.match == (tuple(m.scores), 500)

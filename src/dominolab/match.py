@@ -116,7 +116,9 @@ class Match:
         return None
 
     def deal_next(self) -> Round:
-        """Deal the next hand (without playing it); seeded players are reseeded for it."""
+        """Deal the next hand (without playing it); seeded players are reseeded for it, and
+        players with an ``observe_match(scores, target)`` method are told the score (the
+        search player then plays to win the match, not only the hand)."""
         if self.is_over:
             raise ValueError(f"the match is over: side {self.winner} reached {self.target}")
         index = len(self.rounds)
@@ -124,6 +126,9 @@ class Match:
             reseed = getattr(player, "reseed", None)
             if callable(reseed):
                 reseed(derive_seed(self.seed, index, seat + 1))
+            observe = getattr(player, "observe_match", None)
+            if callable(observe):
+                observe(tuple(self.scores), self.target)
         return Round.deal(self.rules, self.players, seed=self.hand_seed(index), leader=self.next_leader())
 
     def play_round(self) -> RoundResult:

@@ -4,14 +4,15 @@
 ``RandomPlayer``       a random playable tile; draws or passes only when it must
 ``GreedyPlayer``       sheds its heaviest playable tile (the usual novice baseline)
 ``StrategyPlayer``     the sources' advice as named, switchable components
-``SearchPlayer``       samples deals that fit what it has seen, plays each move out in each
-                       deal, and keeps the move that wins most (sampled-deal search)
-``OmniscientPlayer``   the same search on the true deal: an upper bound for studies only
+``SearchPlayer``       deals the hidden tiles in ways that fit what it has seen, values each
+                       move in each deal (exactly near the end of the hand, else by playing
+                       it out) and keeps the move worth most points on average
+``OmniscientPlayer``   play-outs on the true deal: an upper bound for studies only
 =====================  ======================================================================
 
 Every player is deterministic for a given ``seed``.  A player sees only its
 :class:`~dominolab.view.View`: no other hand, no boneyard tile.  :func:`hint` gives the
-search player's move with a one-sentence reason for a learner.
+search player's move with a reason for a learner (:func:`advise`: with the figures).
 """
 
 from __future__ import annotations
@@ -19,15 +20,21 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Optional, Protocol, runtime_checkable
 
-from .moves import DRAW, PASS, Draw, Move, Pass, Play
-from .tiles import Tile
+from . import search
+from .moves import DRAW, PASS, Move, Play
+from .search import Evaluation
+from .tiles import TILE_BY_ID, Tile
+from .validate import check_int, check_number, check_seed, excerpt
 from .view import View
-from .words import number_plural
+from .words import count_word, number_plural, plural
 
 __all__ = [
     "OPPONENTS",
+    "Advice",
+    "Fact",
     "GreedyPlayer",
     "OmniscientPlayer",
     "Player",
@@ -35,6 +42,7 @@ __all__ = [
     "RandomPlayer",
     "SearchPlayer",
     "StrategyPlayer",
+    "advise",
     "create",
     "hint",
 ]
@@ -202,7 +210,7 @@ class StrategyPlayer(_Seeded):
     ``suit_control``
         keep numbers you hold many of on the ends (more options next turn).
     ``exploit_voids``
-        leave ends that the next opponent has shown he lacks.
+        leave ends that the next opponent has shown they lack.
     ``partner_suit``
         in partnerships, keep your partner's lead number open; do not cover it.
     ``blocking``
@@ -291,7 +299,7 @@ class StrategyPlayer(_Seeded):
         suit = next((e.tile for e in pos.view.history if e.seat == partner and e.action == "play"), None)
         if suit is None:
             return 0.0
-        # The partner's "lead suit": the number he opened with (the higher half of his first tile).
+        # The partner's "lead suit": the number they opened with (the higher half of their first tile).
         number = suit.high
         before = pos.view.ends or ()
         after = _ends_after(pos.view, move)
@@ -329,132 +337,153 @@ class StrategyPlayer(_Seeded):
 
 
 # ---------------------------------------------------------------------------- search
-def _rollout(r, rng: random.Random, greed: float) -> None:
-    """Play ``r`` to the end: each seat plays its heaviest playable tile with probability
-    ``greed``, else a random playable tile; draws or passes only when it must."""
-    legal_moves, play = r.legal_moves, r.play
-    while not r.is_over:
-        moves = legal_moves()
-        last = moves[-1]
-        n = len(moves)
-        if last.__class__ is not Play:
-            if n == 1:
-                play(last)
-                continue
-            n -= 1
-        if n == 1 or rng.random() >= greed:
-            play(moves[rng.randrange(n)])
-        else:
-            best = moves[0]
-            for m in moves[1:n]:
-                if m.tile.pips > best.tile.pips:
-                    best = m
-            play(best)
-
-
-def _reward(result, seat: int, sides: Sequence[Sequence[int]]) -> float:
-    """1 for a won hand, 0 for a lost one, 0.5 when nobody wins; nudged by the points."""
-    mine = next(i for i, members in enumerate(sides) if seat in members)
-    side = result.winning_side
-    base = 0.5 if side is None else (1.0 if side == mine else 0.0)
-    return base + 0.001 * (result.points[mine] - max(p for i, p in enumerate(result.points) if i != mine))
-
-
 class SearchPlayer(_Seeded):
-    """Sampled-deal search.  For each decision it draws ``worlds`` deals of the unseen
-    tiles uniformly among those that fit everything public (the counts, and the numbers
-    each seat has shown it lacks by passing or drawing), plays every legal move out in
-    each deal with a fast greedy-ish policy for all seats, and keeps the move with the
-    best average (a won hand counts 1, a lost one 0).
+    """The strongest player: a search over deals of the tiles it cannot see.
 
-    Difficulty: ``level`` "easy", "medium" or "hard" (more deals), or ``worlds=N``.
-    ``time_limit`` (seconds) stops sampling early; without it the player is fully
-    deterministic for a given ``seed``.
+    For each decision it deals the hidden tiles in ways that fit everything public (each
+    seat's tile count, the numbers a seat has shown it lacks), weighing each deal by how
+    likely the other seats' plays were in it; values every legal move in each deal,
+    exactly (an endgame search over the boneyard's draws) when the deal is small enough
+    and otherwise by playing the hand out with a fast policy; and plays the move with the
+    best average (see :mod:`dominolab.search`).
+
+    **What it maximises.**  By default, the **expected net points** of its side: the
+    points the side scores in the hand minus what the other side scores (past two sides,
+    minus their average).  A hand won by 20 counts +20 and a hand lost by 35 counts -35,
+    so it weighs how much it can win or lose, not only how often.  Told the match score
+    (``match=(scores, target)``, or :meth:`observe_match`), it maximises instead its
+    side's **chance of winning the match**.
+
+    **Levels are time.**  ``level`` is a budget of work per decision ("easy", "medium",
+    "hard" or "expert"; :attr:`LEVELS` gives the play-out moves, :attr:`LEVEL_TIMES` the
+    time each was calibrated to on a 2-core machine), so the same seed always plays the
+    same moves.  ``time_limit`` (seconds) also stops a decision at that wall-clock time:
+    then the moves depend on the machine's speed.  ``worlds=N`` deals exactly N deals a
+    decision instead of a budget.
     """
 
     name = "search"
-    LEVELS: ClassVar[dict[str, int]] = {"easy": 12, "medium": 48, "hard": 160}
+    #: Work per decision, in play-out moves (a solver node counts as three).
+    LEVELS: ClassVar[dict[str, int]] = {"easy": 3_000, "medium": 12_000, "hard": 48_000, "expert": 192_000}
+    #: The median time per decision each level was calibrated to (2-core machine, CPython).
+    LEVEL_TIMES: ClassVar[dict[str, str]] = {"easy": "10 ms", "medium": "40 ms", "hard": "160 ms",
+                                             "expert": "650 ms"}
+    #: How strongly a deal is weighed by the other seats' plays (0: not at all).
+    WEIGHTING = 0.0
+    #: The play-out policy (see :class:`dominolab.search.Policy`).
+    POLICY: ClassVar[dict[str, float]] = {"noise": 0.2}
+    #: With a budget, one deal may take 1/EXACT_SHARE of it in solver nodes.
+    EXACT_SHARE = search.EXACT_SHARE
 
     def __init__(self, seed: Optional[int] = None, *, level: str = "medium", worlds: Optional[int] = None,
-                 time_limit: Optional[float] = None, greed: float = 0.8):
-        if worlds is None:
-            if level not in self.LEVELS:
-                raise ValueError(f"level must be one of {', '.join(self.LEVELS)}, got {level!r}")
-            worlds = self.LEVELS[level]
-        if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-            raise ValueError(f"worlds must be a whole number >= 1, got {worlds!r}")
-        if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+                 time_limit: Optional[float] = None, match: Optional[tuple[Sequence[int], int]] = None):
+        if not isinstance(level, str) or level not in self.LEVELS:
+            raise ValueError(f"level must be one of {', '.join(self.LEVELS)}, got {excerpt(level)}")
+        if worlds is not None:
+            check_int(worlds, "worlds", 1)
+        if time_limit is not None:
+            time_limit = check_number(time_limit, "time_limit", positive=True)
+        check_seed(seed)
         self.seed = seed
         self.level = level
         self.worlds = worlds
         self.time_limit = time_limit
-        self.greed = greed
+        self.match: Optional[tuple[tuple[int, ...], int]] = None
+        if match is not None:
+            self.observe_match(*match)
         self._rng = random.Random(seed)
-        #: The deals sampled for the last decision (for tests and lessons).
-        self.last_worlds: list = []
-        #: Each move's average reward at the last decision.
-        self.last_values: dict[Move, float] = {}
+        #: The search's verdict at the last decision (``None`` before the first, or when
+        #: the decision had one legal move).
+        self.last_evaluation: Optional[Evaluation] = None
+
+    @property
+    def budget(self) -> int:
+        """The work this player may spend on one decision (play-out moves)."""
+        return self.LEVELS[self.level]
+
+    def observe_match(self, scores: Sequence[int], target: int) -> None:
+        """Play the next decisions for the match: ``scores`` (one per side, as
+        ``Match.scores``) before this hand and the ``target``.  ``observe_match(None, 0)``
+        is not needed: make a new player, or set ``player.match = None``."""
+        if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or not scores:
+            raise ValueError(f"scores must give one score per side, got {excerpt(scores)}")
+        for i, value in enumerate(scores):
+            check_int(value, f"scores[{i}]", 0)
+        check_int(target, "target", 1)
+        self.match = (tuple(scores), target)
+
+    def analyse(self, view: View) -> Evaluation:
+        """The search's verdict on ``view``'s decision: every legal move's expected value
+        (and expected net points, and the share of deals it came out ahead in)."""
+        if not view.legal:
+            raise ValueError("it is not this seat's turn, so there is nothing to search")
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        match = self.match
+        if match is not None and len(match[0]) != view.rules.sides(view.players):
+            raise ValueError(f"the match scores give {len(match[0])} sides; this hand has "
+                             f"{view.rules.sides(view.players)}")
+        evaluation = search.evaluate(
+            view, budget=self.budget, rng=self._rng, deals=self.worlds, deadline=deadline, match=match,
+            weighting=self.WEIGHTING, policy=search.Policy(view.rules, **self.POLICY),
+            exact_limit=None if self.EXACT_SHARE is None else self.budget // (search.NODE_COST * self.EXACT_SHARE),
+            keep_worlds=True)
+        self.last_evaluation = evaluation
+        return evaluation
 
     def evaluate(self, view: View) -> dict[Move, float]:
-        """Each legal move's average reward over the sampled deals (higher is better)."""
-        from .inference import infer
-        from .round import Round
+        """Each legal move's expected value over the sampled deals (higher is better):
+        net points for the side, or the chance of winning the match when one is known."""
+        return self.analyse(view).values
 
-        moves = list(view.legal)
-        knowledge = infer(view, probabilities=False)
-        totals = dict.fromkeys(moves, 0.0)
-        sides = _sides(view)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        self.last_worlds = []
-        done = 0
-        for _ in range(self.worlds):
-            world = knowledge.sample(self._rng)
-            self.last_worlds.append(world)
-            base = Round.from_view(view, world.hands, world.boneyard)
-            rollout_seed = self._rng.randrange(2**32)
-            for move in moves:
-                r = base.copy()
-                r.play(move)
-                _rollout(r, random.Random(rollout_seed), self.greed)  # same luck for every move
-                totals[move] += _reward(r.result, view.seat, sides)
-            done += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        self.last_values = {m: totals[m] / done for m in moves}
-        return self.last_values
+    @property
+    def last_values(self) -> dict[Move, float]:
+        """Each move's value at the last decision (empty before one)."""
+        return {} if self.last_evaluation is None else self.last_evaluation.values
+
+    @property
+    def last_worlds(self) -> list:
+        """The deals dealt for the last decision, as :class:`~dominolab.inference.World` s."""
+        from .inference import World
+        from .tiles import tiles_of
+
+        if self.last_evaluation is None:
+            return []
+        seat_to_move = self.last_evaluation.seat
+        out = []
+        for hands, stock in self.last_evaluation.worlds:
+            out.append(World(
+                hands={s: tuple(tiles_of(m)) for s, m in enumerate(hands) if s != seat_to_move and m},
+                boneyard=tuple(TILE_BY_ID[t] for t in reversed(stock))))
+        return out
 
     def choose(self, view: View) -> Move:
         moves = view.legal
         if len(moves) == 1:
-            self.last_worlds, self.last_values = [], {moves[0]: 1.0}
+            self.last_evaluation = None
             return moves[0]
-        values = self.evaluate(view)
-        return max(moves, key=lambda m: values[m])  # first of equals: stable
+        return self.analyse(view).best
 
     def __repr__(self) -> str:
-        return f"SearchPlayer(seed={self.seed!r}, worlds={self.worlds})"
-
-
-def _sides(view: View) -> list[tuple[int, ...]]:
-    if view.partner is not None:
-        return [(0, 2), (1, 3)]
-    return [(s,) for s in range(view.players)]
+        extra = f", worlds={self.worlds}" if self.worlds is not None else ""
+        limit = f", time_limit={self.time_limit:g}" if self.time_limit is not None else ""
+        return f"SearchPlayer(seed={self.seed!r}, level={self.level!r}{extra}{limit})"
 
 
 class OmniscientPlayer(_Seeded):
-    """The search player given the true deal: it sees every hand and the boneyard order.
-    An upper bound for studies (how much does hidden information cost?), never an
-    opponent.  The match and the simulator hand it the round, because its
-    ``omniscient`` attribute asks for it: ``choose(view, round=...)``."""
+    """The search player's play-outs on the true deal: it sees every hand and the
+    boneyard's order.  An upper bound for studies (how much does hidden information
+    cost?), never an opponent.  The match and the simulator hand it the round, because its
+    ``omniscient`` attribute asks for it: ``choose(view, round=...)``.  It maximises
+    expected net points, like the search player."""
 
     name = "omniscient"
     omniscient = True
 
-    def __init__(self, seed: Optional[int] = None, *, rollouts: int = 48, greed: float = 0.8):
+    def __init__(self, seed: Optional[int] = None, *, rollouts: int = 200):
+        check_int(rollouts, "rollouts", 1)
+        check_seed(seed)
         self.seed = seed
         self.rollouts = rollouts
-        self.greed = greed
         self._rng = random.Random(seed)
 
     def choose(self, view: View, round: Any = None) -> Move:
@@ -463,16 +492,7 @@ class OmniscientPlayer(_Seeded):
             return moves[0]
         if round is None:
             raise ValueError("OmniscientPlayer needs the true round: choose(view, round=...)")
-        sides = _sides(view)
-        totals = dict.fromkeys(moves, 0.0)
-        for _ in range(self.rollouts):
-            rollout_seed = self._rng.randrange(2**32)
-            for move in moves:
-                r = round.copy()
-                r.play(move)
-                _rollout(r, random.Random(rollout_seed), self.greed)
-                totals[move] += _reward(r.result, view.seat, sides)
-        return max(moves, key=lambda m: totals[m])
+        return search.rollout_values(round.copy(), self.rollouts, self._rng)[0]
 
     def __repr__(self) -> str:
         return f"OmniscientPlayer(seed={self.seed!r}, rollouts={self.rollouts})"
@@ -507,69 +527,256 @@ def create(kind: str, seed: Optional[int] = None, **options: Any) -> Any:
 
 
 # ---------------------------------------------------------------------------- hints
+@dataclass(frozen=True)
+class Fact:
+    """One thing a hint says about its move besides the search's figures, true of the
+    position and of the move, and not of the next best move (so it is a reason to prefer
+    this one).  ``kind`` is one of:
+
+    ``"lead-number"``  it leads ``number``, which the hand holds ``count`` of, more than
+                       of any other number (``tied``: as many as of another)
+    ``"double"``       it plays a double
+    ``"heaviest"``     it sheds ``count`` points, the most of any playable tile
+    ``"blocks"``       after it no tile can be added to the line
+    ``"keeps-number"`` an end shows ``number``, which the rest of the hand holds
+                       ``count`` of (at least two)
+    ``"void"``         an end shows ``number``, which the next player (an opponent) has
+                       shown they lack
+    """
+
+    kind: str
+    text: str
+    number: Optional[int] = None
+    count: Optional[int] = None
+    tied: bool = False
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The search player's move for a position, and why (see :func:`advise`).
+
+    ``kind`` is "pass" or "must-draw" (nothing fits), "only-move" (one legal move),
+    "draw" (drawing although a tile fits) or "play".  ``evaluation`` is the search that
+    chose the move (``None`` when there was no choice), ``runner_up`` the next best
+    move's figures, and ``facts`` the reasons stated beyond the figures (at most two).  Every number in
+    ``reason`` is one of these: the evaluation's values and shares, or counts of tiles
+    in the position.
+    """
+
+    move: Move
+    reason: str
+    kind: str
+    evaluation: Optional[Evaluation] = None
+    runner_up: Optional[search.MoveValue] = None
+    facts: tuple[Fact, ...] = ()
+
+    @property
+    def chosen(self) -> Optional[search.MoveValue]:
+        """The chosen move's figures (``None`` when there was no choice)."""
+        return None if self.evaluation is None else self.evaluation[self.move]
+
+
 def hint(view: View, *, level: str = "medium", seed: int = 0) -> tuple[Move, str]:
-    """The move the search player would make, with one sentence saying why, in words a
-    learner understands.  Only for the seat whose turn it is."""
+    """The move the search player would make, with a reason a learner understands (one
+    or two sentences).  Only for the seat whose turn it is.  See :func:`advise` for the
+    figures and facts behind the words."""
+    advice = advise(view, level=level, seed=seed)
+    return advice.move, advice.reason
+
+
+def advise(view: View, *, level: str = "medium", seed: int = 0, player: Optional[SearchPlayer] = None) -> Advice:
+    """The search player's move for ``view`` (its seat to move) and why, as
+    :class:`Advice`.  The reason quotes the search that chose the move (the move's
+    expected net points, or match-winning chance, against the next best move's, and the
+    share of imagined deals it came out ahead in) and adds what is true of this move and
+    not of the next best: the number it leads, a double, the heaviest tile, a block, a
+    number kept on an end, a number the next player lacks.  ``player`` (a
+    :class:`SearchPlayer`) searches instead of a new one of ``level`` and ``seed``."""
+    if not isinstance(view, View):
+        raise ValueError(f"advise needs a View (round.view(seat)), got {excerpt(view)}")
+    if player is None:
+        player = SearchPlayer(seed, level=level)  # checks the level and the seed
+    elif not isinstance(player, SearchPlayer):
+        raise ValueError(f"player must be a SearchPlayer, got {excerpt(player)}")
     moves = list(view.legal)
     if not moves:
         raise ValueError("it is not this seat's turn, so there is nothing to hint")
-    player = SearchPlayer(seed, level=level)
-    move = player.choose(view)
-    return move, _reason(view, move, player.last_values)
-
-
-def _reason(view: View, move: Move, values: dict[Move, float]) -> str:
-    moves = list(view.legal)
     ends = view.ends
-    if move is PASS or move.__class__ is Pass:
-        return "Nothing you hold fits either end and you may not draw, so you must pass."
-    if move is DRAW or move.__class__ is Draw:
-        showing = f"{ends[0]}" if ends[0] == ends[1] else f"{ends[0]} or {ends[1]}"
-        if not _plays(moves):
-            return f"Nothing you hold fits {showing}, so you must draw."
-        best_play = max(values[m] for m in _plays(moves))
-        return (f"Draw, although you could play: in the deals it imagined, drawing (perhaps for a "
-                f"tile that blocks the game) won {values[move]:.0%} of the time, against "
-                f"{best_play:.0%} for your best play.")
-    tile = move.tile
-    where = "to start the hand" if ends is None else f"on the {move.end}"
-    if len({m.tile for m in _plays(moves)}) == 1 and ends is not None and DRAW not in moves:
-        return f"Play {tile} {where}: it is the only tile that fits."
-    pos = _Position(view)
-    rest = [t for t in view.hand if t is not tile]
-    counts = _counts(rest, pos.max_pip)
-    after = _ends_after(view, move)
+    if len(moves) == 1:
+        move = moves[0]
+        if move is PASS:
+            return Advice(move, "Nothing you hold fits either end and you may not draw, so you must pass.", "pass")
+        if move is DRAW:
+            showing = str(ends[0]) if ends[0] == ends[1] else f"{ends[0]} or {ends[1]}"  # type: ignore[index]
+            return Advice(move, f"Nothing you hold fits {showing}, so you must draw.", "must-draw")
+        where = "to start the hand" if ends is None else f"on the {move.end}"  # type: ignore[union-attr]
+        only = "the only tile you may lead" if ends is None else "the only tile that fits"
+        return Advice(move, f"Play {move.tile} {where}: it is {only}.", "only-move")  # type: ignore[union-attr]
+    evaluation = player.analyse(view)
+    move = evaluation.best
+    chosen = evaluation[move]
+    runner = _runner_up(view, evaluation)
+    figures = _figures(view, evaluation, chosen, runner)
+    if move is DRAW:
+        return Advice(move, f"Draw, although you could play: {figures}.", "draw", evaluation, runner)
+    tile = move.tile  # type: ignore[union-attr]
+    where = "to start the hand" if ends is None else f"on the {move.end}"  # type: ignore[union-attr]
+    found = _facts(view, evaluation, move, runner.move if runner is not None else None)
+    facts = tuple(sorted(found, key=lambda f: _FACT_ORDER.index(f.kind))[:2])
+    reason = f"Play {tile} {where}: {figures}."
+    if facts:
+        other = _move_words(runner.move, view) if runner is not None else ""
+        reason += f" Unlike {other}, {_join([f.text for f in facts])}."
+    return Advice(move, reason, "play", evaluation, runner, facts)
+
+
+#: Which facts a hint states first (at most two).
+_FACT_ORDER = ("blocks", "lead-number", "void", "keeps-number", "double", "heaviest")
+
+
+def _runner_up(view: View, evaluation: Evaluation) -> Optional[search.MoveValue]:
+    """The best move other than the chosen one that leads somewhere else (a tile played
+    on either of two equal ends is the same move twice)."""
+    best = evaluation.best
+    ends = view.ends
+    for item in evaluation.ranked()[1:]:
+        m = item.move
+        if (m.__class__ is Play and best.__class__ is Play and m.tile is best.tile  # type: ignore[union-attr]
+                and ends is not None and ends[0] == ends[1]):
+            continue
+        return item
+    return None
+
+
+def _move_words(move: Move, view: View) -> str:
+    if move is DRAW:
+        return "drawing"
+    if move is PASS:
+        return "passing"
+    if view.ends is None:
+        return f"leading {move.tile}"  # type: ignore[union-attr]
+    same_tile = sum(1 for m in view.legal if m.__class__ is Play and m.tile is move.tile)  # type: ignore[union-attr]
+    return f"{move.tile} on the {move.end}" if same_tile > 1 else str(move.tile)  # type: ignore[union-attr]
+
+
+def _figures(view: View, evaluation: Evaluation, chosen: search.MoveValue,
+             runner: Optional[search.MoveValue]) -> str:
+    """The search's figures for the chosen move against the next best, in words."""
+    who = "your team" if view.partner is not None else "you"
+    deals = f"in {evaluation.deals} imagined deals of the hidden tiles"
+    other = _move_words(runner.move, view) if runner is not None else ""
+    if evaluation.objective == "match":
+        mine = _share(chosen.value + 1 / view.rules.sides(view.players))
+        text = f"{deals} it gave {who} a {mine} chance of winning the match"
+        if runner is not None:
+            theirs = _share(runner.value + 1 / view.rules.sides(view.players))
+            text += f", against {theirs} for {other}"
+        return text + f" (a net {_points(chosen.points)} points in this hand on average)"
+    mine = _points(chosen.points)
+    text = f"{deals} it averaged a net {mine} points for {who}"
+    if runner is not None:
+        theirs = _points(runner.points)
+        text += (f", the same as {other} (a close call)" if theirs == mine
+                 else f", against {theirs} for {other}, the next best")
+    return text + f", and came out ahead in {_share(chosen.ahead)} of them"
+
+
+def _points(value: float) -> str:
+    text = f"{value:+.1f}"
+    return "0.0" if text in ("+0.0", "-0.0") else text
+
+
+def _share(value: float) -> str:
+    return f"{100 * min(1.0, max(0.0, value)):.0f}%"
+
+
+def _join(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _facts(view: View, evaluation: Evaluation, move: Move, runner: Optional[Move]) -> list[Fact]:
+    """What is true of ``move`` and not of ``runner`` (any move that is not a play of a
+    tile shares none of a play's facts)."""
+
+    mine = _move_facts(view, evaluation, move)
+    theirs = _move_facts(view, evaluation, runner) if runner is not None and runner.__class__ is Play else []
+    out = []
+    for fact in mine:
+        if any(_same_claim(fact, other) for other in theirs):
+            continue
+        out.append(fact)
+    return out
+
+
+def _same_claim(a: Fact, b: Fact) -> bool:
+    """Would ``b`` make the same claim as ``a`` (so ``a`` does not tell the moves apart)?"""
+    if a.kind != b.kind:
+        return False
+    if a.kind in ("double", "blocks"):
+        return True
+    if a.kind == "heaviest":
+        return b.count == a.count
+    if a.kind == "keeps-number":
+        return b.number == a.number or (b.count or 0) >= (a.count or 0)
+    return b.number == a.number
+
+
+def _move_facts(view: View, evaluation: Evaluation, move: Move) -> list[Fact]:
+    """The facts a hint may state about the play ``move`` (each true of the position)."""
+    from .inference import known_voids
+
+    if move.__class__ is not Play:
+        return []
+    tile = move.tile  # type: ignore[union-attr]
+    max_pip = view.rules.max_pip
     facts = []
-    if ends is None:
-        held = _counts(view.hand, pos.max_pip)
-        suit = tile.high if held[tile.high] >= held[tile.low] else tile.low
-        strength = held[suit]
-        facts.append(f"it leads from your strongest number, {number_plural(suit)} (you hold {strength})")
-    elif pos.blocked_after(after, tile):
-        if pos.my_pips - pos.value(tile) < pos.expected_opponent_pips():
-            facts.append("it blocks the game while you most likely hold fewer pips")
-        else:
-            facts.append("it blocks the game")
-    lacking = pos.voids.get(pos.next_opponent, {}) if pos.next_opponent is not None else {}
-    shut = sorted({n for n in after if n in lacking})
-    if shut:
-        facts.append(f"it leaves {' and '.join(map(str, shut))} open, which the next player has shown he lacks")
+    if view.ends is None:
+        held = _counts(view.hand, max_pip)
+        strongest = max(held)
+        numbers = [n for n in (tile.high, tile.low) if held[n] == strongest]
+        if numbers:
+            n = numbers[0]
+            tied = sum(1 for c in held if c == strongest) > 1
+            what = "one of your strongest numbers" if tied else "your strongest number"
+            facts.append(Fact("lead-number", f"it leads {number_plural(n)}, {what} (you hold "
+                              f"{count_word(strongest)})", number=n, count=strongest, tied=tied))
+    if tile.is_double:
+        facts.append(Fact("double", f"it gets the double {tile} out of your hand"))
+    value = view.rules.tile_value
+    playable = {m.tile for m in view.legal if m.__class__ is Play}
+    heaviest = max(value(t) for t in playable)
+    if value(tile) == heaviest and any(value(t) < heaviest for t in playable):
+        facts.append(Fact("heaviest", f"it sheds {plural(value(tile), 'point', words=False)}, your heaviest "
+                          f"playable tile", count=value(tile)))
+    after = _ends_after(view, move)  # type: ignore[arg-type]
+    if view.ends is not None and _blocks(view, evaluation, move):
+        facts.append(Fact("blocks", "it blocks the game: no tile can be added to the line"))
+        return facts  # an end of a blocked line is nothing to keep or to deny
+    rest = [t for t in view.hand if t is not tile]
+    counts = _counts(rest, max_pip)
     kept = [n for n in sorted(set(after)) if counts[n] >= 2]
     if kept:
-        n = max(kept, key=lambda k: counts[k])
-        both = " on both ends" if after[0] == after[1] == n else " on an end"
-        facts.append(f"it keeps {number_plural(n)}, which you hold {counts[n]} more of,{both}")
-    if tile.is_double and ends is not None:
-        facts.append(f"it gets the double {tile} out while it still fits")
-    heaviest = max(t.pips for t in view.hand if any(m.tile is t for m in _plays(moves)))
-    if tile.pips == heaviest and tile.pips >= 8:
-        facts.append(f"it sheds {tile.pips} pips, your heaviest playable tile")
-    if not facts:
-        ranked = sorted(values.values(), reverse=True)
-        if len(ranked) > 1 and move in values:
-            facts.append(f"in the deals it imagined it won {values[move]:.0%} of the time, "
-                         f"against {ranked[1]:.0%} for the next best move")
-        else:
-            facts.append("in the deals it imagined, it won most often")
-    sentence = " and ".join(facts[:2])
-    return f"Play {tile} {where}: {sentence}."
+        n = max(kept, key=lambda k: (counts[k], k))
+        facts.append(Fact("keeps-number", f"it leaves {n} showing, and you hold "
+                          f"{count_word(counts[n])} more {number_plural(n)}", number=n, count=counts[n]))
+    nxt = (view.seat + 1) % view.players
+    if nxt != view.partner and view.hand_counts[nxt]:
+        lacking = known_voids(view).get(nxt, {})
+        shut = [n for n in sorted(set(after)) if n in lacking]
+        if shut:
+            facts.append(Fact("void", f"it leaves {shut[0]} showing, which the next player has shown "
+                              f"they lack", number=shut[0]))
+    return facts
+
+
+def _blocks(view: View, evaluation: Evaluation, move: Move) -> bool:
+    """Is the line blocked after ``move``?  The round decides (any deal of the hidden
+    tiles gives the same answer: blocking is about the line alone)."""
+    from .round import Round
+    from .tiles import tiles_of
+
+    hands, stock = evaluation.worlds[0]
+    r = Round.from_view(view, {s: tuple(tiles_of(m)) for s, m in enumerate(hands) if s != view.seat and m},
+                        [TILE_BY_ID[t] for t in reversed(stock)])
+    r.play(move)
+    return r.is_blocked

@@ -24,7 +24,7 @@ who won, what it scores (R12-R16)  :func:`dominolab.scoring.score`
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Optional, Union
 
@@ -55,6 +55,13 @@ __all__ = ["Round", "Start", "StartError"]
 _PLAY_LEFT = [Play(t, "left") for t in TILE_BY_ID]
 _PLAY_RIGHT = [Play(t, "right") for t in TILE_BY_ID]
 _PIPS = [t.pips for t in TILE_BY_ID]
+_HIGH = [t.high for t in TILE_BY_ID]
+
+#: Move codes of the fast play-out interface (plays are tile id * 2 + side).
+FAST_DRAW, FAST_PASS = -1, -2
+#: Per rules: each tile's counted value (R14) by tile id, and the points of finished hands
+#: by their final state and by what scoring reads (see Round._fast_points).
+_POINTS_MEMO: dict[Rules, tuple[list[int], dict[tuple, tuple[int, ...]], dict[tuple, tuple[int, ...]]]] = {}
 
 # History entries (tuples, for speed): the first item says what they are.
 _PLAY, _DRAW, _PASS = 0, 1, 2
@@ -172,6 +179,7 @@ class Round:
         "_ending",
         "_ends_hand",
         "_events",
+        "_fast_memo",
         "_floor",
         "_hands",
         "_history",
@@ -229,6 +237,7 @@ class Round:
         self._when_able = rules.draw_when_able
         self._ends_hand = rules.blocked_layout == "ends-hand"
         self._after_passes = rules.stuck_end == "after-passes"
+        self._fast_memo = None
         return self
 
     @staticmethod
@@ -1140,6 +1149,275 @@ class Round:
         from .render import picture_html
 
         return picture_html(self)
+
+    # ------------------------------------------------------------------ fast play-out interface
+    # Internal: what dominolab.search needs to play thousands of hands a second.  These
+    # methods speak in move codes (FAST_DRAW, FAST_PASS, or tile id * 2 + side for a play,
+    # side 0 being the left end) instead of objects, and skip the checks of play(), so the
+    # caller must only make the moves _fast_moves() lists.  They change the state exactly
+    # as play() does (the same history entries, so undo() and result work after them), and
+    # every rule question goes to the one method that decides it everywhere: _draw_refusal
+    # (may this seat draw, R7-R9), _after_move (does the hand end, R10-R11) and
+    # dominolab.scoring.score (who won, what it scores, R12-R16).  tests/test_search.py
+    # checks, by random play under every preset, that they make exactly the moves and the
+    # results of legal_moves(), play() and result.
+
+    def _fast_moves(self) -> list[int]:
+        """:meth:`legal_moves` as codes, in the same order."""
+        if self._over:
+            return []
+        hand = self._hands[self._turn]
+        left = self._left
+        out = []
+        if left < 0:
+            m = hand & self._lead_allowed
+            while m:
+                low = m & -m
+                out.append((low.bit_length() - 1) << 1)
+                m ^= low
+            return out
+        suit = self._suit
+        ml = hand & suit[left]
+        mr = hand & suit[self._right]
+        m = ml
+        while m:
+            low = m & -m
+            out.append((low.bit_length() - 1) << 1)
+            m ^= low
+        m = mr
+        while m:
+            low = m & -m
+            out.append(((low.bit_length() - 1) << 1) | 1)
+            m ^= low
+        if self._draw_refusal(ml | mr) is None:
+            out.append(FAST_DRAW)
+        elif not out:
+            out.append(FAST_PASS)
+        return out
+
+    def _fast_playable(self) -> int:
+        """The tiles the seat to move could play now, as a mask."""
+        left = self._left
+        if left < 0:
+            return self._hands[self._turn] & self._lead_allowed
+        return self._hands[self._turn] & (self._suit[left] | self._suit[self._right])
+
+    def _fast_play(self, code: int) -> None:
+        """Make the move ``code`` (one that :meth:`_fast_moves` lists)."""
+        if code >= 0:
+            self._fast_place(code >> 1, code & 1)
+        elif code == FAST_DRAW:
+            self._fast_draw()
+        else:
+            self._fast_pass()
+
+    def _fast_place(self, tid: int, side: int) -> None:
+        """Play tile ``tid`` at ``side`` (0 left, 1 right; either for the lead)."""
+        turn = self._turn
+        bit = 1 << tid
+        self._hands[turn] ^= bit
+        self._line_mask |= bit
+        left = self._left
+        if left < 0:
+            tile = TILE_BY_ID[tid]
+            self._left, self._right = tile.high, tile.low
+            self._rstack.append((tid, tile.high, tile.low))
+            self._history.append((_PLAY, turn, tid, 0, -1, -1, self._turn_draws, self._passes))
+        else:
+            right = self._right
+            end = left if side == 0 else right
+            other = _PIPS[tid] - end
+            if side == 0:
+                self._lstack.append((tid, other, end))
+                self._left = other
+            else:
+                self._rstack.append((tid, end, other))
+                self._right = other
+            self._history.append((_PLAY, turn, tid, side, left, right, self._turn_draws, self._passes))
+        self._turn_draws = 0
+        self._passes = 0
+        self._turn = turn + 1 if turn + 1 < self._n else 0
+        self._after_move(turn, placed=True)
+
+    def _fast_draw(self, tid: Optional[int] = None) -> int:
+        """Draw the next tile of the boneyard, or (for a search that treats the draw as
+        chance) the tile ``tid``, which must be in it.  Returns the tile's id."""
+        turn = self._turn
+        stock = self._stock
+        if tid is not None and stock[-1] != tid:
+            stock.remove(tid)
+            stock.append(tid)
+        tid = stock.pop()
+        self._hands[turn] |= 1 << tid
+        self._history.append((_DRAW, turn, tid, self._turn_draws, self._passes))
+        self._turn_draws += 1
+        self._draws[turn] += 1
+        self._passes = 0
+        self._after_move(turn, placed=False)
+        return tid
+
+    def _fast_pass(self) -> None:
+        """Pass (the seat to move can neither play nor draw)."""
+        turn = self._turn
+        self._history.append((_PASS, turn, self._turn_draws, self._passes))
+        self._turn_draws = 0
+        self._passes += 1
+        self._turn = turn + 1 if turn + 1 < self._n else 0
+        self._after_move(turn, placed=False)
+
+    def _fast_stuck(self) -> None:
+        """The move of a seat with nothing to play: draw when the rules let it, else pass."""
+        if self._draw_refusal(0) is None:
+            self._fast_draw()
+        else:
+            self._fast_pass()
+
+    def _fast_turn(self) -> int:
+        """The seat to move, or -1 once the hand is over."""
+        return -1 if self._over else self._turn
+
+    def _fast_chances(self) -> list[int]:
+        """The tiles the next draw may bring (the boneyard, as ids)."""
+        return self._stock[:]
+
+    def _fast_rollout(self, pick: Callable[[int, int, int, int, int], int]) -> int:
+        """Play to the end of the hand and return how many moves that took: a seat with a
+        playable tile plays the move code ``pick(seat, hand, playable, left, right)``
+        returns (a play of one of the ``playable`` tiles; ``left`` is -1 before the lead),
+        and a seat without one draws or passes as the rules require.  (The moves are
+        made as :meth:`_fast_place`, :meth:`_fast_draw` and :meth:`_fast_pass` make them,
+        inlined: this loop is where a search spends its time.)"""
+        hands = self._hands
+        suit = self._suit
+        history = self._history
+        append = history.append
+        lstack = self._lstack
+        rstack = self._rstack
+        n = self._n
+        before = len(history)
+        after_move = self._after_move
+        while not self._over:
+            turn = self._turn
+            left = self._left
+            hand = hands[turn]
+            if left < 0:
+                playable = hand & self._lead_allowed
+            else:
+                right = self._right
+                playable = hand & (suit[left] | suit[right])
+            if playable:
+                code = pick(turn, hand, playable, left, self._right)
+                tid = code >> 1
+                bit = 1 << tid
+                hands[turn] = hand ^ bit
+                self._line_mask |= bit
+                if left < 0:
+                    high, low = _HIGH[tid], _PIPS[tid] - _HIGH[tid]
+                    self._left, self._right = high, low
+                    rstack.append((tid, high, low))
+                    append((_PLAY, turn, tid, 0, -1, -1, self._turn_draws, self._passes))
+                else:
+                    if code & 1:
+                        other = _PIPS[tid] - right
+                        rstack.append((tid, right, other))
+                        self._right = other
+                    else:
+                        other = _PIPS[tid] - left
+                        lstack.append((tid, other, left))
+                        self._left = other
+                    append((_PLAY, turn, tid, code & 1, left, right, self._turn_draws, self._passes))
+                self._turn_draws = 0
+                self._passes = 0
+                self._turn = turn + 1 if turn + 1 < n else 0
+                after_move(turn, True)
+            elif self._draw_refusal(0) is None:
+                self._fast_draw()
+            else:
+                self._fast_pass()
+        return len(history) - before
+
+    def _fast_save(self) -> tuple:
+        """The mutable state, for :meth:`_fast_load` (cheaper than copy() and undo())."""
+        return (self._hands[:], self._stock[:], self._left, self._right, self._line_mask, self._turn,
+                self._turn_draws, self._passes, self._draws[:], self._over, self._went_out,
+                len(self._history), len(self._lstack), len(self._rstack), len(self._events))
+
+    def _fast_load(self, saved: tuple, hands: Optional[Sequence[int]] = None,
+                   stock: Optional[Sequence[int]] = None) -> None:
+        """Go back to a state :meth:`_fast_save` saved from this round (or its copy), with
+        the moves made since forgotten.  ``hands`` and ``stock`` (tile ids, the next tile to
+        draw last) replace the saved ones: a search deals the hidden tiles another way this
+        way; the caller keeps every tile of the set in exactly one place."""
+        (h, s, self._left, self._right, self._line_mask, self._turn, self._turn_draws, self._passes,
+         d, self._over, self._went_out, nh, nl, nr, ne) = saved
+        self._hands = list(h if hands is None else hands)
+        self._stock = list(s if stock is None else stock)
+        self._draws = d[:]
+        self._result = None
+        del self._history[nh:]
+        del self._lstack[nl:]
+        del self._rstack[nr:]
+        del self._events[ne:]
+
+    def _fast_key(self) -> tuple:
+        """The state as a search's transposition table needs it: the boneyard as a set
+        (its order is chance), the rest as in :meth:`state_key` minus the line's layout,
+        which the hands and the boneyard imply.  The last seat to play is in it: a tie
+        rule may give a blocked hand to the seat that blocked it."""
+        stock = 0
+        for tid in self._stock:
+            stock |= 1 << tid
+        return (tuple(self._hands), stock, self._left, self._right, self._turn, self._turn_draws,
+                self._passes, tuple(self._draws), self._over, self._last_player())
+
+    def _fast_points(self) -> tuple[int, ...]:
+        """``result.points`` of the finished hand, remembered by the final state and by
+        what scoring reads (each hand's counted pips, tile count and highest half, who went
+        out, who played last, the draws), so a search scores thousands of play-outs for
+        the price of a few hundred."""
+        shared = self._fast_memo
+        if shared is None:
+            shared = _POINTS_MEMO.get(self.rules)
+            if shared is None:
+                if len(_POINTS_MEMO) > 16:
+                    _POINTS_MEMO.clear()
+                shared = _POINTS_MEMO[self.rules] = ([self.rules.tile_value(t) for t in TILE_BY_ID], {}, {})
+            self._fast_memo = shared
+        value, by_state, by_facts = shared
+        blocker = self._last_player()
+        state = (tuple(self._hands), self._went_out, blocker, tuple(self._draws))
+        points = by_state.get(state)
+        if points is not None:
+            return points
+        pips = []
+        counts = []
+        heaviest = []
+        for mask in self._hands:
+            total = 0
+            count = 0
+            high = -1
+            while mask:
+                low = mask & -mask
+                tid = low.bit_length() - 1
+                total += value[tid]
+                count += 1
+                if _HIGH[tid] > high:
+                    high = _HIGH[tid]
+                mask ^= low
+            pips.append(total)
+            counts.append(count)
+            heaviest.append(high)
+        facts = (tuple(pips), tuple(counts), tuple(heaviest), self._went_out, blocker, tuple(self._draws))
+        points = by_facts.get(facts)
+        if points is None:
+            if len(by_facts) > 200_000:
+                by_facts.clear()
+            points = by_facts[facts] = score(self.rules, pips, self._went_out, tile_counts=counts,
+                                             heaviest_ends=heaviest, blocker=blocker, draws=self._draws).points
+        if len(by_state) > 200_000:
+            by_state.clear()
+        by_state[state] = points
+        return points
 
 
 def _walk(history: list, start: int, ends: Optional[tuple[int, int]], reveal: bool) -> list[Event]:

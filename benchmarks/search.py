@@ -1,0 +1,135 @@
+"""How strong is the search player, and how long does it think?
+
+Run: ``python benchmarks/search.py`` for everything (hours on 2 cores), or pick:
+
+* ``python benchmarks/search.py strength --pairing medium-v-baseline --hands 2000``: one
+  pairing in duplicate format (every deal played with the players in every seat);
+  prints the paired points margin a hand with its 95% interval (``result.compare``).
+* ``python benchmarks/search.py timing``: each level's time per decision (median, p90),
+  wall clock and CPU, over the decisions of a few hundred hands (only decisions with more
+  than one legal move; a forced move costs nothing).
+
+Pairings (A v B):
+
+=========================  =============================================================
+``medium-v-baseline``      new "medium" v the pre-issue-12 player's "medium" (standard)
+``medium-v-baseline-4``    the same in the partnership game (4 players, no boneyard)
+``hard-v-medium``          standard, 2 players
+``expert-v-hard``          standard, 2 players
+``medium-v-greedy``        standard, 2 players (and ``medium-v-strategy``)
+=========================  =============================================================
+
+Targets (issue 12): medium v the baseline's medium above +2 points a hand (95% interval)
+in both games; hard v medium and expert v hard above 0; medium at most 50 ms a decision
+(median), hard at most 200 ms.  The measured tables are kept in benchmarks/README.md.
+Nothing here is asserted by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from baseline_search import BaselineSearchPlayer
+
+import dominolab as dl
+
+PAIRINGS = {
+    "medium-v-baseline": ("standard", "medium", "baseline-medium"),
+    "medium-v-baseline-4": ("partnership", "medium", "baseline-medium"),
+    "hard-v-medium": ("standard", "hard", "medium"),
+    "expert-v-hard": ("standard", "expert", "hard"),
+    "hard-v-medium-4": ("partnership", "hard", "medium"),
+    "medium-v-greedy": ("standard", "medium", "greedy"),
+    "medium-v-strategy": ("standard", "medium", "strategy"),
+    "medium-v-strategy-4": ("partnership", "medium", "strategy"),
+}
+
+
+def player(spec: str, **options):
+    """A player factory (taking a seed) from a name in PAIRINGS."""
+    if spec.startswith("baseline-"):
+        return functools.partial(BaselineSearchPlayer, level=spec.split("-", 1)[1])
+    if spec in dl.SearchPlayer.LEVELS:
+        return functools.partial(dl.SearchPlayer, level=spec, **options)
+    return spec
+
+
+def strength(name: str, hands: int, seed: int, workers: int) -> None:
+    preset, a, b = PAIRINGS[name]
+    rules = dl.Rules.preset(preset)
+    seats = [player(a), player(b)] * (2 if rules.partnerships else 1)
+    start = time.perf_counter()
+    result = dl.simulate(rules, seats, rounds=hands, seed=seed, workers=workers, progress=False)
+    took = time.perf_counter() - start
+    c = result.compare(0, 1)
+    sa, sb = result.stats[0], result.stats[1]
+    ms = [statistics.median(t) * 1000 if t else float("nan") for t in result.times[:2]]
+    low, high = c.margin_interval
+    print(f"| {name} ({preset}) | {result.hands} | {c.margin:+.2f} ({low:+.2f}..{high:+.2f}) "
+          f"| {100 * sa.win_rate:.1f} / {100 * sb.win_rate:.1f} | {sa.points_per_hand:.2f} / {sb.points_per_hand:.2f} "
+          f"| {ms[0]:.1f} / {ms[1]:.1f} | {took:.0f} |", flush=True)
+
+
+def timing(hands: int, seed: int, levels: list[str], preset: str) -> None:
+    """Time each level's decisions in hands between two players of that level."""
+    rules = dl.Rules.preset(preset)
+    players = rules.player_counts[0] if rules.partnerships else 2
+    for level in levels:
+        wall, cpu = [], []
+        for hand in range(hands):
+            seats = [dl.SearchPlayer(seed + 31 * hand + s, level=level) for s in range(players)]
+            r = dl.Round.deal(rules, players, seed=seed + hand)
+            while not r.is_over:
+                view = r.view(r.turn)
+                t0, c0 = time.perf_counter(), time.process_time()
+                move = seats[r.turn].choose(view)
+                if len(view.legal) > 1:
+                    wall.append(time.perf_counter() - t0)
+                    cpu.append(time.process_time() - c0)
+                r.play(move)
+        def ms(times: list[float]) -> str:
+            return f"{statistics.median(times) * 1000:.1f} | {statistics.quantiles(times, n=10)[-1] * 1000:.1f}"
+
+        print(f"| {level} | {dl.SearchPlayer.LEVELS[level]:,} | {len(wall)} | {ms(wall)} | {ms(cpu)} |", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what")
+    s = sub.add_parser("strength")
+    s.add_argument("--pairing", action="append", choices=list(PAIRINGS))
+    s.add_argument("--hands", type=int, default=2000)
+    s.add_argument("--workers", type=int, default=2)
+    s.add_argument("--seed", type=int, default=2026)
+    t = sub.add_parser("timing")
+    t.add_argument("--hands", type=int, default=40)
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--level", action="append", choices=list(dl.SearchPlayer.LEVELS))
+    t.add_argument("--preset", default="standard")
+    args = parser.parse_args()
+    random.seed(0)
+    print(f"Domino Lab {dl.__version__}, Python {platform.python_version()}; levels "
+          + ", ".join(f"{k} {v:,}" for k, v in dl.SearchPlayer.LEVELS.items()))
+    if args.what in (None, "timing"):
+        print("\n| level | budget | decisions | median ms | p90 ms | median CPU ms | p90 CPU ms |")
+        print("|---|---|---|---|---|---|---|")
+        timing(getattr(args, "hands", 40), getattr(args, "seed", 1),
+               getattr(args, "level", None) or list(dl.SearchPlayer.LEVELS), getattr(args, "preset", "standard"))
+    if args.what in (None, "strength"):
+        print("\n| pairing (A v B) | hands | A's points margin a hand (95% CI) | wins % A / B | points a hand A / B "
+              "| median ms A / B | seconds |\n|---|---|---|---|---|---|---|")
+        for name in getattr(args, "pairing", None) or list(PAIRINGS):
+            strength(name, getattr(args, "hands", 2000), getattr(args, "seed", 2026), getattr(args, "workers", 2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+"""Hints tell the truth: every figure comes from the search that chose the move, every fact
+is true of the position, and every fact tells the move apart from the next best one.
+
+Checked over hundreds of positions from random play under several presets, 2 to 4
+players, for every kind of hint and every kind of fact, against facts worked out here from
+the view (not from the code under test)."""
+
+import random
+import re
+
+import pytest
+
+import dominolab as dl
+from dominolab import Draw, Pass, Play
+from dominolab.inference import known_voids
+from dominolab.players import advise, hint
+
+from .positions import position, rest_of_set
+
+CONFIGS = [("standard", 2), ("standard", 4), ("partnership", 4), ("block", 2), ("dutch", 2), ("basic", 3),
+           ("family", 4)]
+
+
+def positions(preset, players, hands, seed):
+    """Views of the seat to move, from hands played at random."""
+    rng = random.Random(seed)
+    for h in range(hands):
+        r = dl.Round.deal(preset, players, seed=seed * 1000 + h)
+        while not r.is_over:
+            yield r
+            moves = r.legal_moves()
+            r.play(moves[rng.randrange(len(moves))])
+
+
+def numbers_of(tile):
+    return {tile.high, tile.low}
+
+
+def held(hand, number):
+    return sum(1 for t in hand if number in numbers_of(t))
+
+
+def ends_after(view, move):
+    if view.ends is None:
+        return (move.tile.high, move.tile.low)
+    left, right = view.ends
+    return (move.tile.other(left), right) if move.end == "left" else (left, move.tile.other(right))
+
+
+def blocks(r, move):
+    c = r.copy()
+    c.play(move)
+    return c.is_blocked
+
+
+def points_text(value):
+    text = f"{value:+.1f}"
+    return "0.0" if text in ("+0.0", "-0.0") else text
+
+
+def check_advice(r, advice):
+    view = r.view(r.turn)
+    legal = list(view.legal)
+    assert advice.move in legal
+    text = advice.reason
+    assert text.endswith(".") and "\n" not in text and " he " not in f" {text} "
+    for share in re.findall(r"(\d+)%", text):
+        assert 0 <= int(share) <= 100
+    if advice.kind == "pass":
+        assert legal == [Pass()]
+        return
+    if advice.kind == "must-draw":
+        assert legal == [Draw()]
+        assert all(str(n) in text for n in view.ends)
+        return
+    if advice.kind == "only-move":
+        assert legal == [advice.move] and "only tile" in text
+        return
+    # A choice: the figures are the evaluation's, for the chosen move and the next best.
+    ev = advice.evaluation
+    chosen, runner = advice.chosen, advice.runner_up
+    assert advice.move == ev.best and [m.move for m in ev.moves] == legal
+    assert chosen.value == max(m.value for m in ev.moves)
+    assert 0.0 <= chosen.ahead <= 1.0
+    assert f"in {ev.deals} imagined deals" in text
+    assert f"a net {points_text(chosen.points)} points" in text
+    assert f"ahead in {100 * chosen.ahead:.0f}% of them" in text
+    if runner is not None:
+        assert runner.move != advice.move and runner.value <= chosen.value
+        assert points_text(runner.points) in text
+    if advice.kind == "draw":
+        assert advice.move == Draw() and any(m.__class__ is Play for m in legal) and not advice.facts
+        return
+    assert advice.kind == "play" and advice.move.__class__ is Play
+    tile = advice.move.tile
+    other = runner.move if runner is not None and runner.move.__class__ is Play else None
+    after = ends_after(view, advice.move)
+    value = view.rules.tile_value
+    for fact in advice.facts:
+        assert fact.text in text
+        if fact.kind == "lead-number":
+            assert view.ends is None and fact.number in numbers_of(tile)
+            counts = [held(view.hand, n) for n in range(view.rules.max_pip + 1)]
+            assert fact.count == counts[fact.number] == max(counts)
+            assert fact.tied == (counts.count(max(counts)) > 1)
+            assert ("one of your strongest" in fact.text) == fact.tied
+            assert other is None or fact.number not in numbers_of(other.tile)
+        elif fact.kind == "double":
+            assert tile.is_double and (other is None or not other.tile.is_double)
+        elif fact.kind == "heaviest":
+            playable = {m.tile for m in legal if m.__class__ is Play}
+            assert fact.count == value(tile) == max(value(t) for t in playable)
+            assert other is None or value(other.tile) < fact.count
+        elif fact.kind == "blocks":
+            assert blocks(r, advice.move) and (other is None or not blocks(r, other))
+        elif fact.kind == "keeps-number":
+            rest = [t for t in view.hand if t is not tile]
+            assert fact.number in after and fact.count == held(rest, fact.number) >= 2
+            if other is not None:
+                other_rest = [t for t in view.hand if t is not other.tile]
+                assert fact.number not in ends_after(view, other) or held(other_rest, fact.number) < fact.count
+        elif fact.kind == "void":
+            nxt = (view.seat + 1) % view.players
+            assert nxt != view.partner and fact.number in after and fact.number in known_voids(view)[nxt]
+            assert other is None or fact.number not in ends_after(view, other)
+        else:
+            pytest.fail(f"unknown fact {fact.kind}")
+    # No other number: take out the facts (checked above), the tiles and the figures.
+    rest = text
+    for fact in advice.facts:
+        rest = rest.replace(fact.text, "", 1)
+        digits = set(re.findall(r"\d+", re.sub(r"\d+-\d+", "", fact.text)))
+        assert digits <= {str(fact.number), str(fact.count)}, fact.text
+    rest = re.sub(r"\d+-\d+", "", rest)
+    for figure in [str(ev.deals), points_text(chosen.points), f"{100 * chosen.ahead:.0f}%"] + (
+            [points_text(runner.points)] if runner is not None else []):
+        rest = rest.replace(figure, "", 1)
+    assert not re.search(r"\d", rest), (text, rest)
+
+
+@pytest.mark.parametrize(("preset", "players"), CONFIGS)
+def test_hints_tell_the_truth(preset, players):
+    kinds, facts = set(), set()
+    seen = 0
+    for r in positions(preset, players, hands=12, seed=players):
+        if seen >= 45:
+            break
+        player = dl.SearchPlayer(seen, level="easy", worlds=3)
+        advice = advise(r.view(r.turn), player=player)
+        check_advice(r, advice)
+        kinds.add(advice.kind)
+        facts.update(f.kind for f in advice.facts)
+        seen += 1
+    assert seen >= 40 and "play" in kinds
+    test_hints_tell_the_truth.kinds = getattr(test_hints_tell_the_truth, "kinds", set()) | kinds
+    test_hints_tell_the_truth.facts = getattr(test_hints_tell_the_truth, "facts", set()) | facts
+
+
+def test_every_kind_of_hint_and_fact_was_checked():
+    """The positions above met every kind of hint and fact (run after them)."""
+    kinds = getattr(test_hints_tell_the_truth, "kinds", None)
+    if kinds is None:
+        pytest.skip("run with test_hints_tell_the_truth")
+    assert kinds >= {"play", "draw", "must-draw", "only-move", "pass"}
+    assert test_hints_tell_the_truth.facts >= {"lead-number", "double", "heaviest", "keeps-number", "void"}
+
+
+def test_a_lead_names_the_strongest_number_only_when_it_is():
+    # Three blanks and two 3s: leading 3-3 does not lead the strongest number.
+    r = position(hands=["3-3 3-1 2-0 1-0 0-0 6-5 5-4", "6-6"], line="", rule_changes={"lead_tile": "any"})
+    advice = advise(r.view(0), player=dl.SearchPlayer(1, worlds=8))
+    check_advice(r, advice)
+    for fact in advice.facts:
+        if fact.kind == "lead-number":
+            assert fact.number == 0 and fact.count == 3
+
+
+def test_a_block_is_a_reason_only_when_the_next_best_does_not_block():
+    line = "4-0 0-1 1-4 4-4 4-2 2-3 3-4 4-5 5-6"
+    r = position(hands=["6-4 1-1 0-0", "6-6 5-5 3-3"], line=line,
+                 boneyard=rest_of_set(line, "6-4 1-1 0-0 6-6 5-5 3-3"), rule_changes={"draw_when_able": False})
+    advice = advise(r.view(0), player=dl.SearchPlayer(1, worlds=12))
+    check_advice(r, advice)
+    assert advice.move == Play("6-4", "right")
+    assert [f.kind for f in advice.facts][:1] == ["blocks"]
+
+
+def test_forced_moves():
+    only = position(hands=["6-1 2-2", "0-0"], line="6-4", rule_changes={"draw_when_able": False})
+    assert hint(only.view(0)) == (Play("6-1", "left"), "Play 6-1 on the left: it is the only tile that fits.")
+    draw = position(hands=["1-0", "6-3"], line="6-6", boneyard="5-5 5-0 2-2 3-3")
+    assert hint(draw.view(0)) == (Draw(), "Nothing you hold fits 6, so you must draw.")
+    stuck = position(hands=["1-0", "6-3"], line="6-6", boneyard="5-5 5-0")
+    assert hint(stuck.view(0))[0] == Pass()
+
+
+def test_hint_arguments():
+    r = dl.Round.deal("standard", 2, seed=8)
+    with pytest.raises(ValueError, match="not this seat's turn"):
+        hint(r.view(1 - r.turn))
+    with pytest.raises(ValueError, match="level must be one of"):
+        hint(r.view(r.turn), level="godlike")
+    with pytest.raises(ValueError, match="needs a View"):
+        advise("6-4")
+    with pytest.raises(ValueError, match="player must be a SearchPlayer"):
+        advise(r.view(r.turn), player=dl.GreedyPlayer(1))

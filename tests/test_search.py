@@ -1,0 +1,233 @@
+"""The search engine: the round's fast play-out interface makes exactly the moves of the
+public API, the exact endgame solver agrees with brute force, and the search values moves
+by the points they bring."""
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dominolab as dl
+from dominolab import Draw, Pass, Play
+from dominolab.round import FAST_DRAW, FAST_PASS
+from dominolab.search import (
+    Dealer,
+    Policy,
+    Solver,
+    evaluate,
+    match_utility,
+    match_win_chance,
+    net_utility,
+)
+from dominolab.tiles import TILE_BY_ID
+
+from .checks import check_world
+from .positions import play_random, position
+
+PRESET_PLAYERS = [(name, n) for name in dl.Rules.presets() for n in dl.Rules.preset(name).player_counts]
+
+
+def move_of(code):
+    if code == FAST_DRAW:
+        return Draw()
+    if code == FAST_PASS:
+        return Pass()
+    return Play(TILE_BY_ID[code >> 1], "left" if code & 1 == 0 else "right")
+
+
+# ---------------------------------------------------------------- the fast play-out interface
+@settings(max_examples=60)
+@given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32))
+def test_fast_moves_and_plays_are_the_public_ones(preset_players, seed):
+    """At every position of a random hand: the codes list the legal moves in order, and a
+    move made through the fast path leaves exactly the state play() leaves; the points of
+    the finished hand are result.points."""
+    preset, players = preset_players
+    r = dl.Round.deal(preset, players, seed=seed)
+    fast = r.copy()
+    rng = random.Random(seed)
+    while not r.is_over:
+        codes = fast._fast_moves()
+        assert [move_of(c) for c in codes] == r.legal_moves()
+        assert fast._fast_turn() == r.turn
+        i = rng.randrange(len(codes))
+        r.play(r.legal_moves()[i])
+        fast._fast_play(codes[i])
+        assert fast.state_key() == r.state_key()
+    assert fast._fast_turn() == -1
+    assert fast._fast_points() == r.result.points
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 12))
+def test_a_fast_play_out_is_a_legal_hand_with_the_public_result(preset_players, seed, opening):
+    """A play-out on the fast path, replayed move by move through play(), is legal and
+    ends in the same state with the same points; saving and loading restores the state."""
+    preset, players = preset_players
+    rules = dl.Rules.preset(preset)
+    r = play_random(dl.Round.deal(rules, players, seed=seed), opening, seed=seed)
+    if r.is_over:
+        return
+    before = r.state_key()
+    saved = r._fast_save()
+    pick, _ = Policy(rules).picker([random.Random(seed).random() for _ in range(32)])
+    made = r._fast_rollout(pick)
+    assert r.is_over and made == len(r.moves) - len(r._history) + made
+    replay = dl.Round.from_start(rules, r.start)
+    for move in r.moves:
+        replay.play(move)  # raises if the fast path made an illegal move
+    assert replay.state_key() == r.state_key()
+    assert r._fast_points() == replay.result.points == r.result.points
+    r._fast_load(saved)
+    assert r.state_key() == before and not r.is_over
+
+
+# ---------------------------------------------------------------- exact endgames
+def brute_force(r, utility):
+    """Each side's value of ``r`` by plain expectimax over the public API: no pruning, no
+    table; a draw averages over the tiles the boneyard holds."""
+    if r.is_over:
+        return utility(r.result.points)
+    side = r.rules.side_of(r.turn, r.players)
+    best = None
+    for move in r.legal_moves():
+        value = after_move(r, move, utility)
+        if best is None or value[side] > best[side]:
+            best = value
+    return best
+
+
+def after_move(r, move, utility):
+    if move != Draw():
+        c = r.copy()
+        c.play(move)
+        return brute_force(c, utility)
+    outcomes = []
+    for tile in r.boneyard:
+        c = r.copy()
+        c._stock.remove(tile.id)  # this tile comes next
+        c._stock.append(tile.id)
+        c.play(Draw())
+        outcomes.append(brute_force(c, utility))
+    return tuple(sum(v[i] for v in outcomes) / len(outcomes) for i in range(len(outcomes[0])))
+
+
+def small_endgame(preset, players, seed, tiles_left):
+    """A random hand played on until at most ``tiles_left`` tiles are in hands and boneyard."""
+    rules = dl.Rules.preset(preset)
+    r = dl.Round.deal(rules, players, seed=seed)
+    rng = random.Random(seed)
+    while not r.is_over and sum(r.hand_counts) + r.boneyard_count > tiles_left:
+        moves = r.legal_moves()
+        plays = [m for m in moves if m.__class__ is Play]
+        r.play(rng.choice(plays or moves))
+    return r
+
+
+@settings(max_examples=40)
+@given(st.sampled_from([("standard", 2), ("standard", 3), ("partnership", 4), ("block", 2), ("dutch", 2),
+                        ("family", 4), ("classic", 2), ("arabic", 2)]),
+       st.integers(0, 2**32), st.sampled_from([7, 8, 9]))
+def test_the_solver_agrees_with_brute_force(preset_players, seed, tiles_left):
+    preset, players = preset_players
+    r = small_endgame(preset, players, seed, tiles_left)
+    if r.is_over:
+        return
+    utility = net_utility(r.rules.sides(players))
+    codes = r._fast_moves()
+    before = r.state_key()
+    solved = Solver(r, utility).values(codes)
+    assert r.state_key() == before  # the solver leaves the round as it found it
+    for code, value in zip(codes, solved, strict=True):
+        expected = after_move(r, move_of(code), utility)
+        assert value == pytest.approx(expected, abs=1e-9), move_of(code)
+
+
+def test_the_solver_gives_up_past_its_node_limit():
+    r = dl.Round.deal("standard", 2, seed=1)
+    with pytest.raises(OverflowError, match="more than 50 nodes"):
+        Solver(r, net_utility(2), limit=50).values(r._fast_moves())
+
+
+def test_a_known_endgame_is_valued_by_its_exact_net_points():
+    """Block game, every tile placed: the opponent's hand is known (it is what is left), so
+    the search's value of each move is its exact minimax net points."""
+    rules = dataclasses.replace(dl.Rules.preset("block"), draw_from="row-end")
+    line = "6-6 6-5 5-5 5-4 4-4 4-3 3-3 3-2 2-2 2-1 1-1 1-0"
+    mine = "6-0 6-1 5-0 4-0"
+    theirs = "6-2 5-1 4-1 3-0 0-0"
+    rest = [t for t in rules.tiles if str(t) not in set((line + " " + mine + " " + theirs).split())]
+    r = dl.Round.from_position(rules, hands=[mine.split(), theirs.split() + [str(t) for t in rest[:0]]],
+                               line=line.split(), boneyard=[])
+    view = r.view(0)
+    evaluation = evaluate(view, budget=10_000, rng=random.Random(1))
+    assert evaluation.exact == evaluation.deals >= 1
+    for item in evaluation.moves:
+        expected = after_move(r, item.move, net_utility(2))[0]
+        assert item.value == pytest.approx(expected) and item.points == pytest.approx(expected)
+        assert item.ahead == (1.0 if expected > 0 else 0.0)
+    assert evaluation.best == max(evaluation.moves, key=lambda m: m.value).move
+
+
+# ---------------------------------------------------------------- dealing and valuing
+def test_deals_fit_the_view_and_weights_favour_likely_plays():
+    r = play_random(dl.Round.deal("basic", 3, seed=12), 10, seed=12)
+    view = r.view(r.turn)
+    plain = Dealer(view)
+    weighted = Dealer(view, weighting=0.3)
+    rng = random.Random(2)
+    for _ in range(50):
+        hands, stock = plain.deal(rng)
+        world = dl.inference.World(
+            hands={s: tuple(dl.tiles.tiles_of(m)) for s, m in enumerate(hands) if s != view.seat},
+            boneyard=tuple(TILE_BY_ID[t] for t in reversed(stock)))
+        check_world(view, plain.knowledge, world)
+        assert plain.weight(hands) == 1.0
+        assert 0 < weighted.weight(hands) <= 1.0
+
+
+def test_evaluation_is_deterministic_for_a_seed_and_its_shares_are_shares():
+    r = play_random(dl.Round.deal("standard", 2, seed=4), 6, seed=4)
+    view = r.view(r.turn)
+    a = evaluate(view, budget=3000, rng=random.Random(9))
+    b = evaluate(view, budget=3000, rng=random.Random(9))
+    assert a == b
+    assert a.work >= 3000 and a.deals >= 1
+    for item in a.moves:
+        assert 0.0 <= item.ahead <= 1.0
+    assert [m.move for m in a.moves] == list(view.legal)
+
+
+def test_match_chances():
+    assert match_win_chance([50, 50]) == pytest.approx([0.5, 0.5])
+    assert match_win_chance([0, 30]) == [1.0, 0.0]
+    near, far = match_win_chance([10, 90])
+    assert near > 0.8 and near + far == pytest.approx(1.0)
+    assert match_win_chance([10, 50])[0] > match_win_chance([20, 50])[0]
+    three = match_win_chance([30, 30, 30])
+    assert three == pytest.approx([1 / 3] * 3)
+    utility = match_utility([90, 40], 100)
+    # 10 more points win the match: a hand of 10 is worth (nearly) as much as one of 40.
+    assert utility((10, 0))[0] == pytest.approx(utility((40, 0))[0])
+    assert utility((10, 0))[0] == pytest.approx(-utility((10, 0))[1])
+
+
+def test_a_search_of_moves_that_all_end_the_hand_stops():
+    """Every move goes out, so the solver visits no node: each deal still costs work."""
+    r = position("block", hands=["5-3", "0-0 1-1"], line="5-2 2-3")
+    evaluation = evaluate(r.view(0), budget=500, rng=random.Random(1))
+    assert evaluation.deals <= 250 and evaluation.exact == evaluation.deals
+    assert len({m.points for m in evaluation.moves}) == 1 and evaluation.moves[0].ahead == 1.0
+
+
+def test_the_margin_of_error_shrinks_with_more_deals():
+    r = dl.Round.deal("standard", 2, seed=3)
+    view = r.view(r.turn)
+    few = evaluate(view, budget=0, deals=20, rng=random.Random(1), exact_limit=0)
+    many = evaluate(view, budget=0, deals=320, rng=random.Random(1), exact_limit=0)
+    for a, b in zip(few.moves, many.moves, strict=True):
+        assert a.deals == 20 and b.deals == 320
+        assert 0 < b.margin < a.margin < float("inf")
+        assert b.margin == pytest.approx(1.96 * b.spread / 320 ** 0.5)
