@@ -19,6 +19,7 @@ draws deals uniformly from those that fit, which is what the search player plays
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Optional, Union
@@ -32,6 +33,8 @@ __all__ = ["BONEYARD", "Inference", "World", "infer", "known_voids"]
 BONEYARD = "boneyard"
 
 Place = Union[int, str]
+#: count(i, space): the number of ways to place unseen tiles i.. into the space left.
+Counter = Callable[[int, tuple[int, ...]], int]
 
 #: Above this many counting states the probabilities are sampled instead.
 EXACT_STATE_LIMIT = 60_000
@@ -95,7 +98,7 @@ class Inference:
     tile_probabilities: dict[Place, dict[Tile, float]] = field(default_factory=dict)
     suit_probabilities: dict[int, dict[int, float]] = field(default_factory=dict)
     _allowed: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
-    _count: object = field(default=None, repr=False)
+    _count: Optional[Counter] = field(default=None, repr=False)
 
     def sample(self, rng: random.Random) -> World:
         """One deal drawn uniformly from the deals that fit the public facts."""
@@ -124,7 +127,7 @@ class Inference:
                 assigned[p].append(tile)
         else:
             assigned = _sample_by_rejection(self, rng)
-        hands = {place: tuple(assigned[i]) for i, place in enumerate(places) if place != BONEYARD}
+        hands = {place: tuple(assigned[i]) for i, place in enumerate(places) if isinstance(place, int)}
         stock = assigned[places.index(BONEYARD)] if BONEYARD in places else []
         rng.shuffle(stock)
         return World(hands=hands, boneyard=tuple(stock))
@@ -173,7 +176,7 @@ def infer(view: View, *, samples: int = 2000, seed: int = 0, probabilities: bool
     # Most constrained tiles first keeps the counting table small.
     def allowed_for(tile: Tile) -> tuple[int, ...]:
         return tuple(i for i, place in enumerate(places)
-                     if place == BONEYARD or not (tile.high in voids[place] or tile.low in voids[place]))
+                     if not isinstance(place, int) or not (tile.high in voids[place] or tile.low in voids[place]))
 
     order = sorted(unseen, key=lambda t: (len(allowed_for(t)), -t.high, -t.low))
     allowed = tuple(allowed_for(t) for t in order)
@@ -200,7 +203,7 @@ def _estimate_states(capacity: tuple[int, ...], tiles: int) -> int:
     return product * (tiles + 1)
 
 
-def _counter(allowed: tuple[tuple[int, ...], ...], n_places: int):
+def _counter(allowed: tuple[tuple[int, ...], ...], n_places: int) -> Counter:
     """count(i, caps): the number of ways to place tiles i.. into the space ``caps``."""
     n = len(allowed)
 
@@ -218,11 +221,12 @@ def _counter(allowed: tuple[tuple[int, ...], ...], n_places: int):
     return count
 
 
-def _exact_probabilities(info: Inference, count) -> None:
+def _exact_probabilities(info: Inference, count: Counter) -> None:
     """Tile marginals by a forward pass over the counting table; suit odds by one more
     count per (seat, number) with that number barred from the seat."""
     places, order, allowed = info.places, info.unseen, info._allowed
     total = info.deals
+    assert total is not None  # counted by infer() before the probabilities
     # forward[i]: {caps used so far: ways to place tiles < i}
     forward: dict[tuple[int, ...], int] = {tuple(0 for _ in places): 1}
     tile_p: dict[Place, dict[Tile, float]] = {place: {} for place in places}
@@ -247,7 +251,7 @@ def _exact_probabilities(info: Inference, count) -> None:
     suit_p: dict[int, dict[int, float]] = {}
     max_pip = info.view.rules.max_pip
     for p, place in enumerate(places):
-        if place == BONEYARD:
+        if not isinstance(place, int):
             continue
         odds = {}
         for n in range(max_pip + 1):
@@ -324,7 +328,7 @@ def _first_fit(info: Inference) -> list[int]:
 def _sampled_probabilities(info: Inference, samples: int, rng: random.Random) -> None:
     places = info.places
     tile_hits: dict[Place, dict[Tile, int]] = {place: dict.fromkeys(info.unseen, 0) for place in places}
-    suit_hits: dict[int, dict[int, int]] = {place: {} for place in places if place != BONEYARD}
+    suit_hits: dict[int, dict[int, int]] = {place: {} for place in places if isinstance(place, int)}
     max_pip = info.view.rules.max_pip
     for _ in range(samples):
         world = info.sample(rng)

@@ -41,7 +41,7 @@ class RecordError(ValueError):
         self.path = path
         self.message = message
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[RecordError], tuple[str, str]]:
         return (type(self), (self.path, self.message))
 
     def inside(self, prefix: str) -> RecordError:
@@ -62,7 +62,7 @@ _POSITION_KEYS = ("kind", "hands", "boneyard", "line", "set_aside", "turn", "tur
 _ROUND_KEYS = ("format", "version", "rules", "players", "seed", "start", "moves", "result")
 
 
-def round_to_record(r: Round) -> dict:
+def round_to_record(r: Round) -> dict[str, Any]:
     """See :meth:`Round.to_record`."""
     start = r.start
     start_data: dict[str, Any]
@@ -117,7 +117,7 @@ def round_to_record(r: Round) -> dict:
 
 
 # ---------------------------------------------------------------------- reading
-def _object(data: Any, path: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+def _object(data: Any, path: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """``data`` as a JSON object with exactly ``keys``, and perhaps some of ``optional``
     (the first missing or extra one is named)."""
     if not isinstance(data, dict):
@@ -135,7 +135,7 @@ def _int(value: Any, path: str, low: Optional[int] = 0, high: Optional[int] = No
     if not is_int(value) or (low is not None and value < low) or (high is not None and value > high):
         bound = f" from {low} to {high}" if high is not None else ("" if low is None else f" >= {low}")
         raise RecordError(path, f"expected a whole number{bound}, got {excerpt(value)}")
-    return value
+    return int(value)
 
 
 def _optional_int(value: Any, path: str, low: Optional[int] = 0, high: Optional[int] = None) -> Optional[int]:

@@ -24,8 +24,9 @@ from .words import pip_word, plural
 
 if TYPE_CHECKING:
     from .pieces import Line
-    from .round import Round, View
+    from .round import Round
     from .rules import Rules
+    from .view import View
 
 __all__ = [
     "hand_alt",
@@ -191,6 +192,7 @@ def line_svg(line: Line, size: float = LINE_SIZE, max_width: float = 900) -> str
                     "empty line", panel=True)
     parts, width, height = _line_layout(line, size, max_width)
     ends = line.ends
+    assert ends is not None  # the line is not empty
     label = f"line of {plural(len(line), 'tile', words=False)}; ends {ends[0]} and {ends[1]}"
     return _svg(width, height, "".join(parts), label, panel=True)
 
@@ -305,6 +307,7 @@ def line_alt(line: Line) -> str:
     """What a picture of the line shows, in words: the tiles from left to right and the ends."""
     if not line:
         return "An empty line: no tile has been played yet."
+    assert line.ends is not None  # the line is not empty
     left, right = line.ends
     tiles = ", ".join(p.tile.spoken if p.is_double else f"{pip_word(p.left)}-{pip_word(p.right)}" for p in line)
     return (f"The line of {plural(len(line), 'tile', False)}, from left to right: {tiles}. "

@@ -206,6 +206,37 @@ class Round:
         "rules",
     )
 
+    rules: Rules
+    _n: int
+    _info: _SetInfo
+    _suit: list[int]
+    _hands: list[int]  # one bitmask of tile ids per seat
+    _stock: list[int]  # the boneyard's tile ids; pop() takes the next tile
+    _left: int  # the numbers at the ends; -1 before the lead
+    _right: int
+    _lstack: list[tuple[int, int, int]]  # (tile id, left half, right half), outwards from the lead
+    _rstack: list[tuple[int, int, int]]
+    _line_mask: int
+    _turn: int
+    _turn_draws: int
+    _passes: int
+    _history: list[tuple[int, ...]]  # _PLAY / _DRAW / _PASS entries (see play and undo)
+    _draws: list[int]
+    _over: bool
+    _went_out: Optional[int]
+    _ending: Any
+    _result: Optional[RoundResult]
+    _leader: Optional[int]
+    _lead_allowed: int
+    _events: list[Event]
+    _floor: int
+    _limit: int
+    _when_able: bool
+    _ends_hand: bool
+    _after_passes: bool
+    _start: Start
+    _fast_memo: Any
+
     # ------------------------------------------------------------------ construction
     def __init__(self) -> None:  # use Round.deal, Round.from_position or Round.from_start
         raise TypeError("make a Round with Round.deal(...), Round.from_position(...) or Round.from_start(...)")
@@ -242,12 +273,12 @@ class Round:
 
     @staticmethod
     def _check_rules_players(rules: Any, players: Any) -> Rules:
-        rules = Rules.coerce(rules)
+        checked = Rules.coerce(rules)
         check_int(players, "players")
-        rules.hand_size(players)  # raises for a player count the rules do not allow
-        if rules.partnerships and players != 4:
+        checked.hand_size(players)  # raises for a player count the rules do not allow
+        if checked.partnerships and players != 4:
             raise ValueError(f"partnership rules need 4 players, got {players}")
-        return rules
+        return checked
 
     @classmethod
     def deal(
@@ -374,7 +405,7 @@ class Round:
                 self._after_move(turn, placed=False)
         return self
 
-    def _choose_leader(self, turned_up: Optional[tuple]) -> tuple[int, int]:
+    def _choose_leader(self, turned_up: Optional[tuple[tuple[tuple[int, Tile], ...], ...]]) -> tuple[int, int]:
         """R4/R5: the seat that leads the first hand, and the tiles it may lead with."""
         rules, info, hands = self.rules, self._info, self._hands
         rule = rules.first_leader
@@ -385,6 +416,7 @@ class Round:
                 raise ValueError(f"first_leader={rule!r} needs the tiles turned up for the lead")
             seat = _leader_from_turn_up(rules, self._n, _turned_ids(turned_up))
         elif rule == "top-double":
+            assert info.top_double is not None  # the rules refuse top-double without doubles
             top = 1 << info.top_double
             found = next((s for s, h in enumerate(hands) if h & top), None)
             draw_seat = self._start.hunt_first
@@ -640,7 +672,7 @@ class Round:
             return []
         hand = self._hands[self._turn]
         left = self._left
-        moves = []
+        moves: list[Move] = []
         if left < 0:
             m = hand & self._lead_allowed
             while m:
@@ -676,10 +708,10 @@ class Round:
         if self._over:
             return False
         if self._left < 0 and move.__class__ is Play:
-            move = _PLAY_LEFT[move.tile.id]  # type: ignore[attr-defined]
+            move = _PLAY_LEFT[move.tile.id]
         return move in self.legal_moves()
 
-    def _draw_refusal(self, playable: int) -> Optional[tuple[str, dict]]:
+    def _draw_refusal(self, playable: int) -> Optional[tuple[str, dict[str, Any]]]:
         """R7-R9: why the seat to move may not draw now (a code and its facts), or ``None``."""
         rules = self.rules
         if self._left < 0:
@@ -761,7 +793,7 @@ class Round:
                 end = end or said
             else:
                 try:
-                    tile = Tile.coerce(move)  # type: ignore[arg-type]
+                    tile = Tile.coerce(move)
                 except ValueError as exc:
                     raise InvalidMoveError(str(exc), move) from None
             if tile is not None:
@@ -770,7 +802,7 @@ class Round:
         if error is not None:
             raise error
         if candidate.__class__ is Play and self._left < 0:
-            return _PLAY_LEFT[candidate.tile.id]  # type: ignore[attr-defined]
+            return _PLAY_LEFT[candidate.tile.id]
         return candidate
 
     def _play_for(self, tile: Tile, end: Optional[End]) -> Play:
@@ -1090,7 +1122,7 @@ class Round:
 
     __copy__ = copy
 
-    def state_key(self) -> tuple:
+    def state_key(self) -> tuple[Any, ...]:
         """Everything that defines the position, as one comparable tuple."""
         return (
             tuple(self._hands), tuple(self._stock), self._left, self._right,
@@ -1098,14 +1130,14 @@ class Round:
             self._passes, tuple(self._draws), self._over, self._went_out, len(self._history),
         )
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         """The hand as plain JSON-safe data: rules, the deal, every move, the result."""
         from .records import round_to_record
 
         return round_to_record(self)
 
     @classmethod
-    def from_record(cls, data: dict) -> Round:
+    def from_record(cls, data: dict[str, Any]) -> Round:
         """Rebuild a hand from :meth:`to_record` data, replaying and checking every move.
         A bad record raises :class:`~dominolab.records.RecordError` naming the first bad entry."""
         from .records import round_from_record
@@ -1128,7 +1160,9 @@ class Round:
                          f"{plural(hand.pips, 'pip', words=False)}{counted}){mark}")
         lines.append(self._stock_caption())
         if self._over:
-            lines.append(self.result.explain())
+            result = self.result
+            assert result is not None  # the hand is over
+            lines.append(result.explain())
         return "\n".join(lines)
 
     def _stock_caption(self) -> str:
@@ -1420,7 +1454,7 @@ class Round:
         return points
 
 
-def _walk(history: list, start: int, ends: Optional[tuple[int, int]], reveal: bool) -> list[Event]:
+def _walk(history: list[tuple[int, ...]], start: int, ends: Optional[tuple[int, int]], reveal: bool) -> list[Event]:
     """Events for ``history[start:]``, given the ends before it; drawn tiles shown only if
     ``reveal``.  A draw or pass records the ends it faced, which is what makes it informative."""
     out = []
@@ -1436,7 +1470,7 @@ def _walk(history: list, start: int, ends: Optional[tuple[int, int]], reveal: bo
     return out
 
 
-def _ends_after_play(entry: tuple) -> tuple[int, int]:
+def _ends_after_play(entry: tuple[int, ...]) -> tuple[int, int]:
     _, _, tid, side, left, right, _, _ = entry
     tile = TILE_BY_ID[tid]
     if left < 0:
@@ -1473,7 +1507,7 @@ def _orient_line(tiles: list[Tile]) -> list[Placed]:
     return placed
 
 
-def _turned_ids(turned_up: Sequence[Sequence[tuple[int, Tile]]]) -> list:
+def _turned_ids(turned_up: Sequence[Sequence[tuple[int, Tile]]]) -> list[list[list[int]]]:
     """Tiles turned up for the lead, as the [seat, tile id] rounds the lead rule reads."""
     return [[[seat, tile.id] for seat, tile in entries] for entries in turned_up]
 
@@ -1487,7 +1521,7 @@ class StartError(ValueError):
         self.path = path
         self.message = message
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[StartError], tuple[str, str]]:
         return (type(self), (self.path, self.message))
 
 
@@ -1637,29 +1671,36 @@ def _needs_redeal(rules: Rules, info: _SetInfo, hands: list[list[int]]) -> bool:
     return False
 
 
-def _turn_up(rules: Rules, players: int, rng: random.Random, info: _SetInfo) -> list:
+def _turn_up(rules: Rules, players: int, rng: random.Random, info: _SetInfo) -> list[list[list[int]]]:
     """Turn up tiles for the lead (R4) until the rule names one seat.  Returns the rounds
     of tiles turned up: lists of [seat, tile id]."""
-    rounds = []
+    rounds: list[list[list[int]]] = []
     contenders = list(range(players))
     while True:
         tiles = rng.sample(info.ids, len(contenders))
         rounds.append([[seat, tid] for seat, tid in zip(contenders, tiles, strict=False)])
         if rules.first_leader == "lots":
             return rounds
-        key = (lambda t: -_PIPS[t]) if rules.first_leader == "turn-up-highest" else (lambda t: _PIPS[t])
+        key = _turn_up_key(rules)
         best = min(key(t) for t in tiles)
         contenders = [seat for seat, t in zip(contenders, tiles, strict=False) if key(t) == best]
         if len(contenders) == 1:
             return rounds
 
 
-def _leader_from_turn_up(rules: Rules, players: int, rounds: list) -> int:
+def _turn_up_key(rules: Rules) -> Callable[[int], int]:
+    """R4: how a turned-up tile (by id) ranks; the lowest key wins."""
+    if rules.first_leader == "turn-up-highest":
+        return lambda t: -_PIPS[t]
+    return lambda t: _PIPS[t]
+
+
+def _leader_from_turn_up(rules: Rules, players: int, rounds: list[list[list[int]]]) -> int:
     """The leader named by tiles turned up (R4), checking that the rounds are consistent."""
     if not isinstance(rounds, list) or not rounds:
         raise ValueError("no tiles were turned up for the lead")
     contenders = list(range(players))
-    key = (lambda t: -_PIPS[t]) if rules.first_leader == "turn-up-highest" else (lambda t: _PIPS[t])
+    key = _turn_up_key(rules)
     for index, entries in enumerate(rounds):
         seats = [e[0] for e in entries]
         tiles = [e[1] for e in entries]
@@ -1671,7 +1712,7 @@ def _leader_from_turn_up(rules: Rules, players: int, rounds: list) -> int:
             if index != 0 or len(rounds) != 1:
                 raise ValueError("lots are drawn once")
             total = sum(_PIPS[t] for t in tiles)
-            return (total // players) % players
+            return int(total // players) % players
         best = min(key(t) for t in tiles)
         contenders = [s for s, t in zip(seats, tiles, strict=False) if key(t) == best]
         if len(contenders) == 1:

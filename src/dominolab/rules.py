@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Optional
+from typing import Any, Literal, Optional, get_args
 
 from .tiles import MAX_PIP, Tile, tile_set
 from .validate import excerpt, is_int
@@ -32,15 +32,15 @@ TeamWinner = Literal["went-out", "fewest-pips", "player"]
 DrawFrom = Literal["shuffled-stock", "row-end"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
-    "first_leader": FirstLeader.__args__,
-    "lead_tile": LeadTile.__args__,
-    "next_leader": NextLeader.__args__,
-    "blocked_layout": BlockedLayout.__args__,
-    "stuck_end": StuckEnd.__args__,
-    "blocked_tie": BlockedTie.__args__,
-    "scoring": Scoring.__args__,
-    "team_winner": TeamWinner.__args__,
-    "draw_from": DrawFrom.__args__,
+    "first_leader": get_args(FirstLeader),
+    "lead_tile": get_args(LeadTile),
+    "next_leader": get_args(NextLeader),
+    "blocked_layout": get_args(BlockedLayout),
+    "stuck_end": get_args(StuckEnd),
+    "blocked_tie": get_args(BlockedTie),
+    "scoring": get_args(Scoring),
+    "team_winner": get_args(TeamWinner),
+    "draw_from": get_args(DrawFrom),
 }
 
 #: The rule sources of ``shared/rules/README.md``, by the titles lessons cite them by.
@@ -271,7 +271,7 @@ class Rules:
         if not self.partnerships or players == 4:
             for count, size in self.hand_sizes:
                 if count == players:
-                    return size
+                    return int(size)
         teams = " (two partnerships)" if self.partnerships else ""
         raise ValueError(
             f"these rules ({self.name}) are for {join_or(self.player_counts)} players{teams}, "
@@ -312,8 +312,8 @@ class Rules:
     def target_for(self, sides: int) -> int:
         """The match target for ``sides`` sides (R16)."""
         if is_int(self.target):
-            return self.target
-        table = dict(self.target)
+            return int(self.target)
+        table: dict[int, int] = dict(self.target)
         if sides in table:
             return table[sides]
         # Fall back to the nearest smaller number of sides given, else the smallest.
@@ -322,7 +322,8 @@ class Rules:
 
     def tile_value(self, tile: Tile) -> int:
         """What ``tile`` counts when hands are scored (R14): its pips unless special."""
-        return self._values_by_id.get(tile.id, tile.pips)
+        values: dict[int, int] = self.__dict__["_values_by_id"]  # set in __post_init__
+        return values.get(tile.id, tile.pips)
 
     @property
     def can_draw(self) -> bool:
@@ -367,7 +368,7 @@ class Rules:
         return info.source if info is not None else ""
 
     # ------------------------------------------------------------------ records
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The rules as plain JSON-safe data (every field)."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from .rules import Rules
 from .tiles import Tile
@@ -61,7 +61,7 @@ class RoundResult:
     def _repr_markdown_(self) -> str:
         return self.explain().replace("\n", "  \n")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The result as plain JSON-safe data."""
         return {
             "reason": self.reason,
@@ -206,9 +206,9 @@ def score(
         raise ValueError(f"pips must be a list with one whole number per seat, got {excerpt(pips)}")
     players = len(pips)
     if players not in rules.player_counts:
-        teams = " (two partnerships)" if rules.partnerships else ""
+        pairs = " (two partnerships)" if rules.partnerships else ""
         raise ValueError(f"pips gives {players} seats, but these rules ({rules.name}) are for "
-                         f"{join_or(rules.player_counts)} players{teams}")
+                         f"{join_or(rules.player_counts)} players{pairs}")
     pips = _per_seat("pips", pips, players, 0)
     for name, seat in (("went_out", went_out), ("blocker", blocker)):
         if seat is not None and (not is_int(seat) or not 0 <= seat < players):
