@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Optional, Union
+from typing import Any, Literal, NamedTuple, Optional, Union
 
 from .moves import (
     DRAW,
@@ -146,6 +146,19 @@ class Start:
         return len(self.hands)
 
 
+class _Dealt(NamedTuple):
+    """A deal as tile ids (hands, boneyard in draw order, tiles turned up as [seat, id]):
+    what :meth:`Round.start` turns into a :class:`Start` when asked."""
+
+    hands: list[list[int]]
+    boneyard: list[int]
+    leader: Optional[int]
+    turned_up: Optional[list[list[list[int]]]]
+    redeals: int
+    seed_value: Optional[int]
+    hunt_first: Optional[int]
+
+
 def _mask(tiles: Iterable[Tile]) -> int:
     m = 0
     for t in tiles:
@@ -234,7 +247,7 @@ class Round:
     _when_able: bool
     _ends_hand: bool
     _after_passes: bool
-    _start: Start
+    _start: Union[Start, _Dealt]  # a deal's Start is built when first asked for
     _fast_memo: Any
 
     # ------------------------------------------------------------------ construction
@@ -338,19 +351,33 @@ class Round:
                     "the redeal rules (redeal_doubles / redeal_suit, or a top double that cannot be "
                     "drawn) threw in 10,000 deals in a row; they are too strict for this set and hand size"
                 )
-        by_id = TILE_BY_ID
-        start = Start(
-            kind="deal",
-            hands=tuple(tuple(by_id[t] for t in hand) for hand in hands),
-            boneyard=tuple(by_id[t] for t in order[players * size:]),
-            leader=leader,
-            turned_up=None if turned_up is None else tuple(
-                tuple((seat, by_id[tid]) for seat, tid in entries) for entries in turned_up),
-            redeals=redeals,
-            seed=seed_value,
-            hunt_first=hunt_first,
-        )
-        return cls._from_checked_start(rules, start)
+        dealt = _Dealt(hands, order[players * size:], leader, turned_up, redeals, seed_value, hunt_first)
+        return cls._from_deal(rules, dealt)
+
+    @classmethod
+    def _from_deal(cls, rules: Rules, dealt: _Dealt) -> Round:
+        """Set up a dealt round from tile ids and run the lead procedure (which may draw
+        tiles under the top-double rule).  The :class:`Start` is built only when asked for:
+        a deal is the simulator's hot path."""
+        self = cls._blank(rules, len(dealt.hands))
+        self._start = dealt
+        hands = []
+        for hand in dealt.hands:
+            m = 0
+            for tid in hand:
+                m |= 1 << tid
+            hands.append(m)
+        self._hands = hands
+        self._stock = dealt.boneyard[::-1]  # pop() takes the next tile
+        leader = dealt.leader
+        if leader is None:
+            leader, lead_mask = self._choose_leader(dealt.turned_up, dealt.hunt_first)
+        else:
+            lead_mask = hands[leader]
+        self._leader = leader
+        self._turn = leader
+        self._lead_allowed = lead_mask
+        return self
 
     @classmethod
     def from_start(cls, rules: Union[Rules, str], start: Start) -> Round:
@@ -370,20 +397,17 @@ class Round:
         """Set up the round from a start already checked (run the lead procedure, which
         may draw tiles under the top-double rule)."""
         players = len(start.hands)
+        if start.kind == "deal":
+            dealt = _Dealt([[t.id for t in hand] for hand in start.hands], [t.id for t in start.boneyard],
+                           start.leader, None if start.turned_up is None else _turned_ids(start.turned_up),
+                           start.redeals, start.seed, start.hunt_first)
+            made = cls._from_deal(rules, dealt)
+            made._start = start
+            return made
         self = cls._blank(rules, players)
         self._start = start
         self._hands = [_mask(hand) for hand in start.hands]
         self._stock = [t.id for t in reversed(start.boneyard)]  # pop() takes the next tile
-        if start.kind == "deal":
-            leader = start.leader
-            if leader is None:
-                leader, lead_mask = self._choose_leader(start.turned_up)
-            else:
-                lead_mask = self._hands[leader]
-            self._leader = leader
-            self._turn = leader
-            self._lead_allowed = lead_mask
-            return self
         placed = _orient_line(list(start.line))
         turn = start.turn if start.turn is not None else 0
         if placed:
@@ -405,7 +429,8 @@ class Round:
                 self._after_move(turn, placed=False)
         return self
 
-    def _choose_leader(self, turned_up: Optional[tuple[tuple[tuple[int, Tile], ...], ...]]) -> tuple[int, int]:
+    def _choose_leader(self, turned_up: Optional[list[list[list[int]]]],
+                       hunt_first: Optional[int]) -> tuple[int, int]:
         """R4/R5: the seat that leads the first hand, and the tiles it may lead with."""
         rules, info, hands = self.rules, self._info, self._hands
         rule = rules.first_leader
@@ -414,12 +439,12 @@ class Round:
         elif rule in ("turn-up-lowest", "turn-up-highest", "lots"):
             if turned_up is None:
                 raise ValueError(f"first_leader={rule!r} needs the tiles turned up for the lead")
-            seat = _leader_from_turn_up(rules, self._n, _turned_ids(turned_up))
+            seat = _leader_from_turn_up(rules, self._n, turned_up)
         elif rule == "top-double":
             assert info.top_double is not None  # the rules refuse top-double without doubles
             top = 1 << info.top_double
             found = next((s for s, h in enumerate(hands) if h & top), None)
-            draw_seat = self._start.hunt_first
+            draw_seat = hunt_first
             while found is None:  # nobody holds it: draw in turn until somebody does
                 tid = self._stock.pop()  # _check_start made sure it can be drawn
                 hands[draw_seat] |= 1 << tid  # type: ignore[index]
@@ -588,12 +613,27 @@ class Round:
     @property
     def seed(self) -> Optional[int]:
         """The seed this hand was dealt with, when it was dealt from one."""
-        return self._start.seed
+        start = self._start
+        return start.seed if isinstance(start, Start) else start.seed_value
 
     @property
     def start(self) -> Start:
         """How this hand began; ``Round.from_start(rules, round.start)`` rebuilds it."""
-        return self._start
+        start = self._start
+        if isinstance(start, _Dealt):
+            by_id = TILE_BY_ID
+            start = self._start = Start(
+                kind="deal",
+                hands=tuple(tuple(by_id[t] for t in hand) for hand in start.hands),
+                boneyard=tuple(by_id[t] for t in start.boneyard),
+                leader=start.leader,
+                turned_up=None if start.turned_up is None else tuple(
+                    tuple((seat, by_id[tid]) for seat, tid in entries) for entries in start.turned_up),
+                redeals=start.redeals,
+                seed=start.seed_value,
+                hunt_first=start.hunt_first,
+            )
+        return start
 
     @property
     def hands(self) -> list[Hand]:
@@ -636,7 +676,7 @@ class Round:
     @property
     def set_aside(self) -> list[Tile]:
         """Tiles out of play: named nowhere in a built position (a deal sets none aside)."""
-        return list(self._start.set_aside)
+        return [] if isinstance(self._start, _Dealt) else list(self._start.set_aside)
 
     @property
     def turn_draws(self) -> int:
@@ -977,6 +1017,8 @@ class Round:
         return _walk(self._history, 0, self._start_ends(), reveal=True)
 
     def _start_ends(self) -> Optional[tuple[int, int]]:
+        if isinstance(self._start, _Dealt):
+            return None
         line = self._start.line
         if not line:
             return None
@@ -1100,7 +1142,7 @@ class Round:
             legal=legal,
             is_over=self._over,
             result=self.result,
-            set_aside=tuple(self._start.set_aside),
+            set_aside=tuple(self.set_aside),
             lead=tuple(Hand(tiles_of(self._hands[seat] & self._lead_allowed)))
             if self._left < 0 and seat == self._turn and not self._over else (),
         )
