@@ -47,7 +47,7 @@ await py.loadPackage(["dominolab", "pytest", "hypothesis"], { messageCallback: (
 py.FS.mkdirTree("/work/tests");
 py.FS.writeFile("/work/pyproject.toml", fs.readFileSync(pyproject));
 for (const name of fs.readdirSync(tests)) {
-  if (name.endsWith(".py") || name.endsWith(".cfg")) py.FS.writeFile("/work/tests/" + name, fs.readFileSync(path.join(tests, name)));
+  if (name.endsWith(".py") || name.endsWith(".cfg") || name.endsWith(".txt")) py.FS.writeFile("/work/tests/" + name, fs.readFileSync(path.join(tests, name)));
 }
 py.globals.set("selected", JSON.parse(selected));
 const code = await py.runPythonAsync(`

@@ -45,8 +45,8 @@ def cover_position() -> Round:
 
 
 def pass_position() -> Round:
-    """Exercise 3's position: seat 2, seat 0's partner, has just passed."""
-    return real_hand("partnership", 4, seed=4, moves=24)
+    """Exercise 3's position: seat 2, seat 0's partner, passed; seat 3 played; seat 0 is to play."""
+    return real_hand("partnership", 4, seed=6, moves=14)
 
 
 def team_hand() -> Round:
@@ -134,7 +134,7 @@ q2 = Exercise(
 
 q3 = Exercise(
     3,
-    "In `r = ex.pass_position()`, your partner (seat 2) has just passed. Which numbers is your partner now known "
+    "In `r = ex.pass_position()`, your partner (seat 2) passed on their last turn. Which numbers is your partner now known "
     "to lack? Give a set of whole numbers.",
     answer=Set(Integer(), example="{2, 5}"),
     expected=lambda: set(known_voids(pass_position().view(0))[2]),

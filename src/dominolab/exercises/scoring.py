@@ -25,7 +25,7 @@ HANDS = {
     1: ("standard", 3, 102),
     2: ("family", 3, 304),
     3: ("standard", 2, 11),
-    4: ("partnership", 4, 0),
+    4: ("partnership", 4, 9),
     5: ("dutch", 2, 1),
 }
 
@@ -148,18 +148,18 @@ q3 = Exercise(
 
 q4 = Exercise(
     4,
-    "Partnership rules: seat 3 plays its last tile. Seat 0 holds 11 pips, seat 1 holds 10 and seat 2 holds 16. "
+    "Partnership rules: seat 3 plays its last tile. Seat 0 holds 12 pips, seat 1 holds 6 and seat 2 holds 9. "
     "How many points does seat 3's team score? Work it out from `print(dl.Rules.preset('partnership').describe())`. "
     "Give a whole number.",
     answer=Integer(),
     expected=lambda: _winner_points(4),
     nudges={
-        11 + 16: "that counts only the other team's pips. Read the partnership preset's scoring rule.",
-        11 + 16 - 10: "that subtracts the partner's pips. Read the partnership preset's scoring rule.",
+        12 + 6 + 9: "that counts the partner's pips too. Seat 1 is seat 3's partner: read R13 and R15 again.",
+        12 + 9 - 6: "that subtracts the partner's pips. Read the partnership preset's scoring rule (R13).",
     },
     hint="Print the preset's rules and find how a hand is scored (R13) and how partners count (R15).",
-    solution="The partnership preset's scoring rule, applied to the team totals.",
-    code='dl.score(dl.Rules.preset("partnership"), pips=[11, 10, 16, 0], went_out=3).points[1]',
+    solution="Seat 3's team (seats 1 and 3) wins and scores the losing team's pips: 12 + 9.",
+    code='dl.score(dl.Rules.preset("partnership"), pips=[12, 6, 9, 0], went_out=3).points[1]',
 )
 
 q5 = Exercise(
