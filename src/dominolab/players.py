@@ -21,7 +21,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Optional, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Optional, Protocol, runtime_checkable
 
 from . import search
 from .moves import DRAW, PASS, Move, Play
@@ -30,6 +30,9 @@ from .tiles import TILE_BY_ID, Tile
 from .validate import check_int, check_number, check_seed, excerpt
 from .view import View
 from .words import count_word, number_plural, plural
+
+if TYPE_CHECKING:
+    from .inference import World
 
 __all__ = [
     "OPPONENTS",
@@ -69,7 +72,7 @@ class PlayerError(RuntimeError):
         self.move = move
         self.reason = reason
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         # Picklable (a worker process sends it back whole), with the move as text if the
         # move itself cannot be pickled.
         import pickle
@@ -318,7 +321,7 @@ class StrategyPlayer(_Seeded):
             return 0.0
         if move is DRAW and view.rules.draw_when_able and _plays(view.legal):
             # Drawing while able: only to hunt for a tile that would block while ahead.
-            left, right = view.ends
+            left, right = view.ends  # type: ignore[misc]  # a leader never draws, so the line has ends
             could_block = any(
                 pos.blocked_after((t.other(left), right) if t.has(left) else (left, t.other(right)), t)
                 for t in pos.unseen if t.has(left) or t.has(right))
@@ -441,7 +444,7 @@ class SearchPlayer(_Seeded):
         return {} if self.last_evaluation is None else self.last_evaluation.values
 
     @property
-    def last_worlds(self) -> list:
+    def last_worlds(self) -> list[World]:
         """The deals dealt for the last decision, as :class:`~dominolab.inference.World` s."""
         from .inference import World
         from .tiles import tiles_of
@@ -641,7 +644,7 @@ def _runner_up(view: View, evaluation: Evaluation) -> Optional[search.MoveValue]
     ends = view.ends
     for item in evaluation.ranked()[1:]:
         m = item.move
-        if (m.__class__ is Play and best.__class__ is Play and m.tile is best.tile  # type: ignore[union-attr]
+        if (m.__class__ is Play and best.__class__ is Play and m.tile is best.tile
                 and ends is not None and ends[0] == ends[1]):
             continue
         return item
@@ -655,7 +658,7 @@ def _move_words(move: Move, view: View) -> str:
         return "passing"
     if view.ends is None:
         return f"leading {move.tile}"  # type: ignore[union-attr]
-    same_tile = sum(1 for m in view.legal if m.__class__ is Play and m.tile is move.tile)  # type: ignore[union-attr]
+    same_tile = sum(1 for m in view.legal if m.__class__ is Play and m.tile is move.tile)  # type: ignore[union-attr,misc]
     return f"{move.tile} on the {move.end}" if same_tile > 1 else str(move.tile)  # type: ignore[union-attr]
 
 
@@ -727,7 +730,7 @@ def _move_facts(view: View, evaluation: Evaluation, move: Move) -> list[Fact]:
 
     if move.__class__ is not Play:
         return []
-    tile = move.tile  # type: ignore[union-attr]
+    tile = move.tile
     max_pip = view.rules.max_pip
     facts = []
     if view.ends is None:
@@ -748,7 +751,7 @@ def _move_facts(view: View, evaluation: Evaluation, move: Move) -> list[Fact]:
     if value(tile) == heaviest and any(value(t) < heaviest for t in playable):
         facts.append(Fact("heaviest", f"it sheds {plural(value(tile), 'point', words=False)}, your heaviest "
                           f"playable tile", count=value(tile)))
-    after = _ends_after(view, move)  # type: ignore[arg-type]
+    after = _ends_after(view, move)
     if view.ends is not None and _blocks(view, evaluation, move):
         facts.append(Fact("blocks", "it blocks the game: no tile can be added to the line"))
         return facts  # an end of a blocked line is nothing to keep or to deny

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from .round import Round
 from .rules import Rules
@@ -120,7 +120,7 @@ class UnreachableError(ValueError):
         super().__init__("this position cannot arise in a real hand: "
                          + "; ".join(p.message for p in self.problems))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.problems,))
 
 
@@ -204,7 +204,7 @@ def _check_tiles(f: _Facts) -> list[Problem]:
 
 
 def _check_boneyard(f: _Facts) -> list[Problem]:
-    rules, out = f.rules, []
+    rules, out = f.rules, list[Problem]()
     if f.r.set_aside:
         return out  # the counts below assume every tile is in play
     if f.boneyard > f.left_by_deal:
@@ -358,6 +358,7 @@ def _check_turns(f: _Facts) -> list[Problem]:
     most = played + _most_passes(f)
     tried: list[str] = []
     for leader in leaders:
+        candidates: Sequence[int]
         if played == 0:
             candidates = [0] if turn == leader else []
         else:
@@ -369,11 +370,11 @@ def _check_turns(f: _Facts) -> list[Problem]:
             tried.append(reason)
     if not tried:  # no number of turns ends with this seat to play
         if played == 0:
-            return [Problem("turns", f"nobody has played yet, so seat {f.leader} (the leader) is to play, "
+            return [Problem("turns", f"nobody has played yet, so seat {leaders[0]} (the leader) is to play, "
                                      f"not seat {turn}")]
-        return [Problem("turns", f"seat {f.leader} led and {plural(played, 'tile', False)} are on the line; "
+        return [Problem("turns", f"seat {leaders[0]} led and {plural(played, 'tile', False)} are on the line; "
                                  "nobody can have passed while the boneyard holds more than the tiles that stay, "
-                                 f"so seat {(f.leader + played) % n} is to play, not seat {turn}")]
+                                 f"so seat {(leaders[0] + played) % n} is to play, not seat {turn}")]
     if len(tried) > 1:
         return [Problem("turns", "no order of turns fits the hand sizes; for example, " + tried[0])]
     return [Problem("turns", tried[0])]

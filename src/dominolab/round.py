@@ -61,7 +61,8 @@ _HIGH = [t.high for t in TILE_BY_ID]
 FAST_DRAW, FAST_PASS = -1, -2
 #: Per rules: each tile's counted value (R14) by tile id, and the points of finished hands
 #: by their final state and by what scoring reads (see Round._fast_points).
-_POINTS_MEMO: dict[Rules, tuple[list[int], dict[tuple, tuple[int, ...]], dict[tuple, tuple[int, ...]]]] = {}
+_PointsMemo = tuple[list[int], dict[tuple[Any, ...], tuple[int, ...]], dict[tuple[Any, ...], tuple[int, ...]]]
+_POINTS_MEMO: dict[Rules, _PointsMemo] = {}
 
 # History entries (tuples, for speed): the first item says what they are.
 _PLAY, _DRAW, _PASS = 0, 1, 2
@@ -248,7 +249,7 @@ class Round:
     _ends_hand: bool
     _after_passes: bool
     _start: Union[Start, _Dealt]  # a deal's Start is built when first asked for
-    _fast_memo: Any
+    _fast_memo: Optional[_PointsMemo]
 
     # ------------------------------------------------------------------ construction
     def __init__(self) -> None:  # use Round.deal, Round.from_position or Round.from_start
@@ -1412,13 +1413,13 @@ class Round:
                 self._fast_pass()
         return len(history) - before
 
-    def _fast_save(self) -> tuple:
+    def _fast_save(self) -> tuple[Any, ...]:
         """The mutable state, for :meth:`_fast_load` (cheaper than copy() and undo())."""
         return (self._hands[:], self._stock[:], self._left, self._right, self._line_mask, self._turn,
                 self._turn_draws, self._passes, self._draws[:], self._over, self._went_out,
                 len(self._history), len(self._lstack), len(self._rstack), len(self._events))
 
-    def _fast_load(self, saved: tuple, hands: Optional[Sequence[int]] = None,
+    def _fast_load(self, saved: tuple[Any, ...], hands: Optional[Sequence[int]] = None,
                    stock: Optional[Sequence[int]] = None) -> None:
         """Go back to a state :meth:`_fast_save` saved from this round (or its copy), with
         the moves made since forgotten.  ``hands`` and ``stock`` (tile ids, the next tile to
@@ -1435,7 +1436,7 @@ class Round:
         del self._rstack[nr:]
         del self._events[ne:]
 
-    def _fast_key(self) -> tuple:
+    def _fast_key(self) -> tuple[Any, ...]:
         """The state as a search's transposition table needs it: the boneyard as a set
         (its order is chance), the rest as in :meth:`state_key` minus the line's layout,
         which the hands and the boneyard imply.  The last seat to play is in it: a tie

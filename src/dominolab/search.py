@@ -32,13 +32,16 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 from .inference import BONEYARD, infer
 from .moves import DRAW, PASS, Move, Play
 from .round import FAST_DRAW, FAST_PASS, Round
 from .tiles import TILE_BY_ID
 from .view import View
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 __all__ = ["Dealer", "Evaluation", "MoveValue", "Solver", "evaluate", "match_win_chance"]
 
@@ -114,7 +117,7 @@ class Evaluation:
     exact: int
     work: int
     objective: Objective
-    worlds: tuple = field(default=(), repr=False)
+    worlds: tuple[tuple[Sequence[int], Sequence[int]], ...] = field(default=(), repr=False)
 
     def __getitem__(self, move: Move) -> MoveValue:
         for item in self.moves:
@@ -202,14 +205,14 @@ class Dealer:
         self.seat = view.seat
         self.knowledge = infer(view, probabilities=False)
         self.unseen = [t.id for t in self.knowledge.unseen]
-        self.places = [p for p in self.knowledge.places]
+        self.places: list[Union[int, str]] = list(self.knowledge.places)
         self.capacity = list(self.knowledge.capacity)
         suit = [0] * (rules.max_pip + 1)
         for t in rules.tiles:
             suit[t.high] |= t.bit
             suit[t.low] |= t.bit
         self.suit = suit
-        self.void_mask = {}
+        self.void_mask: dict[Union[int, str], int] = {}
         for seat, numbers in self.knowledge.voids.items():
             mask = 0
             for n in numbers:
@@ -249,10 +252,12 @@ class Dealer:
             seat = event.seat
             if seat == view.seat or event.action != "play" or i < last_draw.get(seat, -1):
                 continue
+            tile = event.tile
+            assert tile is not None  # a play names its tile
             if event.ends is not None:
                 a, b = event.ends
-                out.append((seat, event.tile.id, later.get(seat, 0) | event.tile.bit, suit[a] | suit[b]))
-            later[seat] = later.get(seat, 0) | event.tile.bit
+                out.append((seat, tile.id, later.get(seat, 0) | tile.bit, suit[a] | suit[b]))
+            later[seat] = later.get(seat, 0) | tile.bit
         return out
 
     def deal(self, rng: random.Random) -> tuple[list[int], list[int]]:
@@ -279,7 +284,7 @@ class Dealer:
                     if mask & self.void_mask.get(place, 0):
                         ok = False
                         break
-                    hands[place] = mask
+                    hands[place] = mask  # type: ignore[index]  # every place but the boneyard is a seat
                 if self.constrained:
                     self._tried += 1
                 if ok:
@@ -325,7 +330,7 @@ class Policy:
     values), or with chance ``noise`` a random one; doubles count ``double_bonus`` extra.
     Cheap on purpose: strength at a fixed time is play-outs per second."""
 
-    def __init__(self, rules, noise: float = 0.2, double_bonus: float = 0.0, keep_bonus: float = 0.0):
+    def __init__(self, rules: Rules, noise: float = 0.2, double_bonus: float = 0.0, keep_bonus: float = 0.0):
         self.noise = noise
         self.double_bonus = double_bonus
         self.keep_bonus = keep_bonus
@@ -458,7 +463,8 @@ class Solver:
         self.utility = utility
         self.limit = limit
         self.nodes = 0
-        self.table: dict[tuple, tuple] = {}
+        # Negamax keeps (low, high) bounds, max-n a value per side.
+        self.table: dict[tuple[Any, ...], tuple[float, ...]] = {}
 
     def values(self, codes: Sequence[int]) -> list[tuple[float, ...]]:
         """Each move's value to every side (a tuple per move), the seat to move making it."""
@@ -590,8 +596,9 @@ class Solver:
                 r.undo()
             if best is None or v[side] > best[side]:
                 best = v
-        self.table[key] = best  # type: ignore[assignment]
-        return best  # type: ignore[return-value]
+        assert best is not None  # a hand that is not over has a legal move
+        self.table[key] = best
+        return best
 
 
 # ---------------------------------------------------------------------------- evaluation

@@ -419,7 +419,7 @@ def _processes_available() -> bool:
 
 def _progress_bar(total: int, description: str) -> Any:
     try:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped]
+        from tqdm.auto import tqdm
     except ImportError:  # tqdm is a lesson dependency, not an engine one
         return None
     return tqdm(total=total, desc=description, unit="hand", leave=False)

@@ -465,9 +465,10 @@ class TileAnswer(Kind):
             if isinstance(answer, str):
                 return Tile.parse(_text(answer, self))
             if isinstance(answer, (tuple, list)) and len(answer) == 2:
-                halves = [operator.index(h) if not isinstance(h, bool) else None for h in answer]
-                if None not in halves and all(h.bit_length() < 16 for h in halves):
-                    return Tile(*halves)
+                if not any(isinstance(h, bool) for h in answer):
+                    halves = [operator.index(h) for h in answer]
+                    if all(h.bit_length() < 16 for h in halves):
+                        return Tile(*halves)
         except (ValueError, TypeError):
             pass
         raise self.wrong_kind(answer)
@@ -610,7 +611,7 @@ class Set(Sequence):
 
 #: What :class:`Code` reads a function or class that passes every case as (and what an
 #: exercise's ``expected`` returns for it).
-PASSES = "passes every case"
+PASSES: str = "passes every case"
 
 
 class Code(Kind):
@@ -632,8 +633,8 @@ class Code(Kind):
         self.classes = classes
 
     def read(self, answer: Any) -> str:
-        if answer is PASSES:
-            return PASSES
+        if answer is PASSES:  # the expected value itself
+            return str(answer)
         if isinstance(answer, type) and not self.classes:
             raise Unreadable(f"expected {self.expects}; got {describe(answer)}: define a function with def.")
         if self.classes:

@@ -74,7 +74,7 @@ def _show(feedback: Feedback) -> None:
     except ImportError:  # plain Python: print instead
         print(feedback)
         return
-    display(feedback)
+    display(feedback)  # type: ignore[no-untyped-call]  # IPython.display is untyped
 
 
 Nudges = Union[Mapping[Any, str], Iterable[tuple[Any, str]]]

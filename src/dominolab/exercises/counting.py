@@ -129,6 +129,13 @@ def _test_lacks(lacks: Any) -> Optional[str]:
     return None
 
 
+def _last_ends() -> tuple[int, int]:
+    """The ends seat 1 passed against in :func:`pass_position`."""
+    ends = pass_position().view(0).history[-1].ends
+    assert ends is not None
+    return ends
+
+
 q1 = Exercise(
     1,
     "In the exercises' position (`ex.exercise_position()`, seat 0 to play), what share of the tiles seat 0 cannot "
@@ -178,8 +185,8 @@ q3 = Exercise(
     answer=Set(_Integer(), example="{2, 5}"),
     expected=lambda: set(known_voids(pass_position().view(0))[1]),
     nudges=[
-        (frozenset({pass_position().view(0).history[-1].ends[0]}), "a pass says something about both ends."),
-        (frozenset({pass_position().view(0).history[-1].ends[1]}), "a pass says something about both ends."),
+        (frozenset({_last_ends()[0]}), "a pass says something about both ends."),
+        (frozenset({_last_ends()[1]}), "a pass says something about both ends."),
     ],
     hint="A player passes only when nothing they hold fits either end (and they may not draw).",
     solution="Seat 1 passed against both ends, so they hold neither number.",

@@ -16,6 +16,7 @@ from ..tiles import Tile, tile_set
 from ..words import plural
 from .answers import PASSES, Boolean, Code, Failed, Integer, _is_numpy_bool, call, describe
 from .core import Exercise
+from .hands import ends_of
 
 __all__ = [
     "ALMOST_BLOCKED",
@@ -75,7 +76,7 @@ def stuck_position(preset: str) -> Round:
 def _drawn_in_one_turn(preset: str) -> int:
     """How many tiles the player to move draws in :func:`stuck_position` before the turn ends."""
     r = stuck_position(preset)
-    seat, ends = r.turn, r.ends
+    seat, ends = r.turn, ends_of(r)
     assert r.boneyard_count == 6 and not any(isinstance(m, Play) for m in r.legal_moves())
     assert not any(t.has(ends[0]) or t.has(ends[1]) for t in r.boneyard)
     drawn = 0

@@ -13,8 +13,9 @@ from typing import Optional, Union
 from ..players import RandomPlayer
 from ..round import Round
 from ..rules import Rules
+from ..scoring import RoundResult
 
-__all__ = ["real_hand"]
+__all__ = ["ends_of", "real_hand", "result_of"]
 
 
 def real_hand(rules: Union[Rules, str], players: int, seed: int, moves: Optional[int] = None, *,
@@ -28,3 +29,17 @@ def real_hand(rules: Union[Rules, str], players: int, seed: int, moves: Optional
         r.play(seats[r.turn].choose(r.view(r.turn)))
         played += 1
     return r
+
+
+def result_of(r: Round) -> RoundResult:
+    """The result of a finished hand (an exercise's hand always is)."""
+    if r.result is None:
+        raise ValueError("this hand is not over yet")
+    return r.result
+
+
+def ends_of(r: Round) -> tuple[int, int]:
+    """The two ends of a line that has been started."""
+    if r.ends is None:
+        raise ValueError("nothing has been played yet")
+    return r.ends

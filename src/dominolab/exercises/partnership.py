@@ -18,7 +18,7 @@ from ..rules import Rules
 from ..scoring import score
 from .answers import PASSES, Code, Failed, Integer, MoveAnswer, Set, call, describe
 from .core import Exercise
-from .hands import real_hand
+from .hands import ends_of, real_hand, result_of
 
 __all__ = [
     "cover_position",
@@ -57,7 +57,9 @@ def team_hand() -> Round:
 
 def _partner_number(r: Round) -> int:
     """The number seat 0's partner opened with: the higher half of its lead tile."""
-    return next(e.tile for e in r.view(0).history if e.seat == 2 and e.action == "play").high
+    tile = next(e.tile for e in r.view(0).history if e.seat == 2 and e.action == "play")
+    assert tile is not None  # a play names its tile
+    return tile.high
 
 
 def _covering(r: Round) -> set[Play]:
@@ -68,14 +70,14 @@ def _covering(r: Round) -> set[Play]:
         if isinstance(move, Play):
             after = r.copy()
             after.play(move)
-            if number not in after.ends:
+            if number not in ends_of(after):
                 out.add(move)
     return out
 
 
 def _team_points(rules: Rules) -> int:
     r = team_hand()
-    result = score(rules, hands=r.hands, went_out=r.result.went_out)
+    result = score(rules, hands=r.hands, went_out=result_of(r).went_out)
     side = result.winning_side
     return 0 if side is None else result.points[side]
 
@@ -83,7 +85,7 @@ def _team_points(rules: Rules) -> int:
 @functools.cache
 def _cases() -> tuple[tuple[int, ...], ...]:
     """Pips left by real partnership hands, for exercise 6."""
-    return tuple(tuple(real_hand("partnership", 4, seed).result.pips) for seed in range(60))
+    return tuple(tuple(result_of(real_hand("partnership", 4, seed)).pips) for seed in range(60))
 
 
 def _test_team_pips(team_pips: Any) -> Optional[str]:
@@ -134,8 +136,8 @@ q2 = Exercise(
 
 q3 = Exercise(
     3,
-    "In `r = ex.pass_position()`, your partner (seat 2) passed on their last turn. Which numbers is your partner now known "
-    "to lack? Give a set of whole numbers.",
+    "In `r = ex.pass_position()`, your partner (seat 2) passed on their last turn. Which numbers is your partner "
+    "now known to lack? Give a set of whole numbers.",
     answer=Set(Integer(), example="{2, 5}"),
     expected=lambda: set(known_voids(pass_position().view(0))[2]),
     hint="Find seat 2's pass in `r.view(0).history` and look at the ends it passed against.",

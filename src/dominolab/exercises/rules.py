@@ -54,7 +54,9 @@ def _may_draw() -> tuple[bool, bool]:
 
 
 def _leader() -> int:
-    return Round.deal("basic", 3, seed=LEAD_SEED).leader
+    leader = Round.deal("basic", 3, seed=LEAD_SEED).leader
+    assert leader is not None  # a dealt first hand always has its leader
+    return leader
 
 
 def _test_fits(fits: object) -> Optional[str]:

@@ -16,7 +16,7 @@ from ..rules import Rules
 from ..scoring import score
 from .answers import PASSES, Code, Failed, Integer, Sequence, call, describe
 from .core import Exercise
-from .hands import real_hand
+from .hands import real_hand, result_of
 
 __all__ = ["HANDS", "hand", "q1", "q2", "q3", "q4", "q5", "q6", "q7"]
 
@@ -42,7 +42,7 @@ def _pips(number: int) -> list[int]:
 
 
 def _winner_points(number: int) -> int:
-    result = hand(number).result
+    result = result_of(hand(number))
     side = result.winning_side
     return 0 if side is None else result.points[side]
 
@@ -62,8 +62,8 @@ def _cases() -> tuple[tuple[int, ...], ...]:
         seats = [RandomPlayer(seed=seed + s) for s in range(players)]
         while not r.is_over:
             r.play(seats[r.turn].choose(r.view(r.turn)))
-        if r.result.went_out is None:
-            cases.append(tuple(r.result.pips))
+        if result_of(r).went_out is None:
+            cases.append(tuple(result_of(r).pips))
     assert any(sorted(c)[0] == sorted(c)[1] for c in cases), "the cases must include ties"
     return tuple(cases)
 
@@ -135,7 +135,7 @@ q3 = Exercise(
     "Standard rules, two players: a hand ended with nobody able to play or draw, and each hand holds 8 pips. "
     "Give the points of both players as a list (or tuple) of two whole numbers, seat 0 first.",
     answer=Sequence(Integer(), length=2, order="seat 0 first", example="[3, 5]"),
-    expected=lambda: list(hand(3).result.points),
+    expected=lambda: list(result_of(hand(3)).points),
     nudges={
         (8, 0): "a tie is not a win for either player under the standard rules.",
         (0, 8): "a tie is not a win for either player under the standard rules.",

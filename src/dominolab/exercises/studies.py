@@ -176,7 +176,7 @@ class Study:
     @property
     def margin(self) -> float:
         """The first player's points a hand minus the second's, averaged over deals."""
-        return self.compare["margin"]
+        return float(self.compare["margin"])
 
     def margin_interval(self, confidence: float = 0.95) -> tuple[float, float]:
         """The margin's interval at ``confidence`` (a normal interval over deals, as
@@ -187,7 +187,7 @@ class Study:
     @property
     def win_share(self) -> float:
         """The first player's share of the hands one of the two won."""
-        return self.compare["win_share"]
+        return float(self.compare["win_share"])
 
     def win_interval(self, confidence: float = 0.95) -> tuple[float, float]:
         """The win share's Wilson interval at ``confidence``."""
