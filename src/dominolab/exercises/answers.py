@@ -588,8 +588,8 @@ class Sequence(Kind):
             return "(" + ", ".join(shown) + ("," if len(shown) == 1 else "") + ")"
         try:
             ordered = sorted(value)
-        except TypeError:
-            ordered = list(value)
+        except TypeError:  # moves have no order: sort by how they are shown, so the text is stable
+            ordered = sorted(value, key=self.of.show)
         return "{" + ", ".join(self.of.show(v) for v in ordered) + "}" if ordered else "set()"
 
     def near(self, answer: Any, expected_answer: Any) -> Optional[str]:
