@@ -17,6 +17,9 @@ Pairings (A v B):
 ``hard-v-medium``          standard, 2 players
 ``expert-v-hard``          standard, 2 players
 ``medium-v-greedy``        standard, 2 players (and ``medium-v-strategy``)
+``keep-v-medium``          experiment: play-outs that keep matching tiles v the shipped policy
+``weighted-v-medium``      experiment: deals weighed by the others' past plays v unweighted
+``nonoise-v-medium``       experiment: play-outs with no random moves v 20% random moves
 =========================  =============================================================
 
 Targets (issue 12): medium v the baseline's medium above +2 points a hand (95% interval)
@@ -35,6 +38,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -51,7 +55,32 @@ PAIRINGS = {
     "medium-v-greedy": ("standard", "medium", "greedy"),
     "medium-v-strategy": ("standard", "medium", "strategy"),
     "medium-v-strategy-4": ("partnership", "medium", "strategy"),
+    # Experiments: a change to the play-outs or the sampling against the shipped medium.
+    "keep-v-medium": ("standard", "medium+keep", "medium"),
+    "weighted-v-medium": ("standard", "medium+weighted", "medium"),
+    "nonoise-v-medium": ("standard", "medium+nonoise", "medium"),
 }
+
+
+class KeepingSearch(dl.SearchPlayer):
+    """Play-outs that also keep tiles matching the number a play leaves showing."""
+
+    POLICY: ClassVar[dict[str, float]] = {"noise": 0.2, "keep_bonus": 2.0}
+
+
+class WeightedSearch(dl.SearchPlayer):
+    """Deals weighed by how likely the other seats' past plays were under them."""
+
+    WEIGHTING = 0.3
+
+
+class NoNoiseSearch(dl.SearchPlayer):
+    """Play-outs that always shed the heaviest playable tile (no random moves)."""
+
+    POLICY: ClassVar[dict[str, float]] = {"noise": 0.0}
+
+
+VARIANTS = {"keep": KeepingSearch, "weighted": WeightedSearch, "nonoise": NoNoiseSearch}
 
 
 def player(spec: str, **options):
@@ -60,6 +89,9 @@ def player(spec: str, **options):
         return functools.partial(BaselineSearchPlayer, level=spec.split("-", 1)[1])
     if spec in dl.SearchPlayer.LEVELS:
         return functools.partial(dl.SearchPlayer, level=spec, **options)
+    if "+" in spec:
+        level, variant = spec.split("+")
+        return functools.partial(VARIANTS[variant], level=level, **options)
     return spec
 
 
