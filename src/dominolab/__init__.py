@@ -30,6 +30,7 @@ from .players import (
 )
 from .playout import play_out
 from .records import RecordError
+from .review import Review, review
 from .round import Round, Start
 from .rules import Rules
 from .scoring import RoundResult, score
@@ -58,6 +59,7 @@ __all__ = [
     "PlayerError",
     "RandomPlayer",
     "RecordError",
+    "Review",
     "Round",
     "RoundResult",
     "Rules",
@@ -73,6 +75,7 @@ __all__ = [
     "play_out",
     "players",
     "reachable",
+    "review",
     "score",
     "simulate",
     "simulation",
