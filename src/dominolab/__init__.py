@@ -14,7 +14,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from . import inference, players, reachable, simulation
+from . import inference, players, puzzles, reachable, simulation
 from .match import Match
 from .moves import AmbiguousMoveError, Draw, Event, IllegalMoveError, InvalidMoveError, Pass, Play
 from .narration import narrate
@@ -74,6 +74,7 @@ __all__ = [
     "narrate",
     "play_out",
     "players",
+    "puzzles",
     "reachable",
     "review",
     "score",
