@@ -15,15 +15,16 @@ move, ``loss = best.points - played.points``:
 label          points lost         why this cut
 =============  ==================  ===============================================
 best           less than 0.5       scores come in whole points: a half point is a tie
-good           0.5 to under 2      under a tenth of a typical won hand
-inaccuracy     2 to under 5        about a tenth to a quarter of a typical won hand
-mistake        5 to under 10       up to half a typical won hand
-blunder        10 or more          half a typical won hand or more
+good           0.5 to under 2      up to about a tenth of a typical won hand
+inaccuracy     2 to under 5        up to about a quarter of a typical won hand
+mistake        5 to under 10       up to about half a typical won hand
+blunder        10 or more          more than half a typical won hand
 =============  ==================  ===============================================
 
-A "typical won hand" is the mean points of a won hand: about 20 in the standard game with
-two players (``benchmarks/review.py`` prints the figure for the rules and players it
-reviews, from the engine's own simulated hands).  The label compares two *estimates*; a
+A "typical won hand" is what the winner scores in a won standard hand with two players
+between search players at level "easy": 17.6 points on average (95% interval ±2.6, median
+15, over 100 hands; ``python benchmarks/review.py`` measures it).  Between two greedy
+novices it is smaller, about 12.  The label compares two *estimates*; a
 decision's :attr:`Decision.clear` says whether the best move's interval lies wholly above
 the played move's, i.e. the loss is larger than the search's margin of error.
 
