@@ -24,6 +24,7 @@ LESSONS = {
     "strategy": "04-strategy.ipynb",
     "counting": "05-counting-and-inference.ipynb",
     "partnership": "06-partnerships.ipynb",
+    "coach": "07-learn-from-your-games.ipynb",
 }
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
@@ -143,6 +144,11 @@ RIGHT = {
     "partnership-q4": [{"6-2 left", "6-0 left"}, ["6-0 left", "6-2 left"], {dl.Play("6-2", "left"), dl.Play("6-0", "left")}],
     "partnership-q5": [answer_of("partnership-q5"), str(answer_of("partnership-q5"))],
     "partnership-q6": [lambda p: [p[0] + p[2], p[1] + p[3]], lambda p: (p[0] + p[2], p[1] + p[3])],
+    "coach-q1": [answer_of("coach-q1"), str(answer_of("coach-q1"))],
+    "coach-q2": ["mistake", "Mistake", " mistake "],
+    "coach-q3": [answer_of("coach-q3"), str(answer_of("coach-q3"))],
+    "coach-q4": [answer_of("coach-q4"), f"{answer_of('coach-q4').tile} {answer_of('coach-q4').end}",
+                 f"play {answer_of('coach-q4').tile} {answer_of('coach-q4').end}"],
 }
 
 #: Plausible wrong answers, each with (part of) the message it must get.
@@ -206,6 +212,10 @@ WRONG = {
     "partnership-q5": [(answer_of("partnership-q5") + 1000, GENERIC)],
     "partnership-q6": [(lambda p: [p[0] + p[1], p[2] + p[3]], "team 0 is seats 0 and 2"),
                        (lambda p: p[0] + p[2], "it should return a list")],
+    "coach-q1": [(answer_of("coach-q1") + 1000, GENERIC)],
+    "coach-q2": [("blunder", "10 points or more"), ("inaccuracy", "from 2 to under 5"), ("good", GENERIC)],
+    "coach-q3": [(answer_of("coach-q3") + 1000, GENERIC)],
+    "coach-q4": [("draw", GENERIC)],
 }
 
 

@@ -39,6 +39,7 @@ LESSONS = {
     "04-strategy.ipynb": "strategy",
     "05-counting-and-inference.ipynb": "counting",
     "06-partnerships.ipynb": "partnership",
+    "07-learn-from-your-games.ipynb": "coach",
 }
 #: Pips quoted from a rule book to show its arithmetic, which the lesson says no real hand gives.
 SOURCE_EXAMPLES = {("family", (10, 14, 15))}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from . import inference, players, reachable, simulation
+from . import inference, players, puzzles, reachable, simulation
 from .match import Match
 from .moves import AmbiguousMoveError, Draw, Event, IllegalMoveError, InvalidMoveError, Pass, Play
 from .narration import narrate
@@ -30,6 +30,7 @@ from .players import (
 )
 from .playout import play_out
 from .records import RecordError
+from .review import Review, review
 from .round import Round, Start
 from .rules import Rules
 from .scoring import RoundResult, score
@@ -58,6 +59,7 @@ __all__ = [
     "PlayerError",
     "RandomPlayer",
     "RecordError",
+    "Review",
     "Round",
     "RoundResult",
     "Rules",
@@ -72,7 +74,9 @@ __all__ = [
     "narrate",
     "play_out",
     "players",
+    "puzzles",
     "reachable",
+    "review",
     "score",
     "simulate",
     "simulation",

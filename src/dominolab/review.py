@@ -1,0 +1,430 @@
+"""Review a finished (or unfinished) hand: how good was each decision of one seat?
+
+:func:`review` replays a hand from its start and, at every decision of ``seat`` (plays,
+draws and passes), asks the search (:class:`~dominolab.players.SearchPlayer`) to value
+every legal move **from that seat's view at that moment** (``Round.view(seat)``: its own
+hand, the line, the counts and the public history; never a hidden hand, never the
+boneyard's order).  A move's figures are its expected net points for the seat's side
+(points the side scores in the hand minus the others'), the margin of error of that
+estimate (a 95% interval) and the share of sampled deals in which it came out ahead.
+
+Each decision gets a label by the **points the move played gave up** against the best
+move, ``loss = best.points - played.points``:
+
+=============  ==================  ===============================================
+label          points lost         why this cut
+=============  ==================  ===============================================
+best           less than 0.5       scores come in whole points: a half point is a tie
+good           0.5 to under 2      up to about a tenth of a typical won hand
+inaccuracy     2 to under 5        up to about a quarter of a typical won hand
+mistake        5 to under 10       up to about half a typical won hand
+blunder        10 or more          more than half a typical won hand
+=============  ==================  ===============================================
+
+A "typical won hand" is what the winner scores in a won standard hand with two players
+between search players at level "easy": 17.6 points on average (95% interval ±2.6, median
+15, over 100 hands; ``python benchmarks/review.py`` measures it).  Between two greedy
+novices it is smaller, about 12.  The label compares two *estimates*; a
+decision's :attr:`Decision.clear` says whether the best move's interval lies wholly above
+the played move's, i.e. the loss is larger than the search's margin of error.
+
+Every sentence a review writes is built from these figures only.  The review can be
+followed (``progress(done, total)``) and stopped (``cancel``: a ``threading.Event`` or a
+function returning True), so that a table can run it in the background; a stopped review
+holds the decisions done so far and ``complete=False``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Optional, Union
+
+from .moves import DRAW, PASS, Move, Play
+from .round import Round
+from .validate import check_int, check_seed, excerpt
+from .view import View
+from .words import count_word
+
+__all__ = ["LABELS", "Choice", "Decision", "Review", "label_for", "review"]
+
+#: The labels by points lost: a decision that gave up less than the bound gets the label.
+LABELS: tuple[tuple[str, float], ...] = (
+    ("best", 0.5),
+    ("good", 2.0),
+    ("inaccuracy", 5.0),
+    ("mistake", 10.0),
+    ("blunder", math.inf),
+)
+
+
+def label_for(loss: float) -> str:
+    """The label of a decision that gave up ``loss`` expected points (see :data:`LABELS`)."""
+    if isinstance(loss, bool) or not isinstance(loss, (int, float)) or math.isnan(loss):
+        raise ValueError(f"loss must be a number of points, got {excerpt(loss)}")
+    for name, bound in LABELS:
+        if loss < bound:
+            return name
+    return LABELS[-1][0]
+
+
+def move_words(move: Move) -> str:
+    """A move in a few words: "6-4 on the left", "draw", "pass"."""
+    if move is DRAW:
+        return "draw"
+    if move is PASS:
+        return "pass"
+    assert isinstance(move, Play)
+    return f"{move.tile} on the {move.end}"
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.1f}"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal move at a decision, as the search valued it: expected net points
+    (``points``) with their margin of error (``margin``, half a 95% interval) and the
+    share of deals in which the move came out ahead (``ahead``, 0 to 1)."""
+
+    move: Move
+    points: float
+    margin: float
+    ahead: float
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of the expected net points."""
+        return (self.points - self.margin, self.points + self.margin)
+
+    def words(self) -> str:
+        """The figures in words: "+4.2 points (±1.3), ahead in 58% of deals"."""
+        margin = "exact" if self.margin == 0 else f"±{self.margin:.1f}" if math.isfinite(self.margin) else "±?"
+        return f"{_signed(self.points)} points ({margin}), ahead in {self.ahead:.0%} of deals"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed seat.
+
+    ``index`` is the move's place in the hand (0 = the hand's first move), ``view`` what
+    the seat knew then, ``played`` the move it made, ``choices`` every legal move's figures
+    (best first; moves that mirror each other on a line with equal ends appear once),
+    ``loss`` the expected points the move played gave up against the best, ``label`` the
+    word for it (:data:`LABELS`), ``deals`` and ``exact`` how many deals the search dealt
+    and solved exactly."""
+
+    index: int
+    view: View
+    played: Move
+    choices: tuple[Choice, ...]
+    loss: float
+    label: str
+    deals: int
+    exact: int
+
+    @property
+    def best(self) -> Choice:
+        """The best move's figures."""
+        return self.choices[0]
+
+    @property
+    def chosen(self) -> Choice:
+        """The figures of the move played."""
+        return _find(self.choices, self.played, self.view)
+
+    @property
+    def forced(self) -> bool:
+        """True when only one move was legal (then there was nothing to choose)."""
+        return len(self.choices) == 1
+
+    @property
+    def clear(self) -> bool:
+        """True when the best move's interval lies wholly above the played move's: the loss
+        is more than the search's margin of error."""
+        return self.loss > 0 and self.best.interval[0] > self.chosen.interval[1]
+
+    def sentence(self) -> str:
+        """What happened at this decision, in one or two sentences, from its figures."""
+        seat = self.view.seat
+        played = self.chosen
+        if self.forced:
+            return (f"Move {self.index + 1}: seat {seat} had one legal move, {move_words(self.played)}; "
+                    f"expected {played.words()}.")
+        text = f"Move {self.index + 1}: seat {seat} chose {move_words(self.played)}, expected {played.words()}."
+        if self.label == "best" and self.best.move == played.move:
+            return text + f" That was the best of the {count_word(len(self.choices))} moves; label: best."
+        best = self.best
+        sure = ("more than the search's margin of error" if self.clear
+                else "within the search's margin of error")
+        return (text + f" The best was {move_words(best.move)}, {best.words()}: "
+                f"{self.loss:.1f} points given up ({sure}); label: {self.label}.")
+
+    def row(self) -> dict[str, Any]:
+        """The decision as plain data (for a table or a data frame)."""
+        return {
+            "move": self.index + 1,
+            "played": move_words(self.played),
+            "expected": round(self.chosen.points, 1),
+            "best": move_words(self.best.move),
+            "best expected": round(self.best.points, 1),
+            "lost": round(self.loss, 1),
+            "label": self.label,
+            "choices": len(self.choices),
+        }
+
+
+def _find(choices: Sequence[Choice], move: Move, view: View) -> Choice:
+    for choice in choices:
+        if choice.move == move:
+            return choice
+    if isinstance(move, Play) and view.ends is not None and view.ends[0] == view.ends[1]:
+        for choice in choices:
+            if isinstance(choice.move, Play) and choice.move.tile == move.tile:
+                return choice
+    raise KeyError(move)
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one seat's decisions in one hand (see :func:`review`).
+
+    ``complete`` is False when the review was stopped before the last decision."""
+
+    seat: int
+    level: str
+    seed: int
+    decisions: tuple[Decision, ...]
+    complete: bool = True
+
+    def __len__(self) -> int:
+        return len(self.decisions)
+
+    def __iter__(self) -> Any:
+        return iter(self.decisions)
+
+    def __getitem__(self, i: int) -> Decision:
+        return self.decisions[i]
+
+    @property
+    def total_loss(self) -> float:
+        """Expected points given up over all the seat's decisions."""
+        return sum(d.loss for d in self.decisions)
+
+    def counts(self) -> dict[str, int]:
+        """How many decisions got each label."""
+        out = {name: 0 for name, _ in LABELS}
+        for d in self.decisions:
+            out[d.label] += 1
+        return out
+
+    def worst(self) -> Optional[Decision]:
+        """The decision that gave up the most points (``None`` if nothing was reviewed)."""
+        return max(self.decisions, key=lambda d: d.loss, default=None)
+
+    def sentences(self) -> list[str]:
+        """One sentence per decision."""
+        return [d.sentence() for d in self.decisions]
+
+    def summary(self) -> str:
+        """The review in one sentence."""
+        counts = self.counts()
+        parts = [f"{n} {name}" for name, n in counts.items() if n]
+        stopped = "" if self.complete else " (stopped before the end)"
+        return (f"Seat {self.seat}: {len(self.decisions)} decisions reviewed at level {self.level}{stopped}, "
+                f"{self.total_loss:.1f} expected points given up in all ({', '.join(parts) or 'none'}).")
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Each decision as plain data."""
+        return [d.row() for d in self.decisions]
+
+    def table(self) -> str:
+        """The review as a plain-text table (stable: the same review gives the same text)."""
+        rows = self.rows()
+        heads = ["move", "played", "expected", "best", "best expected", "lost", "label"]
+        cells = [[_cell(r[h]) for h in heads] for r in rows]
+        widths = [max(len(h), *(len(c[i]) for c in cells)) if cells else len(h) for i, h in enumerate(heads)]
+        numeric = {"move", "expected", "best expected", "lost"}
+
+        def line(items: Sequence[str]) -> str:
+            return "  ".join(s.rjust(w) if h in numeric else s.ljust(w)
+                             for s, w, h in zip(items, widths, heads, strict=True)).rstrip()
+
+        out = [line(heads), line(["-" * w for w in widths])]
+        out += [line(c) for c in cells]
+        out.append(self.summary())
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def __repr__(self) -> str:
+        return f"<Review of seat {self.seat}: {len(self.decisions)} decisions, {self.total_loss:.1f} points lost>"
+
+    def _repr_html_(self) -> str:
+        colours = {"best": "#1b7f3b", "good": "#3c8d5a", "inaccuracy": "#a86b00",
+                   "mistake": "#c2410c", "blunder": "#b3261e"}
+        heads = ["move", "played", "expected", "best", "best expected", "lost", "label"]
+        body = []
+        for d, r in zip(self.decisions, self.rows(), strict=True):
+            tds = "".join(f"<td>{escape(_cell(r[h]))}</td>" for h in heads[:-1])
+            colour = colours[d.label]
+            tds += f'<td style="color:{colour};font-weight:bold">{escape(d.label)}</td>'
+            body.append(f'<tr title="{escape(d.sentence())}">{tds}</tr>')
+        head = "".join(f"<th>{escape(h)}</th>" for h in heads)
+        return (f"<table><caption>{escape(self.summary())}</caption>"
+                f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+
+    def plot(self, ax: Any = None) -> Any:
+        """A matplotlib chart of the seat's expected net points at each of its decisions
+        (the move played, with its interval, and the best move), mistakes and blunders
+        marked.  Returns the axes."""
+        import matplotlib.pyplot as plt
+
+        if ax is None:
+            _, ax = plt.subplots(figsize=(8, 3.5))
+        xs = [d.index + 1 for d in self.decisions]
+        played = [d.chosen.points for d in self.decisions]
+        errors = [d.chosen.margin if math.isfinite(d.chosen.margin) else 0.0 for d in self.decisions]
+        ax.errorbar(xs, played, yerr=errors, marker="o", capsize=3, label="move played (95% interval)")
+        ax.plot(xs, [d.best.points for d in self.decisions], linestyle=":", marker=".", color="grey",
+                label="best move")
+        for name, marker, colour in (("inaccuracy", "^", "#a86b00"), ("mistake", "s", "#c2410c"),
+                                     ("blunder", "X", "#b3261e")):
+            marked = [(x, y) for x, y, d in zip(xs, played, self.decisions, strict=True) if d.label == name]
+            if marked:
+                ax.scatter([m[0] for m in marked], [m[1] for m in marked], s=120, marker=marker,
+                           color=colour, zorder=3, label=name)
+        ax.axhline(0, color="black", linewidth=0.5)
+        ax.set_xlabel("move of the hand")
+        ax.set_ylabel("expected net points")
+        ax.set_title(f"Seat {self.seat}'s expected points across the hand")
+        ax.legend(loc="best", fontsize="small")
+        return ax
+
+
+def _cell(value: Any) -> str:
+    return f"{value:.1f}" if isinstance(value, float) else str(value)
+
+
+Cancel = Union[Callable[[], bool], Any]
+
+
+def _stopper(cancel: Cancel) -> Callable[[], bool]:
+    if cancel is None:
+        return lambda: False
+    is_set = getattr(cancel, "is_set", None)
+    if callable(is_set):
+        return is_set  # type: ignore[no-any-return]
+    if callable(cancel):
+        return cancel  # type: ignore[no-any-return]
+    raise ValueError(f"cancel must be a threading.Event or a function returning True to stop, got {excerpt(cancel)}")
+
+
+def decision_views(hand: Round, seat: int) -> list[tuple[int, View, Move]]:
+    """Each decision of ``seat`` in ``hand``: the move's place in the hand, what the seat
+    knew then (its view) and the move it made.  Built by replaying the hand from its start."""
+    replay = Round.from_start(hand.rules, hand.start)
+    out = []
+    for index, move in enumerate(hand.moves):
+        if replay.turn == seat and not replay.is_over:
+            out.append((index, replay.view(seat), move))
+        replay.play(move)
+    return out
+
+
+#: A review lets one deal take this share of the level's work in exact solving (the player
+#: takes 1/16): an exact answer in the endgame is worth more to a learner than to a player
+#: against the clock.
+REVIEW_EXACT_SHARE = 4
+
+
+def _searcher(seed: int, level: str) -> Any:
+    from .players import SearchPlayer
+
+    class ReviewSearch(SearchPlayer):
+        EXACT_SHARE = REVIEW_EXACT_SHARE
+
+    return ReviewSearch(seed, level=level)
+
+
+def _seed_for(seed: int, index: int) -> int:
+    # Each decision has its own stream, so a decision's figures do not depend on the others.
+    return seed * 10_007 + index
+
+
+def review(
+    record_or_round: Union[Round, Mapping[str, Any]],
+    seat: int,
+    level: str = "medium",
+    seed: int = 0,
+    *,
+    progress: Optional[Callable[[int, int], Any]] = None,
+    cancel: Cancel = None,
+) -> Review:
+    """Review every decision ``seat`` made in a hand (a :class:`Round` or its record).
+
+    Each decision is valued by a :class:`~dominolab.players.SearchPlayer` of ``level``
+    from the seat's view at that moment only; the same hand, seat, level and ``seed``
+    give the same review.  ``progress(done, total)`` is called after each decision;
+    ``cancel`` (a ``threading.Event``, or a function returning True) stops the review
+    between decisions, and the review returned holds what was done (``complete=False``).
+    """
+    from .players import SearchPlayer
+
+    if isinstance(record_or_round, Round):
+        hand = record_or_round
+    elif isinstance(record_or_round, Mapping):
+        hand = Round.from_record(dict(record_or_round))
+    else:
+        raise ValueError(f"review needs a Round or a round record (dict), got {excerpt(record_or_round)}")
+    check_int(seat, "seat", 0, hand.players - 1)
+    if not isinstance(level, str) or level not in SearchPlayer.LEVELS:
+        raise ValueError(f"level must be one of {', '.join(SearchPlayer.LEVELS)}, got {excerpt(level)}")
+    check_seed(seed)
+    if seed is None:
+        raise ValueError("seed must be a whole number, got None: a review is always seeded")
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress must be a function of (done, total), got {excerpt(progress)}")
+    stop = _stopper(cancel)
+
+    todo = decision_views(hand, seat)
+    decisions: list[Decision] = []
+    complete = True
+    for done, (index, view, played) in enumerate(todo):
+        if stop():
+            complete = False
+            break
+        decisions.append(judge(view, played, index, level=level, seed=_seed_for(seed, index)))
+        if progress is not None:
+            progress(done + 1, len(todo))
+    return Review(seat=seat, level=level, seed=seed, decisions=tuple(decisions), complete=complete)
+
+
+def judge(view: View, played: Move, index: int = 0, *, level: str = "medium", seed: int = 0) -> Decision:
+    """One decision: every legal move of ``view`` valued by the search, and the move
+    ``played`` labelled by the points it gave up."""
+    if played not in view.legal:
+        raise ValueError(f"{move_words(played)} is not a legal move in this view")
+    evaluation = _searcher(seed, level).analyse(view)
+    choices: list[Choice] = []
+    mirrored = view.ends is not None and view.ends[0] == view.ends[1]
+    seen_tiles = set()
+    for item in evaluation.ranked():
+        move = item.move
+        if mirrored and isinstance(move, Play):
+            if move.tile in seen_tiles:
+                continue  # the same move on the other (equal) end
+            seen_tiles.add(move.tile)
+        choices.append(Choice(move, item.points, item.margin, item.ahead))
+    chosen = _find(choices, played, view)
+    loss = max(0.0, choices[0].points - chosen.points)
+    if chosen is choices[0]:
+        loss = 0.0
+    if chosen.move != played:  # show the move as the seat made it
+        choices = [Choice(played, c.points, c.margin, c.ahead) if c is chosen else c for c in choices]
+    return Decision(index=index, view=view, played=played, choices=tuple(choices), loss=loss,
+                    label=label_for(loss), deals=evaluation.deals, exact=evaluation.exact)

@@ -1,0 +1,206 @@
+"""The review of a hand: it finds the move the exact solver knows is best, labels the
+inferior move, is the same for the same seed, and never reads what the seat could not see."""
+
+import dataclasses
+import inspect
+import re
+import threading
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import dominolab as dl
+from dominolab.moves import IllegalMoveError
+from dominolab.review import LABELS, Review, decision_views, judge, label_for, review
+from dominolab.search import Solver, _code_of, net_utility
+
+
+def played_hand(preset="standard", seed=11, players=2):
+    r = dl.Round.deal(preset, players=players, seed=seed)
+    seats = [dl.GreedyPlayer(seed)] + [dl.SearchPlayer(seed + s, level="easy") for s in range(1, players)]
+    return dl.play_out(r, seats)
+
+
+def exact_values(r):
+    """Each legal move's exact net points for the seat to move (every tile's place known)."""
+    moves = r.legal_moves()
+    side = r.rules.side_of(r.turn, r.players)
+    values = Solver(r.copy(), net_utility(r.rules.sides(r.players))).values([_code_of(m) for m in moves])
+    return {m: v[side] for m, v in zip(moves, values, strict=True)}
+
+
+def endgames(count):
+    """Family hands (no tiles stay in the boneyard) played greedily until seat 0 is to move
+    with the boneyard empty, a few tiles left and moves that differ by 3 points or more: the
+    seat's view then fixes every tile's place, so the solver's values are the truth."""
+    found = []
+    for seed in range(400):
+        r = dl.Round.deal("family", players=2, seed=seed)
+        while not r.is_over:
+            if r.turn == 0 and r.boneyard_count == 0 and len(r.hands[0]) <= 4:
+                values = exact_values(r)
+                if len({m.tile for m in values if isinstance(m, dl.Play)}) >= 2 and \
+                        max(values.values()) - min(values.values()) >= 3:
+                    found.append((r.copy(), values))
+                    break
+            r.play(dl.GreedyPlayer(0).choose(r.view(r.turn)))
+        if len(found) == count:
+            return found
+    raise AssertionError("not enough endgames")
+
+
+@pytest.mark.parametrize("case", range(3))
+def test_on_a_solved_endgame_the_review_names_the_best_move_and_labels_the_worse_one(case):
+    position, values = endgames(3)[case]
+    worst = min(values, key=values.get)
+    best_value = max(values.values())
+    hand = position.copy()
+    hand.play(worst)
+    dl.play_out(hand, [dl.GreedyPlayer(1), dl.GreedyPlayer(2)])
+    result = review(hand, 0)
+    decision = next(d for d in result if d.index == len(position.moves))
+    assert decision.played == worst
+    assert decision.exact == decision.deals > 0  # every deal solved: the figures are exact
+    assert values[decision.best.move] == best_value
+    assert decision.loss == pytest.approx(best_value - values[worst])
+    assert decision.label == label_for(best_value - values[worst]) != "best"
+    assert decision.clear
+    # The best move itself is labelled best.
+    assert judge(decision.view, decision.best.move, decision.index).label == "best"
+
+
+def test_the_same_seed_gives_the_same_review():
+    hand = played_hand(seed=5)
+    first, second = review(hand, 0, seed=3), review(hand, 0, seed=3)
+    assert first.table() == second.table()
+    assert first.sentences() == second.sentences()
+    assert [d.choices for d in first] == [d.choices for d in second]
+    assert first.complete and len(first) == len(decision_views(hand, 0)) > 3
+
+
+def _swapped(hand, seat):
+    """The same hand with a tile the seat never sees (left in another hand at the end)
+    swapped with one it never sees either (left in the boneyard), if the moves still replay."""
+    start = hand.start
+    final_hidden = [t for s in range(hand.players) if s != seat for t in hand.hands[s]]
+    left_in_boneyard = list(hand.boneyard)
+    for a in final_hidden:
+        for b in left_in_boneyard:
+            def swap(tiles, a=a, b=b):
+                return tuple(b if t == a else a if t == b else t for t in tiles)
+
+            other = dataclasses.replace(start, hands=tuple(swap(h) for h in start.hands),
+                                        boneyard=swap(start.boneyard), seed=None)
+            try:
+                replay = dl.Round.from_start(hand.rules, other)
+                for move in hand.moves:
+                    replay.play(move)
+            except (IllegalMoveError, ValueError):
+                continue
+            if replay.is_over == hand.is_over:
+                return replay
+    return None
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["standard", "family"]))
+def test_a_review_never_reads_the_tiles_the_seat_could_not_see(seed, preset):
+    hand = played_hand(preset, seed=seed)
+    other = _swapped(hand, 0)
+    assume(other is not None)
+    assert [h for h in other.hands] != [h for h in hand.hands] or other.boneyard != hand.boneyard
+    a = review(hand, 0, level="easy", seed=seed)
+    b = review(other, 0, level="easy", seed=seed)
+    assert [d.view for d in a] == [d.view for d in b]
+    assert a.table() == b.table() and a.sentences() == b.sentences()
+
+
+def test_each_sentence_quotes_only_the_figures_of_its_decision():
+    for d in review(played_hand(seed=21), 0):
+        allowed = {str(d.index + 1), str(d.view.seat), f"{d.loss:.1f}"}
+        for c in d.choices:
+            allowed |= {f"{c.points:+.1f}", f"{c.margin:.1f}", f"{c.ahead:.0%}".rstrip("%")}
+            if isinstance(c.move, dl.Play):
+                allowed |= {str(c.move.tile.high), str(c.move.tile.low)}
+        for number in re.findall(r"[+-]?\d+(?:\.\d+)?", d.sentence()):
+            assert number in allowed or number.lstrip("+-") in {a.lstrip("+-") for a in allowed}, \
+                (number, d.sentence())
+
+
+def test_a_review_can_be_followed_and_stopped_between_decisions():
+    hand = played_hand(seed=8)
+    stop = threading.Event()
+    calls = []
+
+    def progress(done, total):
+        calls.append((done, total))
+        if done == 2:
+            stop.set()
+
+    partial = review(hand, 0, progress=progress, cancel=stop)
+    assert not partial.complete and len(partial) == 2
+    assert calls[0][0] == 1 and calls[-1][0] == 2 and calls[0][1] > 2
+    assert "stopped" in partial.summary()
+    assert len(review(hand, 0, cancel=lambda: True)) == 0
+    full = review(hand, 0)
+    assert full.complete and len(full) > 2
+    assert [d.choices for d in full][:2] == [d.choices for d in partial]
+
+
+def test_a_record_reviews_like_its_round_and_nothing_is_changed():
+    hand = played_hand(seed=13)
+    moves = list(hand.moves)
+    assert review(hand.to_record(), 1, level="easy").table() == review(hand, 1, level="easy").table()
+    assert hand.moves == moves and hand.is_over
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    (dict(seat=2), "seat"),
+    (dict(seat=0, level="grandmaster"), "level"),
+    (dict(seat=0, seed=1.5), "seed"),
+    (dict(seat=0, progress=3), "progress"),
+    (dict(seat=0, cancel=3), "cancel"),
+])
+def test_bad_arguments_are_named(kwargs, words):
+    hand = played_hand(seed=2)
+    before = hand.state_key()
+    with pytest.raises(ValueError, match=words):
+        review(hand, **kwargs)
+    assert hand.state_key() == before
+
+
+def test_bad_records_are_refused_clearly():
+    with pytest.raises(ValueError, match="Round or a round record"):
+        review("a hand", 0)
+    with pytest.raises(dl.RecordError, match="format"):
+        review({"format": "chess"}, 0)
+
+
+def test_labels_follow_the_documented_thresholds():
+    assert [label_for(x) for x in (0, 0.49, 0.5, 1.99, 2, 4.99, 5, 9.99, 10, 40)] == [
+        "best", "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+    assert [name for name, _ in LABELS] == ["best", "good", "inaccuracy", "mistake", "blunder"]
+    documented = inspect.getmodule(label_for).__doc__
+    for name, _ in LABELS:
+        assert re.search(rf"^{name} +", documented, re.MULTILINE), name
+    with pytest.raises(ValueError, match="loss"):
+        label_for("lots")
+
+
+def test_the_table_html_and_chart_show_every_decision():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    result = review(played_hand(seed=4), 0, level="easy")
+    assert isinstance(result, Review)
+    text = result.table()
+    assert len(text.splitlines()) == len(result) + 3
+    html = result._repr_html_()
+    assert html.count("<tr title=") == len(result)
+    ax = result.plot()
+    assert len(ax.get_lines()) >= 2
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
