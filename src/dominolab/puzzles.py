@@ -61,7 +61,7 @@ def _show(feedback: Feedback) -> None:
     except ImportError:  # plain Python: print instead
         print(feedback)
         return
-    display(feedback)
+    display(feedback)  # type: ignore[no-untyped-call]  # IPython.display is untyped
 
 
 class PuzzleError(ValueError):
@@ -282,7 +282,7 @@ def candidate(view: View, choices: Sequence[Choice]) -> bool:
         return False
     plays = [c.move for c in choices if isinstance(c.move, Play)]
     if isinstance(best.move, Play) and plays:
-        heaviest = max(view.rules.tile_value(m.tile) for m in plays)  # type: ignore[union-attr]
+        heaviest = max(view.rules.tile_value(m.tile) for m in plays)
         if view.rules.tile_value(best.move.tile) == heaviest:
             return False
     return True

@@ -320,7 +320,7 @@ def _stopper(cancel: Cancel) -> Callable[[], bool]:
     if callable(is_set):
         return is_set  # type: ignore[no-any-return]
     if callable(cancel):
-        return cancel  # type: ignore[no-any-return]
+        return cancel
     raise ValueError(f"cancel must be a threading.Event or a function returning True to stop, got {excerpt(cancel)}")
 
 

@@ -37,7 +37,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import Any, Optional
 
-from ..moves import DRAW, PASS, Draw, Pass, Play, move_from_text
+from ..moves import DRAW, PASS, Draw, Move, Pass, Play, move_from_text
 from ..tiles import Tile
 
 __all__ = [
@@ -487,7 +487,7 @@ class MoveAnswer(Kind):
     def __init__(self, *, example: str = "'6-4 left', 'draw' or 'pass'"):
         self.example = example
 
-    def read(self, answer: Any) -> Any:
+    def read(self, answer: Any) -> Move:
         if isinstance(answer, (Play, Draw, Pass)):
             return answer
         if isinstance(answer, str):
