@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 import dominolab as dl
 from dominolab.presenter import SNAPSHOT_KEYS, present
-from dominolab.session import HUMAN, TableSession, seat_names
+from dominolab.session import HUMAN, TableSession, TournamentSession, seat_names
+from dominolab.tournament import Tournament, TournamentError
 
 from .positions import position
 
@@ -686,3 +687,162 @@ def test_no_hand_freezes_whatever_the_thread_timing(point):
         send(t, "next_hand") if not t.state().match_over else send(t, "new_match")
     assert moves > 10
     t.close()
+
+
+# ---------------------------------------------------------------------- tournament mode
+
+
+def tourney(hands: int = 2, **kw) -> Tournament:
+    kw.setdefault("opponents", "greedy")
+    kw.setdefault("seed", 808)
+    return Tournament.create("standard", hands=hands, **kw)
+
+
+def play_tournament_table(s: TournamentSession, rng: random.Random) -> list:
+    """Play every hand with clicks' intents (a random legal move each turn); returns the moves."""
+    moves = []
+    while not s.is_finished:
+        if s.round.is_over:
+            assert send(s, "next_hand")["ok"]
+            continue
+        move = rng.choice(s.round.legal_moves())
+        moves.append((s.state().tournament["hand"], move))
+        reply = s.handle_intent({**intent_for(move), "version": s.version, "id": "t"})
+        assert reply["ok"], reply
+    return moves
+
+
+def test_tournament_mode_plays_the_entrys_deals_and_opponents(tmp_path):
+    t = tourney(hands=3)
+    s = TournamentSession(t.entry("Ana"), save_to=tmp_path)
+    twin = t.entry("Twin")  # the same moves through the engine's Entry alone
+    rng = random.Random(1)
+    hand = 0
+    assert s.round.start == t.deal(0).start
+    while not s.is_finished:
+        if s.round.is_over:
+            send(s, "next_hand")
+            twin.next_hand()
+            hand += 1
+            assert s.round.start == t.deal(hand).start
+            continue
+        assert s.round.history == twin.round.history
+        move = rng.choice(s.round.legal_moves())
+        s.act_move(move)
+        twin.play(move)
+    assert s.round.history == twin.round.history
+    assert s.kinds == ("human", "greedy")
+    assert s.entry.points == twin.points
+
+
+def test_tournament_status_says_which_hand_of_which_tournament():
+    t = tourney(hands=3, title="Class 5B")
+    s = TournamentSession(t.entry("Ana"), save_to=None)
+    info = snap(s)["tournament"]
+    assert info["banner"] == "Tournament “Class 5B” — hand 1 of 3"
+    assert (info["name"], info["hand"], info["hands"], info["finished"], info["result"]) == ("Ana", 1, 3, False, None)
+    assert snap(TableSession(opponents="greedy", seed=1))["tournament"] is None
+    untitled = snap(TournamentSession(tourney().entry("Ben"), save_to=None))["tournament"]
+    assert untitled["banner"] == f"Tournament {tourney().id} — hand 1 of 2"
+
+
+@pytest.mark.parametrize("action,message", [
+    ("undo", "Undo is off in a tournament: every move is final, as at a real table."),
+    ("hint", "Hints are off in a tournament: the score has to be your own play."),
+    ("new_match", "A tournament plays its own hands, in order: there is no new match. To play another tournament, open a new table."),
+    ("next_hand", "The hand is still being played; finish it first."),
+])
+def test_tournament_refuses_undo_hints_and_new_matches_changing_nothing(action, message):
+    s = TournamentSession(tourney().entry("Ana"), save_to=None)
+    s.act_move(s.round.legal_moves()[0])  # a move that undo would take back
+    before = frozen(s)
+    reply = send(s, action)
+    assert reply == {"ok": False, "message": message}
+    assert frozen(s) == before
+    assert snap(s)["message"] == {"kind": "error", "text": message}
+
+
+def test_tournament_settings_that_decide_what_a_student_learns_are_fixed():
+    s = TournamentSession(tourney().entry("Ana"), save_to=None)
+    for name, value in (("undo", "free"), ("hints", True), ("open_hands", True)):
+        with pytest.raises(ValueError, match=f"{name} is fixed at this table"):
+            s.configure(**{name: value})
+    assert (s.settings.undo, s.settings.hints, s.settings.open_hands) == ("off", False, False)
+    s.configure(pace=0, scale=1.5)  # the look is the student's
+    assert s.settings.scale == 1.5
+
+
+def test_tournament_hides_the_opponents_tiles_until_the_hand_is_over():
+    s = TournamentSession(tourney().entry("Ana"), save_to=None)
+    assert all(other["tiles"] is None for other in snap(s)["others"])
+    while not s.round.is_over:
+        s.act_move(s.round.legal_moves()[0])
+    assert all(other["tiles"] is not None for other in snap(s)["others"])
+
+
+def test_tournament_saves_a_result_that_the_leaderboard_accepts(tmp_path):
+    t = tourney(hands=2)
+    folder = tmp_path / "results"
+    for i, name in enumerate(["Ana", "Ben"]):
+        s = TournamentSession(t.entry(name), save_to=folder)
+        play_tournament_table(s, random.Random(i))
+        assert s.saved_to == folder / s.entry.filename()
+        checked = t.check(json.loads(s.saved_to.read_text(encoding="utf-8")))
+        assert checked.points == s.entry.points
+        shown = snap(s)
+        assert shown["status"] == f"The tournament is over: {name} scored {s.entry.points} point{'' if s.entry.points == 1 else 's'} in two hands."
+        assert shown["tournament"]["saved_text"] == f"Your result is saved as {s.saved_to}."
+        assert json.loads(shown["tournament"]["result"]) == json.loads(s.saved_to.read_text(encoding="utf-8"))
+        assert shown["scoreboard"]["match_over"] and len(shown["scoreboard"]["hands"]) == 2
+        before = frozen(s)
+        assert send(s, "next_hand")["message"] == f"That was the last hand of the tournament. Your result is saved as {s.saved_to}."
+        assert send(s, "play", tile="6-6", end="left")["ok"] is False
+        assert frozen(s) == before
+    board = t.leaderboard(folder)
+    assert sorted(row["name"] for row in board.rows) == ["Ana", "Ben"] and not board.rejected
+
+
+def test_tournament_result_that_cannot_be_saved_is_still_offered_for_download(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    s = TournamentSession(tourney(hands=1).entry("Ana"), save_to=blocker)
+    play_tournament_table(s, random.Random(2))
+    info = snap(s)["tournament"]
+    assert s.saved_to is None
+    assert info["saved_text"].startswith(f"The result could not be saved in {blocker}")
+    assert tourney(hands=1).check(json.loads(info["result"])).name == "Ana"
+
+
+def test_tournament_table_wants_an_unfinished_entry():
+    t = tourney(hands=1)
+    with pytest.raises(ValueError, match="a tournament table plays a tournament Entry"):
+        TournamentSession("Ana")  # type: ignore[arg-type]
+    entry = t.entry("Ana")
+    while not entry.is_finished:
+        while not entry.view().is_over:
+            entry.play(entry.view().legal[0])
+        entry.next_hand()
+    with pytest.raises(ValueError, match="Ana has already played every hand of this tournament"):
+        TournamentSession(entry)
+    with pytest.raises(TournamentError, match="a name is needed"):
+        t.entry("  ")
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**30), moves=st.integers(0, 2**30), kind=st.sampled_from(["random", "greedy"]),
+       players=st.sampled_from([2, 3]))
+def test_tournament_tables_always_give_results_that_check(seed, moves, kind, players):
+    t = Tournament.create("standard", hands=1, opponents=kind, seed=seed, players=players)
+    s = TournamentSession(t.entry("Ana"), save_to=None)
+    play_tournament_table(s, random.Random(moves))
+    assert t.check(s.record()).points == s.entry.points == snap(s)["tournament"]["points"]
+
+
+@pytest.mark.skipif(NO_THREADS, reason="no threads under Pyodide")
+def test_tournament_table_in_the_background_mode(tmp_path):
+    s = TournamentSession(tourney(hands=1).entry("Ana"), save_to=tmp_path, background=True)
+    try:
+        play_tournament_table(s, random.Random(5))
+        assert s.wait(10) and s.saved_to is not None and s.saved_to.is_file()
+    finally:
+        s.close()
