@@ -10,6 +10,7 @@ cannot start: the thread tests skip there.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import random
 import re
@@ -846,3 +847,30 @@ def test_tournament_table_in_the_background_mode(tmp_path):
         assert s.wait(10) and s.saved_to is not None and s.saved_to.is_file()
     finally:
         s.close()
+
+
+def test_tournament_shows_the_opponents_moves_one_by_one_as_the_entry_made_them():
+    t = Tournament.create("standard", hands=2, opponents="greedy", seed=31, players=3)
+    s = TournamentSession(t.entry("Ana"), save_to=None)
+    seen: list = []
+    s.subscribe(seen.append)
+    rng = random.Random(4)
+    steps = []
+    while not s.is_finished:
+        if s.round.is_over:
+            seen.clear()
+            assert send(s, "next_hand")["ok"]
+            assert seen[0].round.start == t.deal(1).start and not seen[0].round.history
+        else:
+            seen.clear()
+            before = len(s.round.history)
+            s.handle_intent({**intent_for(rng.choice(s.round.legal_moves())), "version": s.version, "id": "x"})
+            assert len(seen[0].round.history) == before + 1 and seen[0].round.history[-1].seat == 0
+        # every published state is one event on from the one before, opponents only, to the entry's hand
+        for a, b in itertools.pairwise(seen):
+            assert b.round.history[:-1] == a.round.history and b.round.history[-1].seat != 0
+            assert b.version == a.version + 1
+        assert seen[-1].round.history == s.entry.round.history
+        steps.append(len(seen))
+    assert max(steps) > 2  # two opponents: some moves were shown one at a time
+    assert t.check(s.record()).points == s.entry.points

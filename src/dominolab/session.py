@@ -1152,11 +1152,14 @@ class TournamentSession(TableSession):
     """The table in tournament mode: one student, in seat 0, plays a tournament
     :class:`~dominolab.tournament.Entry`'s hands in order against its computer opponents.
 
-    The entry is the one source of truth: it deals, it moves the opponents, and the table
-    shows copies of its hand.  Undo, hints and open hands are off and cannot be turned on;
-    there is no new match.  When the last hand ends the result file is written into
-    ``save_to`` (a folder; ``None``: not written, as when only a browser download is
-    wanted), and the snapshot carries the result's JSON text for a "Download result" link.
+    The entry is the one source of truth: it deals and it moves the opponents.  The table
+    shows the entry's hand; what the opponents did after a move of the student's is shown
+    move by move (one snapshot each, ``pace`` apart in the browser, as at an ordinary table)
+    by replaying the entry's own moves on the table's copy, which then becomes the entry's.
+    Undo, hints and open hands are off and cannot be turned on; there is no new match.
+    When the last hand ends the result file is written into ``save_to`` (a folder;
+    ``None``: not written, as when only a browser download is wanted), and the snapshot
+    carries the result's JSON text for a "Download result" link.
     """
 
     locked = frozenset({"open_hands", "hints", "undo"})
@@ -1176,6 +1179,8 @@ class TournamentSession(TableSession):
         if entry.is_finished:
             raise ValueError(f"{entry.name} has already played every hand of this tournament")
         self._entry = entry
+        self._steps: list[Move] = []  # the opponents' moves the entry made, still to show
+        self._final: Optional[Round] = None  # the entry's hand once they are shown
         self._save_dir = None if save_to is None else Path(save_to)
         self._saved: Optional[Path] = None
         self._save_error: Optional[str] = None
@@ -1225,8 +1230,28 @@ class TournamentSession(TableSession):
     def _deal_next(self, match: Any) -> Round:
         return self._entry.round
 
-    def _decision_seed(self, seat: int, r: Round) -> Optional[int]:
+    def _decision_seed(self, seat: int, r: Round) -> Optional[int]:  # pragma: no cover - nothing is scheduled
         return None  # the entry's opponents keep their own streams
+
+    def _schedule(self) -> None:
+        """Nobody is asked to move here: the entry has moved the opponents already."""
+        self._job = None
+        self._idle.notify_all()
+
+    def _drain(self) -> None:
+        """Show the opponents' moves that the entry made, one change (one snapshot) each."""
+        while True:
+            with self._lock:
+                if not self._steps or self._closed:
+                    return
+                self._round.play(self._steps.pop(0))
+                if not self._steps:
+                    final = self._final
+                    assert final is not None and final.history == self._round.history
+                    self._round, self._final = final, None
+                    if final.is_over and self._is_last_hand():
+                        self._save_result()
+                self._changed()
 
     def _changed(self, *, new_hand: bool = False, moved: bool = True) -> None:
         self._match.sync(self._entry, self._round)
@@ -1246,7 +1271,8 @@ class TournamentSession(TableSession):
             self._entry.play(move)
         except (TournamentError, IllegalMoveError) as exc:  # pragma: no cover - _read_move checked it
             raise IntentError(f"Not allowed: {exc}.") from None
-        self._after_entry(new_hand=False)
+        r.play(move, seat=0)
+        self._show_from(r)
         return None
 
     def _act_next_hand(self, intent: dict) -> Optional[str]:
@@ -1255,13 +1281,22 @@ class TournamentSession(TableSession):
         if self._is_last_hand():
             raise IntentError(self._over_text())
         self._entry.next_hand()
-        self._after_entry(new_hand=True)
+        self._show_from(self._entry.tournament.deal(self._entry.index), new_hand=True)
         return None
 
-    def _after_entry(self, *, new_hand: bool) -> None:
-        self._round = self._entry.round
-        if self._round.is_over and self._is_last_hand():
-            self._save_result()
+    def _show_from(self, shown: Round, *, new_hand: bool = False) -> None:
+        """Show ``shown`` (the table's copy, as far as the student has seen), then, through
+        :meth:`_drain`, the moves the entry has made since, up to the entry's own hand."""
+        final = self._entry.round
+        done = len(shown.history)
+        assert final.history[:done] == shown.history
+        self._steps = list(final.moves[done:])
+        if self._steps:
+            self._round, self._final = shown, final
+        else:
+            self._round = final
+            if final.is_over and self._is_last_hand():
+                self._save_result()
         self._changed(new_hand=new_hand)
 
     def _save_result(self) -> None:
