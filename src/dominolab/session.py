@@ -22,11 +22,11 @@ what the boneyard hides; keeping draws final keeps every hand exactly the match'
 records replay and check.  Undo is off unless the table is in teaching mode, and every undo
 is written in the log and in the record.
 
-Modes (a tournament that plays fixed deals with undo and hints locked off, a review that
-steps through a finished hand) are meant to build on this class: the settings a mode fixes go
-in :attr:`TableSession.locked`, new actions in :attr:`TableSession.actions`, the deals come
-from :meth:`TableSession._deal_next` and the computer players' seeds from
-:meth:`TableSession._decision_seed`.
+Modes build on this class: the settings a mode fixes go in :attr:`TableSession.locked`, new
+actions in :attr:`TableSession.actions`, the deals come from :meth:`TableSession._deal_next`
+and the computer players' seeds from :meth:`TableSession._decision_seed`.
+:class:`TournamentSession` is one: a classroom tournament's fixed deals, played through a
+:class:`~dominolab.tournament.Entry`, with undo and hints locked off.
 """
 
 from __future__ import annotations

@@ -9,6 +9,10 @@ writes the widget's state: a write from a view is undone at once.
 The settings are traitlets (``open_hands``, ``hints``, ``undo``, ``highlight_playable``,
 ``pace``, ``scale``), so a teacher can change them live or link them to other widgets.
 
+A classroom tournament: ``DominoTable.tournament(code, name="Ana")`` is a student's table
+(undo and hints off, the result saved and offered as a download at the end), and
+:class:`ResultsUpload` is the teacher's upload box that ranks the result files.
+
 >>> from dominolab.widget import DominoTable
 >>> table = DominoTable("standard", players=2, opponents="greedy", seed=1)
 >>> table.move(table.round.legal_moves()[0])   # the teacher's API: the same path as a click
