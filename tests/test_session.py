@@ -874,3 +874,13 @@ def test_tournament_shows_the_opponents_moves_one_by_one_as_the_entry_made_them(
         steps.append(len(seen))
     assert max(steps) > 2  # two opponents: some moves were shown one at a time
     assert t.check(s.record()).points == s.entry.points
+
+
+def test_tournament_in_partnerships_scores_the_students_side():
+    t = Tournament.create("partnership", hands=1, opponents="greedy", players=4, seed=9)
+    s = TournamentSession(t.entry("Ana"), save_to=None)
+    play_tournament_table(s, random.Random(1))
+    shown = snap(s)
+    assert shown["status"].startswith("The tournament is over: Ana's side scored ")
+    assert shown["scoreboard"]["sides"][0]["label"] == "You & North"
+    assert shown["tournament"]["points"] == shown["scoreboard"]["sides"][0]["points"] == t.check(s.record()).points

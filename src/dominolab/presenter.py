@@ -270,7 +270,7 @@ def _status(state: TableState, view: Any) -> str:
         return f"Pass the screen to {name}. {name}: press Show my tiles when only you can see it."
     if r.is_over:
         if state.tournament is not None:
-            return _tournament_over(state.tournament) if state.match_over else "The hand is over."
+            return _tournament_over(state.tournament, len(r.sides[0]) > 1) if state.match_over else "The hand is over."
         return "The match is over." if state.match_over else "The hand is over."
     if view is None or r.turn != state.viewer:
         who = names[r.turn]
@@ -343,6 +343,7 @@ def _tournament(info: Optional[dict]) -> Optional[dict]:
     return {**info, "banner": f"Tournament {label} — hand {info['hand']} of {info['hands']}", "saved_text": saved}
 
 
-def _tournament_over(info: dict) -> str:
-    return (f"The tournament is over: {info['name']} scored {plural(info['points'], 'point', words=False)} "
+def _tournament_over(info: dict, team: bool) -> str:
+    who = f"{info['name']}'s side" if team else info["name"]
+    return (f"The tournament is over: {who} scored {plural(info['points'], 'point', words=False)} "
             f"in {plural(info['hands'], 'hand')}.")
