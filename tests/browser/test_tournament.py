@@ -17,7 +17,9 @@ import pytest
 
 from dominolab.tournament import Tournament
 
+from .conftest import ARTIFACTS
 from .test_lab import KERNEL_IDLE, TIMEOUT, kernel
+from .test_static_page import FIXTURES, mount
 
 TOURNAMENT = Tournament.create("standard", hands=2, opponents="greedy", seed=2024)
 STUDENTS = ("Ana", "Ben")
@@ -125,3 +127,19 @@ def test_two_students_play_and_the_teacher_ranks_them(browser, lab):
         assert not errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [900, 400])
+def test_the_end_of_a_tournament_fits_a_phone_and_offers_the_download(page, width):
+    """The saved-to sentence (a long path) and the download button wrap, never overflow."""
+    mount(page, "tournament_over", width)
+    info = FIXTURES["tournament_over"]["tournament"]
+    link = page.locator('[data-key="action:download"]')
+    assert link.is_visible() and link.get_attribute("download") == info["filename"]
+    assert page.locator('[data-key="tournament:banner"]').inner_text().startswith(f" · {info['banner']}")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    with page.expect_download() as download:
+        link.click()
+    assert open(download.value.path(), encoding="utf-8").read() == info["result"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".dl-root").screenshot(path=str(ARTIFACTS / f"static-tournament-over-{width}.png"))
