@@ -11,8 +11,10 @@ import datetime
 import importlib.util
 import json
 import random
+import re
 import subprocess
 import sys
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -227,7 +229,7 @@ def test_the_upload_box_ranks_results_as_they_arrive_and_says_why_one_is_turned_
         play_to_the_end(table, i)
         files[name] = table.session.saved_to.read_bytes()
     box = ResultsUpload(t)
-    assert "No result files yet" in box.children[1].value
+    assert "No result files yet" in box.children[1].value and "Download the standings" not in box.children[1].value
     box.add("Ana.json", files["Ana"])
     assert [row["name"] for row in box.leaderboard.rows] == ["Ana"]
     # What ipywidgets.FileUpload gives when files are chosen (several at once).
@@ -244,5 +246,7 @@ def test_the_upload_box_ranks_results_as_they_arrive_and_says_why_one_is_turned_
     assert box.leaderboard.rejected == [("Ben-better.json", f"it claims {forged['points']} points, but its hands score {forged['points'] - 50}")]
     html = box.children[1].value
     assert "3 files added." in html and "Ben-better.json" in html and "<td>Ana</td>" in html
+    link = re.search(r'<a href="data:text/csv;charset=utf-8,([^"]*)" download="standings-([0-9a-f]+)\.csv">', html)
+    assert link and urllib.parse.unquote(link.group(1)) == box.leaderboard.to_csv() and link.group(2) == t.id
     with pytest.raises(ValueError, match="a file needs a name"):
         box.add("", b"{}")

@@ -24,6 +24,7 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Optional, Union
+from urllib.parse import quote
 
 import anywidget
 import ipywidgets
@@ -383,4 +384,9 @@ class ResultsUpload(ipywidgets.VBox):
         count = len(self._files)
         head = (f"<p>{count} file{'' if count == 1 else 's'} added.</p>" if count
                 else "<p>No result files yet: add them with the button above.</p>")
-        self._board.value = head + self.leaderboard._repr_html_()
+        csv = ""
+        if self.leaderboard.rows:  # a download, for set-ups whose files live in the browser (JupyterLite)
+            href = "data:text/csv;charset=utf-8," + quote(self.leaderboard.to_csv())
+            name = f"standings-{self.tournament.id}.csv"
+            csv = f'<p><a href="{href}" download="{name}">Download the standings (CSV)</a></p>'
+        self._board.value = head + self.leaderboard._repr_html_() + csv

@@ -29,8 +29,9 @@ STUDENT_CELLS = [
     'table = DominoTable.tournament("{code}", name="{name}", folder="results", pace=0)\ntable',
 ]
 TEACHER_CELLS = [
-    "import dominolab as dl",
+    "import dominolab as dl\nfrom dominolab.widget import ResultsUpload",
     't = dl.Tournament.from_code("{code}")\nboard = t.leaderboard("results")\nboard',
+    "box = ResultsUpload(t)\nbox",
 ]
 
 
@@ -82,7 +83,7 @@ def play_tournament(page, root, pick: int) -> int:
     pytest.fail("the tournament did not end")
 
 
-def test_two_students_play_and_the_teacher_ranks_them(browser, lab):
+def test_two_students_play_and_the_teacher_ranks_them(browser, lab, tmp_path):
     code = TOURNAMENT.code
     context = browser.new_context(viewport={"width": 1280, "height": 1000}, accept_downloads=True)
     page = context.new_page()
@@ -111,19 +112,33 @@ def test_two_students_play_and_the_teacher_ranks_them(browser, lab):
             with page.expect_download() as download:
                 root.locator('[data-key="action:download"]').click()
             assert download.value.suggested_filename == f"{name}-{TOURNAMENT.id}.json"
-            result = json.loads(open(download.value.path(), encoding="utf-8").read())
+            download.value.save_as(tmp_path / download.value.suggested_filename)
+            result = json.loads((tmp_path / download.value.suggested_filename).read_text(encoding="utf-8"))
             assert TOURNAMENT.check(result).points == points[name]
         put_notebook(lab, "tournament/teacher.ipynb", [cell.format(code=code) for cell in TEACHER_CELLS])
         open_and_run(page, lab, "tournament/teacher.ipynb")
-        table = page.locator(".jp-OutputArea-output table")
+        table = page.locator(".jp-OutputArea-output table").first
         table.wait_for(timeout=TIMEOUT)
         rows = table.locator("tr").all_inner_texts()[1:]
-        assert "Rejected" not in page.locator(".jp-OutputArea-output").inner_text()
+        assert "Rejected" not in page.locator(".jp-OutputArea-output").first.inner_text()
         assert sorted(row.split("\t")[1] for row in rows) == sorted(STUDENTS)
         ranks = {row.split("\t")[1]: (int(row.split("\t")[0]), int(row.split("\t")[2])) for row in rows}
         assert {name: ranks[name][1] for name in STUDENTS} == points
         best = max(points.values())
         assert all(ranks[name][0] == 1 for name in STUDENTS if points[name] == best)
+        # The Binder and JupyterLite route: the downloaded files, chosen in the upload box.
+        box = page.locator(".widget-html").filter(has_text="No result files yet")
+        box.wait_for(timeout=TIMEOUT)
+        with page.expect_file_chooser() as chooser:
+            page.locator(".widget-upload").click()
+        chooser.value.set_files(sorted(tmp_path.glob("*.json")))
+        page.locator(".widget-html").filter(has_text="2 files added.").wait_for(timeout=TIMEOUT)
+        uploaded = page.locator(".widget-html").filter(has_text="2 files added.")
+        assert sorted(uploaded.locator("tr td:nth-child(2)").all_inner_texts()) == sorted(STUDENTS)
+        with page.expect_download() as csv:
+            uploaded.locator("a[download]").click()
+        text = open(csv.value.path(), encoding="utf-8").read()
+        assert text.startswith("rank,name,points,duplicate,hands_won,hand_1,hand_2") and all(n in text for n in STUDENTS)
         assert not errors
     finally:
         context.close()
