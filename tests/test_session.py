@@ -884,3 +884,22 @@ def test_tournament_in_partnerships_scores_the_students_side():
     assert shown["status"].startswith("The tournament is over: Ana's side scored ")
     assert shown["scoreboard"]["sides"][0]["label"] == "You & North"
     assert shown["tournament"]["points"] == shown["scoreboard"]["sides"][0]["points"] == t.check(s.record()).points
+
+
+def test_tournament_points_shown_are_those_of_the_hands_shown():
+    """While the opponents' moves are shown one by one, a hand the entry has already scored
+    is not counted until the table shows it over: here a hand that an opponent's move ends
+    (blocked) and the student wins."""
+    t = Tournament.create("standard", hands=1, opponents="greedy", seed=9)
+    s = TournamentSession(t.entry("Ana"), save_to=None)
+    seen: list = []
+    s.subscribe(seen.append)
+    rng = random.Random(9)
+    while not s.round.is_over:
+        s.handle_intent({**intent_for(rng.choice(s.round.legal_moves())), "version": s.version, "id": "x"})
+    assert s.round.history[-1].seat != 0 and s.entry.points > 0  # what this test is about
+    for state in seen:
+        shown = present(state)
+        expected = state.round.result.points[0] if state.round.is_over else 0
+        assert shown["tournament"]["points"] == expected
+        assert shown["tournament"]["finished"] == state.round.is_over

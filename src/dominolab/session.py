@@ -1308,7 +1308,6 @@ class TournamentSession(TableSession):
         except OSError as exc:
             self._save_error = (f"The result could not be saved in {self._save_dir} ({exc.strerror}); "
                                 "use Download result and hand the file in.")
-            self._message = ("error", self._save_error)
 
     def _over_text(self) -> str:
         where = f" Your result is saved as {self._saved}." if self._saved is not None else ""
@@ -1339,7 +1338,9 @@ class TournamentSession(TableSession):
             "name": entry.name,
             "hand": entry.index + 1,
             "hands": t.hands,
-            "points": entry.points,
+            # from the hands shown: while the opponents' moves are still being shown one by
+            # one, the entry may already have scored a hand the student has not seen end
+            "points": self._match.scores[self.rules.side_of(0, self.players)],
             "finished": finished,
             "saved_to": None if self._saved is None else str(self._saved),
             "save_error": self._save_error,
