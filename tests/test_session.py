@@ -10,6 +10,7 @@ cannot start: the thread tests skip there.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import random
 import re
@@ -23,7 +24,8 @@ from hypothesis import strategies as st
 
 import dominolab as dl
 from dominolab.presenter import SNAPSHOT_KEYS, present
-from dominolab.session import HUMAN, TableSession, seat_names
+from dominolab.session import HUMAN, TableSession, TournamentSession, seat_names
+from dominolab.tournament import Tournament, TournamentError
 
 from .positions import position
 
@@ -686,3 +688,218 @@ def test_no_hand_freezes_whatever_the_thread_timing(point):
         send(t, "next_hand") if not t.state().match_over else send(t, "new_match")
     assert moves > 10
     t.close()
+
+
+# ---------------------------------------------------------------------- tournament mode
+
+
+def tourney(hands: int = 2, **kw) -> Tournament:
+    kw.setdefault("opponents", "greedy")
+    kw.setdefault("seed", 808)
+    return Tournament.create("standard", hands=hands, **kw)
+
+
+def play_tournament_table(s: TournamentSession, rng: random.Random) -> list:
+    """Play every hand with clicks' intents (a random legal move each turn); returns the moves."""
+    moves = []
+    while not s.is_finished:
+        if s.round.is_over:
+            assert send(s, "next_hand")["ok"]
+            continue
+        move = rng.choice(s.round.legal_moves())
+        moves.append((s.state().tournament["hand"], move))
+        reply = s.handle_intent({**intent_for(move), "version": s.version, "id": "t"})
+        assert reply["ok"], reply
+    return moves
+
+
+def test_tournament_mode_plays_the_entrys_deals_and_opponents(tmp_path):
+    t = tourney(hands=3)
+    s = TournamentSession(t.entry("Ana"), save_to=tmp_path)
+    twin = t.entry("Twin")  # the same moves through the engine's Entry alone
+    rng = random.Random(1)
+    hand = 0
+    assert s.round.start == t.deal(0).start
+    while not s.is_finished:
+        if s.round.is_over:
+            send(s, "next_hand")
+            twin.next_hand()
+            hand += 1
+            assert s.round.start == t.deal(hand).start
+            continue
+        assert s.round.history == twin.round.history
+        move = rng.choice(s.round.legal_moves())
+        s.act_move(move)
+        twin.play(move)
+    assert s.round.history == twin.round.history
+    assert s.kinds == ("human", "greedy")
+    assert s.entry.points == twin.points
+
+
+def test_tournament_status_says_which_hand_of_which_tournament():
+    t = tourney(hands=3, title="Class 5B")
+    s = TournamentSession(t.entry("Ana"), save_to=None)
+    info = snap(s)["tournament"]
+    assert info["banner"] == "Tournament “Class 5B” — hand 1 of 3"
+    assert (info["name"], info["hand"], info["hands"], info["finished"], info["result"]) == ("Ana", 1, 3, False, None)
+    assert snap(TableSession(opponents="greedy", seed=1))["tournament"] is None
+    untitled = snap(TournamentSession(tourney().entry("Ben"), save_to=None))["tournament"]
+    assert untitled["banner"] == f"Tournament {tourney().id} — hand 1 of 2"
+
+
+@pytest.mark.parametrize("action,message", [
+    ("undo", "Undo is off in a tournament: every move is final, as at a real table."),
+    ("hint", "Hints are off in a tournament: the score has to be your own play."),
+    ("new_match", "A tournament plays its own hands, in order: there is no new match. To play another tournament, open a new table."),
+    ("next_hand", "The hand is still being played; finish it first."),
+])
+def test_tournament_refuses_undo_hints_and_new_matches_changing_nothing(action, message):
+    s = TournamentSession(tourney().entry("Ana"), save_to=None)
+    s.act_move(s.round.legal_moves()[0])  # a move that undo would take back
+    before = frozen(s)
+    reply = send(s, action)
+    assert reply == {"ok": False, "message": message}
+    assert frozen(s) == before
+    assert snap(s)["message"] == {"kind": "error", "text": message}
+
+
+def test_tournament_settings_that_decide_what_a_student_learns_are_fixed():
+    s = TournamentSession(tourney().entry("Ana"), save_to=None)
+    for name, value in (("undo", "free"), ("hints", True), ("open_hands", True)):
+        with pytest.raises(ValueError, match=f"{name} is fixed at this table"):
+            s.configure(**{name: value})
+    assert (s.settings.undo, s.settings.hints, s.settings.open_hands) == ("off", False, False)
+    s.configure(pace=0, scale=1.5)  # the look is the student's
+    assert s.settings.scale == 1.5
+
+
+def test_tournament_hides_the_opponents_tiles_until_the_hand_is_over():
+    s = TournamentSession(tourney().entry("Ana"), save_to=None)
+    assert all(other["tiles"] is None for other in snap(s)["others"])
+    while not s.round.is_over:
+        s.act_move(s.round.legal_moves()[0])
+    assert all(other["tiles"] is not None for other in snap(s)["others"])
+
+
+def test_tournament_saves_a_result_that_the_leaderboard_accepts(tmp_path):
+    t = tourney(hands=2)
+    folder = tmp_path / "results"
+    for i, name in enumerate(["Ana", "Ben"]):
+        s = TournamentSession(t.entry(name), save_to=folder)
+        play_tournament_table(s, random.Random(i))
+        assert s.saved_to == folder / s.entry.filename()
+        checked = t.check(json.loads(s.saved_to.read_text(encoding="utf-8")))
+        assert checked.points == s.entry.points
+        shown = snap(s)
+        assert shown["status"] == f"The tournament is over: {name} scored {s.entry.points} point{'' if s.entry.points == 1 else 's'} in two hands."
+        assert shown["tournament"]["saved_text"] == f"Your result is saved as {s.saved_to}."
+        assert json.loads(shown["tournament"]["result"]) == json.loads(s.saved_to.read_text(encoding="utf-8"))
+        assert shown["scoreboard"]["match_over"] and len(shown["scoreboard"]["hands"]) == 2
+        before = frozen(s)
+        assert send(s, "next_hand")["message"] == f"That was the last hand of the tournament. Your result is saved as {s.saved_to}."
+        assert send(s, "play", tile="6-6", end="left")["ok"] is False
+        assert frozen(s) == before
+    board = t.leaderboard(folder)
+    assert sorted(row["name"] for row in board.rows) == ["Ana", "Ben"] and not board.rejected
+
+
+def test_tournament_result_that_cannot_be_saved_is_still_offered_for_download(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    s = TournamentSession(tourney(hands=1).entry("Ana"), save_to=blocker)
+    play_tournament_table(s, random.Random(2))
+    info = snap(s)["tournament"]
+    assert s.saved_to is None
+    assert info["saved_text"].startswith(f"The result could not be saved in {blocker}")
+    assert tourney(hands=1).check(json.loads(info["result"])).name == "Ana"
+
+
+def test_tournament_table_wants_an_unfinished_entry():
+    t = tourney(hands=1)
+    with pytest.raises(ValueError, match="a tournament table plays a tournament Entry"):
+        TournamentSession("Ana")  # type: ignore[arg-type]
+    entry = t.entry("Ana")
+    while not entry.is_finished:
+        while not entry.view().is_over:
+            entry.play(entry.view().legal[0])
+        entry.next_hand()
+    with pytest.raises(ValueError, match="Ana has already played every hand of this tournament"):
+        TournamentSession(entry)
+    with pytest.raises(TournamentError, match="a name is needed"):
+        t.entry("  ")
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**30), moves=st.integers(0, 2**30), kind=st.sampled_from(["random", "greedy"]),
+       players=st.sampled_from([2, 3]))
+def test_tournament_tables_always_give_results_that_check(seed, moves, kind, players):
+    t = Tournament.create("standard", hands=1, opponents=kind, seed=seed, players=players)
+    s = TournamentSession(t.entry("Ana"), save_to=None)
+    play_tournament_table(s, random.Random(moves))
+    assert t.check(s.record()).points == s.entry.points == snap(s)["tournament"]["points"]
+
+
+@pytest.mark.skipif(NO_THREADS, reason="no threads under Pyodide")
+def test_tournament_table_in_the_background_mode(tmp_path):
+    s = TournamentSession(tourney(hands=1).entry("Ana"), save_to=tmp_path, background=True)
+    try:
+        play_tournament_table(s, random.Random(5))
+        assert s.wait(10) and s.saved_to is not None and s.saved_to.is_file()
+    finally:
+        s.close()
+
+
+def test_tournament_shows_the_opponents_moves_one_by_one_as_the_entry_made_them():
+    t = Tournament.create("standard", hands=2, opponents="greedy", seed=31, players=3)
+    s = TournamentSession(t.entry("Ana"), save_to=None)
+    seen: list = []
+    s.subscribe(seen.append)
+    rng = random.Random(4)
+    steps = []
+    while not s.is_finished:
+        if s.round.is_over:
+            seen.clear()
+            assert send(s, "next_hand")["ok"]
+            assert seen[0].round.start == t.deal(1).start and not seen[0].round.history
+        else:
+            seen.clear()
+            before = len(s.round.history)
+            s.handle_intent({**intent_for(rng.choice(s.round.legal_moves())), "version": s.version, "id": "x"})
+            assert len(seen[0].round.history) == before + 1 and seen[0].round.history[-1].seat == 0
+        # every published state is one event on from the one before, opponents only, to the entry's hand
+        for a, b in itertools.pairwise(seen):
+            assert b.round.history[:-1] == a.round.history and b.round.history[-1].seat != 0
+            assert b.version == a.version + 1
+        assert seen[-1].round.history == s.entry.round.history
+        steps.append(len(seen))
+    assert max(steps) > 2  # two opponents: some moves were shown one at a time
+    assert t.check(s.record()).points == s.entry.points
+
+
+def test_tournament_in_partnerships_scores_the_students_side():
+    t = Tournament.create("partnership", hands=1, opponents="greedy", players=4, seed=9)
+    s = TournamentSession(t.entry("Ana"), save_to=None)
+    play_tournament_table(s, random.Random(1))
+    shown = snap(s)
+    assert shown["status"].startswith("The tournament is over: Ana's side scored ")
+    assert shown["scoreboard"]["sides"][0]["label"] == "You & North"
+    assert shown["tournament"]["points"] == shown["scoreboard"]["sides"][0]["points"] == t.check(s.record()).points
+
+
+def test_tournament_points_shown_are_those_of_the_hands_shown():
+    """While the opponents' moves are shown one by one, a hand the entry has already scored
+    is not counted until the table shows it over: here a hand that an opponent's move ends
+    (blocked) and the student wins."""
+    t = Tournament.create("standard", hands=1, opponents="greedy", seed=9)
+    s = TournamentSession(t.entry("Ana"), save_to=None)
+    seen: list = []
+    s.subscribe(seen.append)
+    rng = random.Random(9)
+    while not s.round.is_over:
+        s.handle_intent({**intent_for(rng.choice(s.round.legal_moves())), "version": s.version, "id": "x"})
+    assert s.round.history[-1].seat != 0 and s.entry.points > 0  # what this test is about
+    for state in seen:
+        shown = present(state)
+        expected = state.round.result.points[0] if state.round.is_over else 0
+        assert shown["tournament"]["points"] == expected
+        assert shown["tournament"]["finished"] == state.round.is_over

@@ -7,18 +7,22 @@ widget adds.  Outside a kernel the table moves the computer players synchronousl
 
 from __future__ import annotations
 
+import datetime
 import importlib.util
 import json
 import random
+import re
 import subprocess
 import sys
+import urllib.parse
 import zipfile
 from pathlib import Path
 
 import pytest
 
 import dominolab as dl
-from dominolab.widget import DominoTable, IntentError, frontend_file
+from dominolab.tournament import Tournament, TournamentError
+from dominolab.widget import DominoTable, IntentError, ResultsUpload, frontend_file
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -161,3 +165,88 @@ def test_the_js_test_fixtures_are_current():
     spec.loader.exec_module(fixtures)
     assert fixtures.OUT.read_text(encoding="utf-8") == fixtures.render(), (
         "domino_widget/test/fixtures/snapshots.json is stale: run python tools/widget_fixtures.py")
+
+
+# ---------------------------------------------------------------------- the classroom tournament
+
+
+NOON = datetime.datetime(2026, 1, 5, 12, tzinfo=datetime.timezone.utc)
+
+
+def class_tournament(hands: int = 2) -> Tournament:
+    return Tournament.create("standard", hands=hands, opponents="greedy", seed=77)
+
+
+def play_to_the_end(table: DominoTable, seed: int) -> None:
+    rng = random.Random(seed)
+    while not table.session.is_finished:
+        if table.round.is_over:
+            table.next_hand()
+        else:
+            table.move(rng.choice(table.round.legal_moves()))
+
+
+def test_a_student_plays_a_tournament_from_its_code_or_its_file(tmp_path):
+    t = class_tournament()
+    by_code = DominoTable.tournament(t.code, name="Ana", folder=tmp_path)
+    by_file = DominoTable.tournament(str(t.save(tmp_path / "class.json")), name="Ben", folder=tmp_path)
+    assert by_code.round.start == by_file.round.start == t.deal(0).start
+    assert repr(by_code) == f"<DominoTable tournament {t.id}: Ana>"
+    assert by_code.snapshot["tournament"]["banner"] == f"Tournament {t.id} — hand 1 of 2"
+    assert (by_code.undo, by_code.hints, by_code.open_hands) == ("off", False, False)
+    with pytest.raises(ValueError, match="undo is fixed at this table"):
+        by_code.undo = "free"
+    with pytest.raises(ValueError, match="hints is fixed at this table"):
+        by_code.hints = True
+    assert (by_code.undo, by_code.hints) == ("off", False)
+    with pytest.raises(IntentError, match="Undo is off in a tournament"):
+        by_code.take_back()
+    with pytest.raises(IntentError, match="Hints are off in a tournament"):
+        by_code.hint()
+    play_to_the_end(by_code, 1)
+    play_to_the_end(by_file, 2)
+    assert by_code.snapshot["tournament"]["saved_to"] == str(tmp_path / by_code.session.entry.filename())
+    board = t.leaderboard(tmp_path)
+    assert {row["name"] for row in board.rows} == {"Ana", "Ben"}
+    assert board.rejected == [("class.json", "not a Domino Lab tournament result")]
+
+
+def test_a_tournament_table_names_what_is_wrong_with_its_input(tmp_path):
+    t = class_tournament()
+    with pytest.raises(TournamentError, match="a name is needed"):
+        DominoTable.tournament(t.code, name="")
+    with pytest.raises(TournamentError, match="has a typo"):
+        DominoTable.tournament(t.code[:-1] + ("0" if t.code[-1] != "0" else "1"), name="Ana")
+    with pytest.raises(TournamentError, match="no tournament file at"):
+        DominoTable.tournament(str(tmp_path / "missing.json"), name="Ana")
+
+
+def test_the_upload_box_ranks_results_as_they_arrive_and_says_why_one_is_turned_away(tmp_path):
+    t = class_tournament(hands=1)
+    files = {}
+    for i, name in enumerate(["Ana", "Ben"]):
+        table = DominoTable.tournament(t, name=name, folder=tmp_path)
+        play_to_the_end(table, i)
+        files[name] = table.session.saved_to.read_bytes()
+    box = ResultsUpload(t)
+    assert "No result files yet" in box.children[1].value and "Download the standings" not in box.children[1].value
+    box.add("Ana.json", files["Ana"])
+    assert [row["name"] for row in box.leaderboard.rows] == ["Ana"]
+    # What ipywidgets.FileUpload gives when files are chosen (several at once).
+    forged = json.loads(files["Ben"])
+    forged["points"] += 50
+    box.children[0].value = (
+        {"name": "Ben.json", "type": "application/json", "size": len(files["Ben"]), "content": memoryview(files["Ben"]),
+         "last_modified": NOON},
+        {"name": "Ben-better.json", "type": "application/json", "size": 1, "content": memoryview(json.dumps(forged).encode()),
+         "last_modified": NOON},
+    )
+    assert box.files == ["Ana.json", "Ben.json", "Ben-better.json"]
+    assert {row["name"] for row in box.leaderboard.rows} == {"Ana", "Ben"}
+    assert box.leaderboard.rejected == [("Ben-better.json", f"it claims {forged['points']} points, but its hands score {forged['points'] - 50}")]
+    html = box.children[1].value
+    assert "3 files added." in html and "Ben-better.json" in html and "<td>Ana</td>" in html
+    link = re.search(r'<a href="data:text/csv;charset=utf-8,([^"]*)" download="standings-([0-9a-f]+)\.csv">', html)
+    assert link and urllib.parse.unquote(link.group(1)) == box.leaderboard.to_csv() and link.group(2) == t.id
+    with pytest.raises(ValueError, match="a file needs a name"):
+        box.add("", b"{}")

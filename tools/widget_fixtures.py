@@ -16,7 +16,7 @@ from pathlib import Path
 
 import dominolab as dl
 from dominolab.presenter import present
-from dominolab.session import HUMAN, TableSession
+from dominolab.session import HUMAN, TableSession, TournamentSession
 
 OUT = Path(__file__).resolve().parent.parent / "domino_widget" / "test" / "fixtures" / "snapshots.json"
 
@@ -135,11 +135,32 @@ def offer() -> dict:
     return _steady(present(state))
 
 
+def _tournament_table() -> TournamentSession:
+    t = dl.Tournament.create("standard", hands=2, opponents="greedy", seed=3, title="Class 5B")
+    return TournamentSession(t.entry("Ana"), save_to=None)
+
+
+def tournament_playing() -> dict:
+    return _snap(_tournament_table())
+
+
+def tournament_over() -> dict:
+    t = _tournament_table()
+    rng = random.Random(3)
+    while True:
+        while not t.round.is_over:
+            _move(t, rng.choice(t.round.legal_moves()))
+        if t.is_finished:
+            return _snap(t)
+        t.handle_intent({"action": "next_hand", "version": t.version})
+
+
 def collect() -> dict:
     return {
         "lead": lead(), "both_ends": both_ends(), "four_player_steps": four_player_steps(), "error": error(),
         "over_partnership": over_partnership(), "long_line": long_line(), "drawn": drawn(), "screen": screen(),
         "undone": undone(), "match_over": match_over(), "offer": offer(),
+        "tournament_playing": tournament_playing(), "tournament_over": tournament_over(),
     }
 
 

@@ -558,14 +558,18 @@ export function createTable(model, el, env = {}) {
           ]),
         ])
       : null;
+    const t = s.tournament;
     return h("header", { class: "dl-header" }, [
       h("div", { class: "dl-title" }, [
         h("strong", { text: "Domino Lab" }),
-        h("span", { class: "dl-muted", text: ` · ${s.rules.name} · hand ${s.hand_number} · first to ${board.target}` }),
+        t
+          ? h("span", { class: "dl-tournament-banner", "data-key": "tournament:banner", text: ` · ${t.banner} · ${t.name}: ${t.points} point${t.points === 1 ? "" : "s"}` })
+          : h("span", { class: "dl-muted", text: ` · ${s.rules.name} · hand ${s.hand_number} · first to ${board.target}` }),
       ]),
-      sides,
+      t ? null : sides,
       hands,
-      button("action:new", "New match", () => askNewMatch(), { extra: "dl-quiet", aria: "Start a new match" }),
+      // A tournament plays its own hands: no new match, no undo, no hints (Python refuses them too).
+      t ? null : button("action:new", "New match", () => askNewMatch(), { extra: "dl-quiet", aria: "Start a new match" }),
     ]);
   }
 
@@ -837,8 +841,11 @@ export function createTable(model, el, env = {}) {
     if (!s.result) return null;
     const r = s.result;
     const board = s.scoreboard;
+    const t = s.tournament;
     const next = board.match_over
-      ? button("action:next", "New match (N)", () => send("new_match"), { primary: true, shortcut: "n", extra: "dl-primary" })
+      ? t
+        ? drawTournamentEnd(t)
+        : button("action:next", "New match (N)", () => send("new_match"), { primary: true, shortcut: "n", extra: "dl-primary" })
       : button("action:next", "Next hand (N)", () => send("next_hand"), { primary: true, shortcut: "n", extra: "dl-primary" });
     const won = board.match_over && board.sides.some((side) => side.winner && side.mine);
     return h("section", { class: `dl-result${r.you_won ? " dl-won" : ""}`, "aria-label": "Result of the hand" }, [
@@ -848,6 +855,36 @@ export function createTable(model, el, env = {}) {
       h("pre", { class: "dl-explain", text: r.explanation }),
       next,
     ]);
+  }
+
+  /** The end of a tournament: its score, where Python saved the result, and a download of
+   * the same file (on JupyterLite the kernel's files live in the browser's storage). */
+  function drawTournamentEnd(t) {
+    const link = h("a", {
+      class: "dl-button dl-primary",
+      "data-key": "action:download",
+      "data-primary": "true",
+      href: resultUrl(t.result),
+      download: t.filename,
+      text: "Download result",
+    });
+    return h("div", { class: "dl-tournament-end", role: "status" }, [
+      h("p", { class: "dl-saved", "data-key": "tournament:saved", text: t.saved_text }),
+      link,
+    ]);
+  }
+
+  let resultLink = { text: null, url: "" };
+  /** One object URL per result text (a Blob where the page has them, else a data: URL). */
+  function resultUrl(text) {
+    if (resultLink.text === text) return resultLink.url;
+    if (resultLink.url.startsWith("blob:")) URL.revokeObjectURL(resultLink.url);
+    const canBlob = typeof Blob === "function" && typeof URL !== "undefined" && typeof URL.createObjectURL === "function";
+    const url = canBlob
+      ? URL.createObjectURL(new Blob([text], { type: "application/json" }))
+      : `data:application/json;charset=utf-8,${encodeURIComponent(text)}`;
+    resultLink = { text, url };
+    return url;
   }
 
   function drawLog(s) {
@@ -967,6 +1004,8 @@ export function createTable(model, el, env = {}) {
       if (action === "next") {
         if (skipReplay()) {
           /* shown the end of the replay first */
+        } else if (shown.result && shown.tournament && shown.scoreboard.match_over) {
+          note(shown.tournament.saved_text || shown.status);
         } else if (shown.result) send(shown.scoreboard.match_over ? "new_match" : "next_hand");
         else note(shown.your_turn ? "The hand is still being played." : waitNote());
       } else if (action === "carry") {

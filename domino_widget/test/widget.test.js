@@ -386,6 +386,37 @@ describe("a new match asks first", () => {
   });
 });
 
+describe("tournament mode", () => {
+  it("says which hand of which tournament, and offers no new match, undo or hint", () => {
+    const s = snap("tournament_playing");
+    const { root, model } = mount(s);
+    expect(button(root, "tournament:banner").textContent).toContain(s.tournament.banner);
+    expect(button(root, "action:new")).toBeNull();
+    expect(button(root, "action:undo")).toBeNull();
+    expect(button(root, "action:hint")).toBeNull();
+    key(root, "u");
+    key(root, "h");
+    expect(model.intents()).toHaveLength(0);
+  });
+
+  it("ends with where the result was saved and a download of the result file", () => {
+    const s = snap("tournament_over");
+    expect(s.scoreboard.match_over).toBe(true);
+    const { root, model } = mount(s);
+    expect(root.querySelector(".dl-status").textContent).toBe(s.status);
+    expect(button(root, "tournament:saved").textContent).toBe(s.tournament.saved_text);
+    const link = button(root, "action:download");
+    expect(link.tagName).toBe("A");
+    expect(link.getAttribute("download")).toBe(s.tournament.filename);
+    const href = link.getAttribute("href");
+    expect(href.startsWith("blob:") || href.startsWith("data:application/json")).toBe(true);
+    if (href.startsWith("data:")) expect(decodeURIComponent(href.split(",").slice(1).join(","))).toBe(s.tournament.result);
+    key(root, "n"); // no new match after the last hand: N says where the result is
+    expect(model.intents()).toHaveLength(0);
+    expect(root.querySelector(".dl-local").textContent).toBe(s.tournament.saved_text);
+  });
+});
+
 describe("Python gone", () => {
   it("greys out at once when the kernel restarts (the widget manager drops the comm)", () => {
     const s = snap("long_line");

@@ -82,6 +82,7 @@ def present(state: TableState) -> dict:
         "options": {"open_hands": state.settings.open_hands, "hints": state.settings.hints,
                     "highlight_playable": state.settings.highlight_playable,
                     "pace_ms": round(state.settings.pace * 1000), "scale": state.settings.scale},
+        "tournament": _tournament(state.tournament),
     }
     if view is not None:
         legal = view.legal if snapshot["your_turn"] else ()
@@ -100,7 +101,7 @@ SNAPSHOT_KEYS = (
     "seq", "version", "ack", "match_number", "hand_number", "names", "players", "humans", "viewer",
     "viewer_name", "screen", "offer", "rules", "line", "lead_index", "ends", "turn", "turn_name", "thinking",
     "your_turn", "hand", "drawn", "can_draw", "can_pass", "others", "boneyard", "scoreboard", "log", "last",
-    "status", "result", "message", "hint", "undo", "in_progress", "saving", "ai_ms", "options",
+    "status", "result", "message", "hint", "undo", "in_progress", "saving", "ai_ms", "options", "tournament",
 )
 
 
@@ -268,6 +269,8 @@ def _status(state: TableState, view: Any) -> str:
         name = names[state.screen]
         return f"Pass the screen to {name}. {name}: press Show my tiles when only you can see it."
     if r.is_over:
+        if state.tournament is not None:
+            return _tournament_over(state.tournament, len(r.sides[0]) > 1) if state.match_over else "The hand is over."
         return "The match is over." if state.match_over else "The hand is over."
     if view is None or r.turn != state.viewer:
         who = names[r.turn]
@@ -326,3 +329,21 @@ def _hint(hint: Optional[tuple[Move, str]]) -> Optional[dict]:
     return {"text": text, "action": action,
             "tile": str(move.tile) if isinstance(move, Play) else None,
             "end": move.end if isinstance(move, Play) else None}
+
+
+def _tournament(info: Optional[dict]) -> Optional[dict]:
+    """Tournament mode: where the student is, and, at the end, the result to save."""
+    if info is None:
+        return None
+    label = f"“{info['title']}”" if info["title"] else info["id"]
+    saved = None
+    if info["finished"]:
+        saved = (f"Your result is saved as {info['saved_to']}." if info["saved_to"] is not None
+                 else info["save_error"] or "Download your result and hand the file in.")
+    return {**info, "banner": f"Tournament {label} — hand {info['hand']} of {info['hands']}", "saved_text": saved}
+
+
+def _tournament_over(info: dict, team: bool) -> str:
+    who = f"{info['name']}'s side" if team else info["name"]
+    return (f"The tournament is over: {who} scored {plural(info['points'], 'point', words=False)} "
+            f"in {plural(info['hands'], 'hand')}.")

@@ -9,6 +9,10 @@ writes the widget's state: a write from a view is undone at once.
 The settings are traitlets (``open_hands``, ``hints``, ``undo``, ``highlight_playable``,
 ``pace``, ``scale``), so a teacher can change them live or link them to other widgets.
 
+A classroom tournament: ``DominoTable.tournament(code, name="Ana")`` is a student's table
+(undo and hints off, the result saved and offered as a download at the end), and
+:class:`ResultsUpload` is the teacher's upload box that ranks the result files.
+
 >>> from dominolab.widget import DominoTable
 >>> table = DominoTable("standard", players=2, opponents="greedy", seed=1)
 >>> table.move(table.round.legal_moves()[0])   # the teacher's API: the same path as a click
@@ -20,18 +24,30 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Optional, Union
+from urllib.parse import quote
 
 import anywidget
+import ipywidgets
 import traitlets
 
 from .moves import Move
 from .presenter import present
 from .round import Round
 from .rules import Rules
-from .session import HUMAN, TABLE_FORMAT, UNDO_POLICIES, IntentError, Settings, TableSession, seat_names
+from .session import (
+    HUMAN,
+    TABLE_FORMAT,
+    UNDO_POLICIES,
+    IntentError,
+    Settings,
+    TableSession,
+    TournamentSession,
+    seat_names,
+)
 from .tiles import Tile
+from .tournament import Leaderboard, Tournament
 
-__all__ = ["HUMAN", "TABLE_FORMAT", "DominoTable", "IntentError", "frontend_file", "seat_names"]
+__all__ = ["HUMAN", "TABLE_FORMAT", "DominoTable", "IntentError", "ResultsUpload", "frontend_file", "seat_names"]
 
 #: Where the front end's source lives in a checkout (an editable install reads it from here).
 SOURCE = Path(__file__).resolve().parents[2] / "domino_widget" / "src"
@@ -281,11 +297,38 @@ class DominoTable(anywidget.AnyWidget):
         session = TableSession.from_record(data, seats=seats, **options)
         return cls(_session=session)
 
+    @classmethod
+    def tournament(
+        cls,
+        source: Union[str, Path, dict, Tournament],
+        name: str,
+        folder: Union[str, Path, None] = ".",
+        *,
+        pace: float = 0.6,
+        scale: float = 1.0,
+        highlight_playable: bool = True,
+        background: Optional[bool] = None,
+    ) -> DominoTable:
+        """A table in tournament mode: ``name`` plays the tournament ``source`` (its file, its
+        code, or the :class:`~dominolab.tournament.Tournament`) hand by hand, against its
+        opponents, with undo and hints off.  After the last hand the result file is written
+        into ``folder`` (``None``: not written) and the table offers it as a download."""
+        t = Tournament.load(source)
+        entry = t.entry(name)  # raises TournamentError naming what is wrong with the name
+        in_kernel = _in_kernel()
+        session = TournamentSession(entry, save_to=folder, pace=pace, scale=scale,
+                                    highlight_playable=highlight_playable,
+                                    background=in_kernel if background is None else bool(background))
+        return cls(_session=session)
+
     def close(self) -> None:
         self._session.close()
         super().close()
 
     def __repr__(self) -> str:
+        s = self._session
+        if isinstance(s, TournamentSession):
+            return f"<DominoTable tournament {s.entry.tournament.id}: {s.entry.name}>"
         # No game state here: in a kernel the computer players may still be moving when this is shown.
         s = self._session
         if len(s.humans) == 1:
@@ -293,3 +336,57 @@ class DominoTable(anywidget.AnyWidget):
             return f"<DominoTable {s.rules.name}, {s.players} players: you vs {others}>"
         seats = ", ".join(f"{s.names[seat]} ({s.kinds[seat]})" for seat in range(s.players))
         return f"<DominoTable {s.rules.name}, {s.players} players: {seats}>"
+
+
+class ResultsUpload(ipywidgets.VBox):
+    """The teacher's upload box for a tournament's result files (Binder, JupyterLite, or any
+    set-up without a shared folder): every file added is checked and the leaderboard below
+    is redrawn, each rejected file with its reason.  ``leaderboard`` holds the latest one.
+
+    >>> box = ResultsUpload(t)      # then, in code: box.add("Ana.json", data)
+    """
+
+    def __init__(self, tournament: Union[str, Path, dict, Tournament]):
+        self.tournament = Tournament.load(tournament)
+        self._files: dict[str, bytes] = {}
+        self._upload = ipywidgets.FileUpload(accept=".json", multiple=True, description="Add result files")
+        self._board = ipywidgets.HTML()
+        self._upload.observe(self._uploaded, names="value")
+        self.leaderboard: Leaderboard = self.tournament.leaderboard([])
+        super().__init__([self._upload, self._board])
+        self._show()
+
+    @property
+    def files(self) -> list[str]:
+        """The names of the files added so far."""
+        return list(self._files)
+
+    def add(self, name: str, content: Union[bytes, bytearray, memoryview, str]) -> Leaderboard:
+        """Add one result file (its name and bytes); a second file of the same name replaces
+        the first.  Returns the new leaderboard."""
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"a file needs a name, got {name!r}")
+        data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
+        self._files[name] = data
+        return self._refresh()
+
+    def _uploaded(self, change: Any) -> None:
+        for item in change["new"]:
+            self._files[str(item["name"])] = bytes(item["content"])
+        self._refresh()
+
+    def _refresh(self) -> Leaderboard:
+        self.leaderboard = self.tournament.leaderboard(list(self._files.items()))
+        self._show()
+        return self.leaderboard
+
+    def _show(self) -> None:
+        count = len(self._files)
+        head = (f"<p>{count} file{'' if count == 1 else 's'} added.</p>" if count
+                else "<p>No result files yet: add them with the button above.</p>")
+        csv = ""
+        if self.leaderboard.rows:  # a download, for set-ups whose files live in the browser (JupyterLite)
+            href = "data:text/csv;charset=utf-8," + quote(self.leaderboard.to_csv())
+            name = f"standings-{self.tournament.id}.csv"
+            csv = f'<p><a href="{href}" download="{name}">Download the standings (CSV)</a></p>'
+        self._board.value = head + self.leaderboard._repr_html_() + csv

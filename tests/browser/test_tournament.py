@@ -1,0 +1,160 @@
+"""The classroom tournament in real JupyterLab and headless Chromium: two students each open a
+notebook, play the tournament's two hands with clicks and keys to the end (the result is saved in
+the shared folder, and downloaded as the JupyterLite route would), then the teacher's notebook
+ranks them with ``t.leaderboard(folder)``.
+
+The notebooks are written through the server's contents API into a folder of their own; each
+kernel starts in it, so ``folder="results"`` is one shared folder, as on a JupyterHub.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import nbformat
+import pytest
+
+from dominolab.tournament import Tournament
+
+from .conftest import ARTIFACTS
+from .test_lab import KERNEL_IDLE, TIMEOUT, kernel
+from .test_static_page import FIXTURES, mount
+
+TOURNAMENT = Tournament.create("standard", hands=2, opponents="greedy", seed=2024)
+STUDENTS = ("Ana", "Ben")
+
+STUDENT_CELLS = [
+    "import dominolab as dl\nfrom dominolab.widget import DominoTable",
+    'table = DominoTable.tournament("{code}", name="{name}", folder="results", pace=0)\ntable',
+]
+TEACHER_CELLS = [
+    "import dominolab as dl\nfrom dominolab.widget import ResultsUpload",
+    't = dl.Tournament.from_code("{code}")\nboard = t.leaderboard("results")\nboard',
+    "box = ResultsUpload(t)\nbox",
+]
+
+
+def put_notebook(server, path: str, cells: list[str]) -> None:
+    """Write a notebook into the server's root through its contents API."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in cells])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    for kind, target, body in (("directory", path.rsplit("/", 1)[0], {"type": "directory"}),
+                               ("notebook", path, {"type": "notebook", "content": json.loads(nbformat.writes(nb))})):
+        request = urllib.request.Request(f"{server.url}/api/contents/{target}?token={server.token}",
+                                         data=json.dumps(body).encode(), method="PUT",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            assert reply.status in (200, 201), (kind, reply.status)
+
+
+def open_and_run(page, server, path: str) -> None:
+    page.goto(f"{server.url}/lab/tree/{path}?reset&token={server.token}")
+    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT)
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+
+
+def play_tournament(page, root, pick: int) -> int:
+    """Play every hand: a click on a playable tile (the first with ``pick=0``, the last with
+    ``pick=-1``: two students must not play the very same games, or the leaderboard takes the
+    second for a copy; L if it fits both ends), else the D or P key; N deals the next hand.
+    Returns the moves made."""
+    moves = 0
+    idle = ("(r) => !r.hasAttribute('aria-busy') && "
+            "(r.dataset.yourTurn === 'true' || r.dataset.over === 'true')")
+    for _ in range(300):
+        page.wait_for_function(idle, arg=root.element_handle(), timeout=TIMEOUT)
+        if root.get_attribute("data-over") == "true":
+            if root.locator('[data-key="action:download"]').count():
+                return moves
+            root.evaluate("(r) => r.focus()")
+            page.keyboard.press("n")
+            page.wait_for_function("(r) => r.dataset.over === 'false'", arg=root.element_handle(), timeout=TIMEOUT)
+            continue
+        playable = root.locator(".dl-hand .dl-playable")
+        if playable.count():
+            playable.nth(pick if pick >= 0 else playable.count() + pick).click()
+            if root.locator('[data-key="choose:left"]').count():
+                page.keyboard.press("l")
+        else:
+            root.evaluate("(r) => r.focus()")
+            page.keyboard.press("d" if root.locator('[data-key="action:draw"]').is_enabled() else "p")
+        moves += 1
+    pytest.fail("the tournament did not end")
+
+
+def test_two_students_play_and_the_teacher_ranks_them(browser, lab, tmp_path):
+    code = TOURNAMENT.code
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, accept_downloads=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        points = {}
+        for pick, name in zip((0, -1), STUDENTS, strict=True):
+            path = f"tournament/{name.lower()}.ipynb"
+            put_notebook(lab, path, [cell.format(code=code, name=name) for cell in STUDENT_CELLS])
+            open_and_run(page, lab, path)
+            page.wait_for_function("() => document.querySelectorAll('.dl-root').length === 1", timeout=TIMEOUT)
+            root = page.locator(".dl-root").first
+            banner = root.locator('[data-key="tournament:banner"]')
+            assert f"Tournament {TOURNAMENT.id} — hand 1 of 2" in banner.inner_text()
+            assert root.locator('[data-key="action:new"]').count() == 0
+            assert root.locator('[data-key="action:undo"]').count() == 0
+            assert play_tournament(page, root, pick) > 0
+            assert f"Tournament {TOURNAMENT.id} — hand 2 of 2" in banner.inner_text()
+            state = json.loads(kernel(page, "import json; print(json.dumps([str(table.session.saved_to), "
+                                            "table.session.entry.points]))"))
+            points[name] = state[1]
+            assert state[0] == f"results/{name}-{TOURNAMENT.id}.json"
+            assert root.locator('[data-key="tournament:saved"]').inner_text() == f"Your result is saved as {state[0]}."
+            # The JupyterLite route: the same result, downloaded by the browser.
+            with page.expect_download() as download:
+                root.locator('[data-key="action:download"]').click()
+            assert download.value.suggested_filename == f"{name}-{TOURNAMENT.id}.json"
+            download.value.save_as(tmp_path / download.value.suggested_filename)
+            result = json.loads((tmp_path / download.value.suggested_filename).read_text(encoding="utf-8"))
+            assert TOURNAMENT.check(result).points == points[name]
+        put_notebook(lab, "tournament/teacher.ipynb", [cell.format(code=code) for cell in TEACHER_CELLS])
+        open_and_run(page, lab, "tournament/teacher.ipynb")
+        table = page.locator(".jp-OutputArea-output table").first
+        table.wait_for(timeout=TIMEOUT)
+        rows = table.locator("tr").all_inner_texts()[1:]
+        assert "Rejected" not in page.locator(".jp-OutputArea-output").first.inner_text()
+        assert sorted(row.split("\t")[1] for row in rows) == sorted(STUDENTS)
+        ranks = {row.split("\t")[1]: (int(row.split("\t")[0]), int(row.split("\t")[2])) for row in rows}
+        assert {name: ranks[name][1] for name in STUDENTS} == points
+        best = max(points.values())
+        assert all(ranks[name][0] == 1 for name in STUDENTS if points[name] == best)
+        # The Binder and JupyterLite route: the downloaded files, chosen in the upload box.
+        box = page.locator(".widget-html").filter(has_text="No result files yet")
+        box.wait_for(timeout=TIMEOUT)
+        with page.expect_file_chooser() as chooser:
+            page.locator(".widget-upload").click()
+        chooser.value.set_files(sorted(tmp_path.glob("*.json")))
+        page.locator(".widget-html").filter(has_text="2 files added.").wait_for(timeout=TIMEOUT)
+        uploaded = page.locator(".widget-html").filter(has_text="2 files added.")
+        assert sorted(uploaded.locator("tr td:nth-child(2)").all_inner_texts()) == sorted(STUDENTS)
+        with page.expect_download() as csv:
+            uploaded.locator("a[download]").click()
+        text = open(csv.value.path(), encoding="utf-8").read()
+        assert text.startswith("rank,name,points,duplicate,hands_won,hand_1,hand_2") and all(n in text for n in STUDENTS)
+        assert not errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [900, 400])
+def test_the_end_of_a_tournament_fits_a_phone_and_offers_the_download(page, width):
+    """The saved-to sentence (a long path) and the download button wrap, never overflow."""
+    mount(page, "tournament_over", width)
+    info = FIXTURES["tournament_over"]["tournament"]
+    link = page.locator('[data-key="action:download"]')
+    assert link.is_visible() and link.get_attribute("download") == info["filename"]
+    assert page.locator('[data-key="tournament:banner"]').inner_text().startswith(f" · {info['banner']}")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    with page.expect_download() as download:
+        link.click()
+    assert open(download.value.path(), encoding="utf-8").read() == info["result"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".dl-root").screenshot(path=str(ARTIFACTS / f"static-tournament-over-{width}.png"))
