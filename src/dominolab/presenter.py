@@ -40,7 +40,7 @@ def present(state: TableState) -> dict:
     viewer = state.viewer
     view = r.view(viewer) if viewer is not None else None
     labels = _side_labels(state)
-    snapshot = {
+    snapshot: dict[str, Any] = {
         "seq": state.seq,
         "version": state.version,
         "ack": state.ack,
@@ -208,10 +208,10 @@ def _scoreboard(state: TableState, labels: list[str]) -> dict:
             "progress": min(1.0, points / state.target) if state.target else 0.0,
             "winner": state.winner == index})
     hands = []
-    for number, points in enumerate(state.hand_points, start=1):
-        best = max(points)
-        hands.append({"number": number, "points": list(points),
-                      "winner": labels[points.index(best)] if best > 0 else None})
+    for number, hand in enumerate(state.hand_points, start=1):
+        best = max(hand)
+        hands.append({"number": number, "points": list(hand),
+                      "winner": labels[hand.index(best)] if best > 0 else None})
     result = None
     if state.match_over and state.winner is not None:
         winner = labels[state.winner]

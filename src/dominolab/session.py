@@ -1254,7 +1254,9 @@ class TournamentSession(TableSession):
                 self._changed()
 
     def _changed(self, *, new_hand: bool = False, moved: bool = True) -> None:
-        self._match.sync(self._entry, self._round)
+        hands = self._match
+        assert isinstance(hands, _TournamentHands)  # what _new_match_object made
+        hands.sync(self._entry, self._round)
         super()._changed(new_hand=new_hand, moved=moved)
 
     def _is_last_hand(self) -> bool:

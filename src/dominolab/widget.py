@@ -338,7 +338,7 @@ class DominoTable(anywidget.AnyWidget):
         return f"<DominoTable {s.rules.name}, {s.players} players: {seats}>"
 
 
-class ResultsUpload(ipywidgets.VBox):
+class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """The teacher's upload box for a tournament's result files (Binder, JupyterLite, or any
     set-up without a shared folder): every file added is checked and the leaderboard below
     is redrawn, each rejected file with its reason.  ``leaderboard`` holds the latest one.
