@@ -321,6 +321,47 @@ class DominoTable(anywidget.AnyWidget):
                                     background=in_kernel if background is None else bool(background))
         return cls(_session=session)
 
+    @classmethod
+    def puzzle(
+        cls,
+        puzzle_or_id: Any = None,
+        grade: Optional[str] = None,
+        seed: Optional[int] = None,
+        *,
+        scale: float = 1.0,
+        background: Optional[bool] = None,
+    ) -> DominoTable:
+        """A table in puzzle mode: the position of a puzzle from ``dl.puzzles`` (one puzzle
+        or its id, else the shipped puzzles of ``grade``, shuffled by ``seed``), with the seat
+        to move's tiles to click.  A click (and an end, when the tile fits both) answers;
+        the table shows the puzzle's verdict and offers "Next puzzle".  Answers change
+        nothing in the game; Close leaves the puzzles for an ordinary table (strategy
+        opponents, seeded by ``seed``).  Any table can show puzzles too:
+        ``table.session.start_puzzles(...)``."""
+        from . import puzzles as _puzzles
+
+        first = puzzle_or_id if isinstance(puzzle_or_id, _puzzles.Puzzle) else None
+        if first is None and isinstance(puzzle_or_id, str):
+            try:
+                first = _puzzles.get(puzzle_or_id)
+            except KeyError:
+                raise ValueError(f"no puzzle named {puzzle_or_id!r}; dl.puzzles.load() lists them") from None
+        rules, players = (first.rules, first.players) if first is not None else ("standard", 2)
+        in_kernel = _in_kernel()
+        session = TableSession(rules, players, "strategy", seed, scale=scale,
+                               background=in_kernel if background is None else bool(background))
+        try:
+            session.start_puzzles(puzzle_or_id, grade=grade, seed=seed)
+        except ValueError:
+            session.close()
+            raise
+        return cls(_session=session)
+
+    @property
+    def coach(self) -> Any:
+        """The review or puzzle on screen (a :class:`~dominolab.session.CoachState`), or None."""
+        return self._session.coach
+
     def close(self) -> None:
         self._session.close()
         super().close()
