@@ -357,6 +357,15 @@ class DominoTable(anywidget.AnyWidget):
             raise
         return cls(_session=session)
 
+    def review_hand(self, wait: bool = True) -> Any:
+        """Review the hand just played, as the "Review this hand" button does: the search
+        values each of your decisions (in the background in a kernel), and the table steps
+        through them.  With ``wait``, returns once the review is done.  Returns :attr:`coach`."""
+        self._session.act("review")
+        if wait:
+            self._session.wait_review()
+        return self.coach
+
     @property
     def coach(self) -> Any:
         """The review or puzzle on screen (a :class:`~dominolab.session.CoachState`), or None."""
