@@ -1087,6 +1087,8 @@ def test_a_puzzle_shows_its_position_and_judges_answers_as_the_puzzle_does():
     expected = p.evaluate(wrong)
     assert t.coach.status == "incorrect" and t.coach.feedback == (expected.status, expected.message)
     assert snap(t)["coach"]["feedback"]["title"] == "Not this time" and snap(t)["coach"]["explanation"] is None
+    assert snap(t)["coach"]["hint"] is None and send(t, "puzzle_hint")["ok"]
+    assert snap(t)["coach"]["hint"] == p.hint_text()
     assert answer(t, p.best)["ok"]
     expected = p.evaluate(p.best)
     assert t.coach.status == "correct" and t.coach.feedback == (expected.status, expected.message)

@@ -194,11 +194,13 @@ def puzzle_asking() -> dict:
 
 
 def puzzle_wrong() -> dict:
+    """A wrong answer, then the hint asked for."""
     t = _puzzle_table()
     p = t.coach.puzzle
     wrong = next(c.move for c in p.choices[1:] if isinstance(c.move, dl.Play))
     t.handle_intent({"action": "puzzle_answer", "move": "play", "tile": str(wrong.tile), "end": wrong.end,
                      "version": t.version, "id": "fixture-wrong"})
+    t.handle_intent({"action": "puzzle_hint", "version": t.version, "id": "fixture-hint"})
     return _snap(t)
 
 

@@ -1065,9 +1065,11 @@ export function createTable(model, el, env = {}) {
         c.can_pass ? button("puzzle:pass", "Pass (P)", () => puzzleAnswer("pass"), { shortcut: "p" }) : null,
       ]),
       f ? h("p", { class: `dl-puzzle-feedback dl-feedback-${f.status}`, "data-key": "puzzle:feedback", role: "status" }, [h("strong", { text: `${f.title}: ` }), f.text]) : null,
+      c.hint ? h("p", { class: "dl-message dl-hint", "data-key": "puzzle:hint", text: `Hint: ${c.hint}` }) : null,
       c.explanation ? h("p", { class: "dl-puzzle-explanation", "data-key": "puzzle:explanation", text: c.explanation }) : null,
       c.best && c.status === "solution" ? coachMove("puzzle:best", "Best", c.best, "dl-coach-best") : null,
       h("div", { class: "dl-actions" }, [
+        done || c.hint ? null : button("puzzle:hint", "Hint (H)", () => send("puzzle_hint"), { shortcut: "h" }),
         done ? null : button("puzzle:solution", "Show the answer", () => send("puzzle_solution"), { extra: "dl-quiet" }),
         button("puzzle:next", "Next puzzle (N)", () => send("puzzle_next"), { primary: done, shortcut: "n" }),
         button("puzzle:close", "Close (Esc)", () => send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" }),
@@ -1099,6 +1101,7 @@ export function createTable(model, el, env = {}) {
       return true;
     }
     if (key === "n") send("puzzle_next");
+    else if (key === "h" && !puzzle.hint && puzzle.can_answer) send("puzzle_hint");
     else if (key === "d" && puzzle.can_draw) puzzleAnswer("draw");
     else if (key === "p" && puzzle.can_pass) puzzleAnswer("pass");
     else if (key === "l" || key === "r") {

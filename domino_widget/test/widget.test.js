@@ -586,6 +586,9 @@ describe("the coach: puzzles", () => {
     const tile = c.hand.find((t) => t.playable && t.ends.length === 1);
     button(root, `hand:${tile.tile}`).click();
     expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_answer", move: "play", tile: tile.tile, end: tile.ends[0] });
+    answer(model, s);
+    key(root, "h");
+    expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_hint" });
   });
 
   it("shows the puzzle's verdict: not this time, then correct with the explanation and Next puzzle", () => {
@@ -593,6 +596,7 @@ describe("the coach: puzzles", () => {
     const { root, model } = mount(wrong);
     expect(button(root, "puzzle:feedback").textContent).toBe(`Not this time: ${wrong.coach.feedback.text}`);
     expect(button(root, "puzzle:explanation")).toBeNull();
+    expect(button(root, "puzzle:hint").textContent).toBe(`Hint: ${wrong.coach.hint}`);
     const right = snap("puzzle_right");
     model.push(right);
     expect(button(root, "puzzle:feedback").textContent).toBe(`Correct: ${right.coach.feedback.text}`);

@@ -442,4 +442,5 @@ def _puzzle(coach: CoachState) -> dict:
         "feedback": feedback,
         "best": _move_shown(p.best, p.choices[0]) if shown else None,
         "explanation": p.explanation if shown else None,
+        "hint": p.hint_text() if coach.hint and not shown else None,
     }

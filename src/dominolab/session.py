@@ -199,7 +199,8 @@ class CoachState:
     A review's ``status`` is "running" (``done`` of ``total`` decisions valued so far),
     "done", or "stopped" (cancelled or cut short: ``decisions`` holds those done);
     ``index`` is the decision on screen.  A puzzle's ``status`` is "asking", "correct",
-    "incorrect" (``feedback`` is the puzzle's own verdict) or "solution" (the answer shown);
+    "incorrect" (``feedback`` is the puzzle's own verdict) or "solution" (the answer shown),
+    ``hint`` whether the puzzle's hint was asked for;
     ``round`` is the puzzle's position (a copy) and ``number`` of ``count`` its place in
     the set being worked through."""
 
@@ -215,6 +216,7 @@ class CoachState:
     feedback: Optional[tuple[str, str]] = None
     number: int = 0
     count: int = 0
+    hint: bool = False
 
 
 @dataclass(frozen=True)
@@ -325,6 +327,7 @@ class _PuzzleRun:
     round: Round
     status: str = "asking"
     feedback: Optional[tuple[str, str]] = None
+    hint: bool = False
 
     @property
     def puzzle(self) -> Any:
@@ -332,7 +335,8 @@ class _PuzzleRun:
 
     def state(self) -> CoachState:
         return CoachState("puzzle", self.status, puzzle=self.puzzle, round=self.round.copy(),
-                          feedback=self.feedback, number=self.position + 1, count=len(self.puzzles))
+                          feedback=self.feedback, number=self.position + 1, count=len(self.puzzles),
+                          hint=self.hint)
 
 
 # Keys (autosave files) that a live session in this process writes to.
@@ -500,7 +504,7 @@ class TableSession:
             "resume": self._act_resume, "discard": self._act_discard,
             "review": self._act_review, "review_step": self._act_review_step, "coach_close": self._act_coach_close,
             "puzzle_answer": self._act_puzzle_answer, "puzzle_next": self._act_puzzle_next,
-            "puzzle_solution": self._act_puzzle_solution,
+            "puzzle_solution": self._act_puzzle_solution, "puzzle_hint": self._act_puzzle_hint,
         }
         self._match_number = 1
         self._match = self._new_match_object(1)
@@ -1063,6 +1067,10 @@ class TableSession:
     def _puzzle_names(self, run: _PuzzleRun) -> list[str]:
         return [f"seat {s}" if s != run.puzzle.seat else "you" for s in range(run.round.players)]
 
+    def _act_puzzle_hint(self, intent: dict) -> Optional[str]:
+        self._puzzle().hint = True
+        return None
+
     def _act_puzzle_solution(self, intent: dict) -> Optional[str]:
         run = self._puzzle()
         run.status = "solution"
@@ -1072,7 +1080,7 @@ class TableSession:
         run = self._puzzle()
         position = (run.position + 1) % len(run.puzzles)
         r = run.puzzles[position].round()
-        run.position, run.round, run.status, run.feedback = position, r, "asking", None
+        run.position, run.round, run.status, run.feedback, run.hint = position, r, "asking", None, False
         return None
 
     # ------------------------------------------------------------------ the game's one owner
