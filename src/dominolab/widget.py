@@ -95,6 +95,11 @@ class DominoTable(anywidget.AnyWidget):
     players think in a thread (default: on inside a kernel).  ``autosave`` (default: on inside
     a kernel, in ``.dominolab/autosave/``; or a folder; False for off) keeps the match on disk,
     so after a kernel restart the re-run cell offers to carry on.
+
+    The coach: when a hand ends, "Review this hand" (or :meth:`review_hand`) values each of
+    your decisions with :func:`dominolab.review` in the background and steps through them on
+    the table; :meth:`puzzle` opens a table on ``dl.puzzles`` positions.  Both are off in
+    tournament mode.
     """
 
     _esm = frontend_file("widget.js")
