@@ -293,7 +293,9 @@ export function createTable(model, el, env = {}) {
   /** A click or key on a hand tile. */
   function useTile(tile) {
     if (!shown || pending || dead) return;
-    if (skipReplay()) return; // the position has moved on: show it before anything is played
+    // The position has moved on: show it before anything is played (a puzzle's position does
+    // not move with the game underneath, so its answer goes on).
+    if (skipReplay() && !puzzleOn()) return;
     const puzzle = puzzleOn();
     if (puzzle && !puzzle.can_answer) {
       note("This puzzle is done: press Next puzzle (N).");
@@ -348,7 +350,8 @@ export function createTable(model, el, env = {}) {
       snap.hand_number === shown.hand_number &&
       snap.last &&
       !snap.humans.includes(snap.last.seat) &&
-      !snap.offer
+      !snap.offer &&
+      !snap.coach // the coach hides the game: its moves need no time on screen
     );
   }
 

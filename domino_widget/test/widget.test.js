@@ -618,4 +618,14 @@ describe("the coach: puzzles", () => {
     key(root.ownerDocument.activeElement, s.coach.hand[index].ends[0] === "left" ? "l" : "r");
     expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_answer", tile: s.coach.hand[index].tile });
   });
+
+  it("answers at once while the game underneath moves on (a computer move is not paced behind a puzzle)", () => {
+    const s = snap("puzzle_asking");
+    const { root, model } = mount(s);
+    const step = { ...s, version: s.version + 1, seq: s.seq + 1, last: { seat: 1, action: "play" } };
+    model.push(step);
+    const tile = s.coach.hand.find((t) => t.playable && t.ends.length === 1);
+    button(root, `hand:${tile.tile}`).click();
+    expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_answer", tile: tile.tile, version: step.version });
+  });
 });

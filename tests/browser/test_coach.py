@@ -10,6 +10,7 @@ its condition holds); nothing sleeps.
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 import pytest
@@ -117,4 +118,30 @@ def test_a_puzzle_solved_by_a_real_click(coach_page):
     root.locator('[data-key="puzzle:next"]').click()
     expect(feedback).to_have_count(0, timeout=TIMEOUT)
     assert kernel_json(page, "pz.coach.status") == "asking"
+    assert not page.errors
+
+
+def test_a_running_review_shows_its_progress_and_cancel_leaves_the_table_usable(coach_page):
+    page = coach_page
+    root, _ = add_table(page, "held = DominoTable(players=2, opponents='greedy', seed=4, pace=0)\nheld")
+    kernel(page, "import threading\ngate = threading.Event()\n"
+                 "while not held.round.is_over:\n    held.move(held.round.legal_moves()[0])\n"
+                 "# hold the review's thread at its first progress report until the test opens the gate\n"
+                 "held.session._test_hook = lambda where: gate.wait(60) if where == 'review-progress' else None\n"
+                 "print('over')")
+    page.wait_for_function("(r) => r.dataset.over === 'true' && !r.hasAttribute('aria-busy')",
+                           arg=root.element_handle(), timeout=TIMEOUT)
+    root.locator('[data-key="action:review"]').click()
+    progress = root.locator('[data-key="review:progress"]')
+    expect(progress).to_have_text(re.compile(r"^Reviewing: 0 of \d+ decisions$"), timeout=TIMEOUT)
+    assert kernel_json(page, "[held.coach.kind, held.coach.status]") == ["review", "running"]
+    root.locator('[data-key="review:cancel"]').click()
+    expect(root.locator(".dl-coach")).to_have_count(0, timeout=TIMEOUT)
+    expect(root.locator(".dl-message")).to_have_text("Review cancelled.")
+    assert kernel_json(page, "held.coach is None") is True
+    kernel(page, "gate.set(); held.session._test_hook = None; print('released')")
+    assert kernel_json(page, "[held.session.wait_review(30), held.coach is None]") == [True, True]
+    root.locator('[data-key="action:next"]').click()
+    expect(root.locator(".dl-result")).to_have_count(0, timeout=TIMEOUT)
+    assert kernel_json(page, "held.session.hand_number") == 2
     assert not page.errors
