@@ -27,6 +27,14 @@ actions in :attr:`TableSession.actions`, the deals come from :meth:`TableSession
 and the computer players' seeds from :meth:`TableSession._decision_seed`.
 :class:`TournamentSession` is one: a classroom tournament's fixed deals, played through a
 :class:`~dominolab.tournament.Entry`, with undo and hints locked off.
+
+The coach sits over the table without touching the game: "Review this hand" (``review``)
+values the person's decisions with :func:`dominolab.review` in a thread of its own (the
+caller's where threads cannot start), reporting progress; the review writes back only while
+it is still the table's coach, so closing it (``coach_close``) or a new hand simply drops it.
+``review_step`` moves through the decisions.  :meth:`TableSession.start_puzzles` shows
+``dl.puzzles`` positions, answered with ``puzzle_answer`` and judged by the puzzle itself.
+None of these bump the version: they are not moves.  A tournament has no coach.
 """
 
 from __future__ import annotations

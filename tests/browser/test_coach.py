@@ -16,6 +16,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import ARTIFACTS
 from .test_lab import CELL_TYPES, KERNEL_IDLE, TIMEOUT, add_table, kernel, kernel_json
 
 NOTEBOOK = "coach.ipynb"
@@ -70,6 +71,8 @@ def test_review_this_hand_by_mouse_then_arrow_keys(coach_page):
 
     page.keyboard.press("ArrowRight")
     expect(heading).to_contain_text(f"Decision 2 of {count}", timeout=TIMEOUT)
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / "coach-review.png"))
     page.keyboard.press("ArrowRight")
     expect(heading).to_contain_text(f"Decision 3 of {count}", timeout=TIMEOUT)
     assert kernel_json(page, "t.coach.index") == 2
@@ -114,6 +117,8 @@ def test_a_puzzle_solved_by_a_real_click(coach_page):
     expect(feedback).to_contain_text("Correct", timeout=TIMEOUT)
     assert kernel_json(page, "[pz.coach.status, pz.coach.feedback[1] == p.evaluate(p.best).message]") == ["correct", True]
     expect(root.locator('[data-key="puzzle:explanation"]')).to_have_text(kernel(page, "print(p.explanation)").strip())
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / "coach-puzzle.png"))
     assert kernel_json(page, "[pz.version, len(pz.round.history)]") == game  # the game was not touched
     root.locator('[data-key="puzzle:next"]').click()
     expect(feedback).to_have_count(0, timeout=TIMEOUT)
