@@ -903,3 +903,266 @@ def test_tournament_points_shown_are_those_of_the_hands_shown():
         expected = state.round.result.points[0] if state.round.is_over else 0
         assert shown["tournament"]["points"] == expected
         assert shown["tournament"]["finished"] == state.round.is_over
+
+
+# ---------------------------------------------------------------------- the coach: review and puzzles
+
+
+def finished(seed: int = 3, **kw) -> TableSession:
+    """A table whose first hand is over (random legal moves, greedy opponent)."""
+    t = table(seed=seed, **kw)
+    rng = random.Random(seed)
+    while not t.round.is_over:
+        assert send(t, **intent_for(rng.choice(t.round.legal_moves())))["ok"]
+        assert t.wait(10)
+    return t
+
+
+class Gate:
+    """A test hook that holds the review worker at its first progress report until opened."""
+
+    def __init__(self) -> None:
+        self.reached = threading.Event()
+        self.open = threading.Event()
+        self.finished = threading.Event()
+
+    def __call__(self, where: str) -> None:
+        if where == "review-progress":
+            self.reached.set()
+            assert self.open.wait(20), "the test never opened the gate"
+        elif where == "review-done":
+            self.finished.set()
+
+
+def test_review_offered_only_once_the_hand_is_over():
+    t = table(seed=3)
+    assert snap(t)["can_review"] is False
+    before = frozen(t)
+    reply = send(t, "review")
+    assert not reply["ok"] and "finish it first" in reply["message"]
+    assert frozen(t) == before and t.coach is None
+    t = finished()
+    assert snap(t)["can_review"] is True
+
+
+def test_review_at_the_table_is_the_engines_review_of_the_hand():
+    t = finished()
+    hand = t.round
+    assert send(t, "review")["ok"]
+    coach = t.coach
+    assert coach.kind == "review" and coach.status == "done" and coach.index == 0
+    expected = dl.review(hand, 0, "medium", seed=coach_seed(t))
+    assert [d.label for d in coach.decisions] == [d.label for d in expected.decisions]
+    s = snap(t)
+    assert s["can_review"] is False  # the coach is on screen
+    d = s["coach"]["decision"]
+    first = coach.decisions[0]
+    assert d["sentence"] == first.sentence() and d["label"] == first.label
+    assert d["played"]["figures"] == first.chosen.words() and d["best"]["figures"] == first.best.words()
+    assert [p["tile"] for p in d["line"]] == [str(p.tile) for p in first.view.line]
+    assert [t_["tile"] for t_ in d["hand"]] == [str(x) for x in first.view.hand]
+
+
+def coach_seed(t: TableSession) -> int:
+    from dominolab.playout import derive_seed
+    return derive_seed(t.seed or 0, 1, 1, 0) % 2**31
+
+
+def test_stepping_through_a_review_stays_in_bounds_and_changes_no_game_state():
+    t = finished()
+    assert send(t, "review")["ok"]
+    count = len(t.coach.decisions)
+    assert count >= 2
+    before = frozen(t)
+    reply = send(t, "review_step", step=-1)
+    assert not reply["ok"] and "first decision" in reply["message"] and t.coach.index == 0
+    for i in range(1, count):
+        assert send(t, "review_step", step=1)["ok"] and t.coach.index == i
+    reply = send(t, "review_step", step=1)
+    assert not reply["ok"] and "last decision" in reply["message"] and t.coach.index == count - 1
+    for bad in ({"to": count + 3}, {"to": -5}, {"to": "2"}, {"step": 2}, {"step": True}, {}):
+        reply = send(t, "review_step", **bad)
+        assert not reply["ok"] and t.coach.index == count - 1, bad
+    assert send(t, "review_step", to=0)["ok"] and t.coach.index == 0
+    assert frozen(t) == before  # stepping is not a move: the version quoted by intents stays
+    assert send(t, "coach_close")["ok"] and t.coach is None
+    assert send(t, "next_hand")["ok"] and t.hand_number == 2
+
+
+@pytest.mark.skipif(NO_THREADS, reason="no threads under Pyodide")
+def test_review_runs_in_the_background_and_reports_progress():
+    t = finished(background=True)
+    gate = Gate()
+    t._test_hook = gate
+    published = []
+    t.subscribe(lambda state: published.append(present(state)))
+    assert send(t, "review")["ok"]  # returns while the review is held at its first decision
+    assert gate.reached.wait(20)
+    coach = t.coach
+    assert coach.status == "running" and coach.done == 0 and coach.total > 0
+    assert snap(t)["coach"]["progress_text"] == f"Reviewing: 0 of {coach.total} decisions"
+    gate.open.set()
+    assert t.wait_review(30) and gate.finished.wait(30)
+    assert t.coach.status == "done" and len(t.coach.decisions) == coach.total
+    dones = [s["coach"]["done"] for s in published if s["coach"] and s["coach"]["status"] == "running"]
+    assert dones == list(range(coach.total + 1))  # 0 when it starts, then one per decision
+    t.close()
+
+
+@pytest.mark.skipif(NO_THREADS, reason="no threads under Pyodide")
+def test_cancelling_a_review_leaves_the_table_usable():
+    t = finished(background=True)
+    gate = Gate()
+    t._test_hook = gate
+    assert send(t, "review")["ok"]
+    assert gate.reached.wait(20)
+    before = frozen(t)
+    reply = send(t, "coach_close")
+    assert reply["ok"] and reply["message"] == "Review cancelled."
+    assert t.coach is None and frozen(t) == before
+    gate.open.set()
+    assert gate.finished.wait(30)
+    assert t.coach is None and frozen(t) == before  # the stopped review's figures are dropped
+    assert snap(t)["can_review"] is True
+    assert send(t, "next_hand")["ok"] and not t.round.is_over
+    t.close()
+
+
+@pytest.mark.skipif(NO_THREADS, reason="no threads under Pyodide")
+def test_a_new_hand_cancels_a_running_review():
+    t = finished(background=True)
+    gate = Gate()
+    t._test_hook = gate
+    assert send(t, "review")["ok"]
+    assert gate.reached.wait(20)
+    run = t._coach
+    assert send(t, "next_hand")["ok"]
+    assert t.coach is None and run.cancel.is_set()
+    gate.open.set()
+    assert gate.finished.wait(30)
+    assert t.coach is None and t.hand_number == 2 and not t.round.is_over
+    t.close()
+
+
+def test_review_and_puzzles_are_off_in_a_tournament():
+    s = TournamentSession(tourney(hands=2).entry("Ana"), save_to=None)
+    rng = random.Random(2)
+    while not s.round.is_over:
+        assert s.handle_intent({**intent_for(rng.choice(s.round.legal_moves())), "version": s.version})["ok"]
+    assert snap(s)["can_review"] is False and snap(s)["coach"] is None
+    reply = send(s, "review")
+    assert not reply["ok"] and "tournament" in reply["message"]
+    assert s.coach is None
+    with pytest.raises(ValueError, match="tournament"):
+        s.start_puzzles()
+    for action in ("puzzle_answer", "puzzle_next", "review_step"):
+        assert not send(s, action)["ok"]
+
+
+def puzzle_table() -> tuple[TableSession, dl.puzzles.Puzzle]:
+    p = dl.puzzles.select(grade="easy")[0]
+    t = table(seed=5)
+    t.start_puzzles(p)
+    return t, p
+
+
+def answer(t: TableSession, move) -> dict:
+    if isinstance(move, dl.Play):
+        return send(t, "puzzle_answer", move="play", tile=str(move.tile), end=move.end)
+    return send(t, "puzzle_answer", move=str(move))
+
+
+def test_a_puzzle_shows_its_position_and_judges_answers_as_the_puzzle_does():
+    t, p = puzzle_table()
+    assert dl.reachable.check(t.coach.round)
+    s = snap(t)["coach"]
+    assert s["kind"] == "puzzle" and s["status"] == "asking" and s["question"] == p.question
+    view = p.view()
+    assert [h["tile"] for h in s["hand"]] == [str(x) for x in view.hand]
+    assert {h["tile"] for h in s["hand"] if h["playable"]} == {
+        str(m.tile) for m in view.legal if isinstance(m, dl.Play)}
+    before = frozen(t)
+    wrong = p.choices[1].move
+    assert answer(t, wrong)["ok"]
+    expected = p.evaluate(wrong)
+    assert t.coach.status == "incorrect" and t.coach.feedback == (expected.status, expected.message)
+    assert snap(t)["coach"]["feedback"]["title"] == "Not this time" and snap(t)["coach"]["explanation"] is None
+    assert snap(t)["coach"]["hint"] is None and send(t, "puzzle_hint")["ok"]
+    assert snap(t)["coach"]["hint"] == p.hint_text()
+    assert answer(t, p.best)["ok"]
+    expected = p.evaluate(p.best)
+    assert t.coach.status == "correct" and t.coach.feedback == (expected.status, expected.message)
+    assert snap(t)["coach"]["explanation"] == p.explanation
+    reply = answer(t, wrong)
+    assert not reply["ok"] and "Next puzzle" in reply["message"]
+    assert frozen(t) == before  # answers change nothing in the game at the table
+
+
+def test_puzzle_intents_that_make_no_sense_are_refused_and_change_nothing():
+    t, p = puzzle_table()
+
+    def seen(t: TableSession) -> tuple:
+        c = t.coach
+        return frozen(t), c.status, c.feedback, c.number, c.round.state_key()
+
+    before = seen(t)
+    illegal = next(x for x in p.view().hand if not p.view().fits(x))
+    for fields in ({"move": "play", "tile": str(illegal)}, {"move": "play", "tile": "9-9"},
+                   {"move": "play", "tile": 64}, {"move": "jump"},
+                   {"move": "play", "tile": str(illegal), "end": "middle"}):
+        reply = send(t, "puzzle_answer", **fields)
+        assert not reply["ok"] and reply["message"], fields
+        assert seen(t) == before, fields
+    for action in ("play", "draw", "pass", "undo", "hint"):
+        reply = send(t, action, tile="6-6")
+        assert not reply["ok"] and "puzzle" in reply["message"]
+        assert seen(t) == before, action
+
+
+def test_next_puzzle_and_close():
+    t = table(seed=5)
+    t.start_puzzles(grade="medium", seed=2)
+    first = t.coach
+    assert first.count == len(dl.puzzles.select(grade="medium")) and first.number == 1
+    assert send(t, "puzzle_solution")["ok"] and snap(t)["coach"]["best"]["words"]
+    assert send(t, "puzzle_next")["ok"]
+    second = t.coach
+    assert second.number == 2 and second.status == "asking" and second.puzzle.id != first.puzzle.id
+    assert send(t, "coach_close")["ok"] and t.coach is None
+    assert snap(t)["your_turn"] or snap(t)["thinking"] is not None or t.round.turn != 0
+    with pytest.raises(ValueError, match="no puzzle named"):
+        t.start_puzzles("nope")
+    with pytest.raises(ValueError, match="grade"):
+        t.start_puzzles(grade="impossible")
+    assert t.coach is None
+
+
+_REVIEWED: list = []
+
+
+def reviewed() -> TableSession:
+    """One finished review, shared by the examples below (stepping changes only its index)."""
+    if not _REVIEWED:
+        t = finished()
+        assert send(t, "review")["ok"]
+        _REVIEWED.append(t)
+    return _REVIEWED[0]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.one_of(st.sampled_from([{"step": 1}, {"step": -1}, {"step": 0}, {"step": "x"}]),
+                          st.integers(-3, 20).map(lambda i: {"to": i})), max_size=25))
+def test_any_review_steps_keep_the_index_in_range_and_the_game_unchanged(steps):
+    t = reviewed()
+    count = len(t.coach.decisions)
+    before = frozen(t)
+    for fields in steps:
+        index = t.coach.index
+        reply = send(t, "review_step", **fields)
+        target = fields.get("to", index + fields["step"] if fields.get("step") in (1, -1) else None)
+        if reply["ok"]:
+            assert t.coach.index == target
+        else:
+            assert t.coach.index == index
+        assert 0 <= t.coach.index < count
+    assert frozen(t) == before

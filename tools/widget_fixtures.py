@@ -155,12 +155,72 @@ def tournament_over() -> dict:
         t.handle_intent({"action": "next_hand", "version": t.version})
 
 
+def _finished_hand(seed: int = 3) -> TableSession:
+    t = TableSession("standard", players=2, opponents="greedy", seed=seed)
+    rng = random.Random(seed)
+    while not t.round.is_over:
+        _move(t, rng.choice(t.round.legal_moves()))
+    return t
+
+
+def review_steps() -> list:
+    """Every snapshot published while a hand is reviewed (in the caller's thread here)."""
+    t = _finished_hand()
+    published: list = []
+    t.subscribe(lambda state: published.append(_steady(present(state))))
+    reply = t.handle_intent({"action": "review", "version": t.version, "id": "fixture-review"})
+    assert reply["ok"], reply
+    return published
+
+
+def review_worst() -> dict:
+    """A finished review showing the decision that gave up the most."""
+    t = _finished_hand()
+    t.handle_intent({"action": "review", "version": t.version})
+    coach = t.coach
+    worst = max(range(len(coach.decisions)), key=lambda i: coach.decisions[i].loss)
+    t.handle_intent({"action": "review_step", "to": worst, "version": t.version, "id": "fixture-step"})
+    return _snap(t)
+
+
+def _puzzle_table() -> TableSession:
+    t = TableSession("standard", players=2, opponents="greedy", seed=1)
+    t.start_puzzles(dl.puzzles.select(grade="easy")[0])
+    return t
+
+
+def puzzle_asking() -> dict:
+    return _snap(_puzzle_table())
+
+
+def puzzle_wrong() -> dict:
+    """A wrong answer, then the hint asked for."""
+    t = _puzzle_table()
+    p = t.coach.puzzle
+    wrong = next(c.move for c in p.choices[1:] if isinstance(c.move, dl.Play))
+    t.handle_intent({"action": "puzzle_answer", "move": "play", "tile": str(wrong.tile), "end": wrong.end,
+                     "version": t.version, "id": "fixture-wrong"})
+    t.handle_intent({"action": "puzzle_hint", "version": t.version, "id": "fixture-hint"})
+    return _snap(t)
+
+
+def puzzle_right() -> dict:
+    t = _puzzle_table()
+    best = t.coach.puzzle.best
+    fields = {"move": "play", "tile": str(best.tile), "end": best.end} if isinstance(best, dl.Play) else {
+        "move": str(best)}
+    t.handle_intent({"action": "puzzle_answer", **fields, "version": t.version, "id": "fixture-right"})
+    return _snap(t)
+
+
 def collect() -> dict:
     return {
         "lead": lead(), "both_ends": both_ends(), "four_player_steps": four_player_steps(), "error": error(),
         "over_partnership": over_partnership(), "long_line": long_line(), "drawn": drawn(), "screen": screen(),
         "undone": undone(), "match_over": match_over(), "offer": offer(),
         "tournament_playing": tournament_playing(), "tournament_over": tournament_over(),
+        "review_steps": review_steps(), "review_worst": review_worst(), "puzzle_asking": puzzle_asking(),
+        "puzzle_wrong": puzzle_wrong(), "puzzle_right": puzzle_right(),
     }
 
 

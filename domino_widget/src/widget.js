@@ -176,7 +176,7 @@ export function layoutLine(line, leadIndex, width, u) {
   };
 }
 
-const KEYS = { d: "draw", p: "pass", u: "undo", h: "hint", n: "next", c: "carry", s: "show" };
+const KEYS = { d: "draw", p: "pass", u: "undo", h: "hint", n: "next", c: "carry", s: "show", v: "review" };
 
 /** A stable id for this browser (autosaves are kept per browser), or a fresh one. */
 function clientId() {
@@ -268,16 +268,40 @@ export function createTable(model, el, env = {}) {
     return true;
   }
 
+  /** The puzzle on screen, if the coach shows one. */
+  function puzzleOn(s = shown) {
+    return s && s.coach && s.coach.kind === "puzzle" ? s.coach : null;
+  }
+
+  /** The review on screen, if the coach shows one. */
+  function reviewOn(s = shown) {
+    return s && s.coach && s.coach.kind === "review" ? s.coach : null;
+  }
+
+  /** The clickable hand: the puzzle's seat's, or the viewer's at the table. */
+  function handNow() {
+    const puzzle = puzzleOn();
+    return puzzle ? puzzle.hand : shown ? shown.hand : [];
+  }
+
   function playTile(tile, end) {
     choosing = null;
-    send("play", { tile: tile.tile, end: end ?? null });
+    if (puzzleOn()) send("puzzle_answer", { move: "play", tile: tile.tile, end: end ?? null });
+    else send("play", { tile: tile.tile, end: end ?? null });
   }
 
   /** A click or key on a hand tile. */
   function useTile(tile) {
     if (!shown || pending || dead) return;
-    if (skipReplay()) return; // the position has moved on: show it before anything is played
-    if (!shown.your_turn) {
+    // The position has moved on: show it before anything is played (a puzzle's position does
+    // not move with the game underneath, so its answer goes on).
+    if (skipReplay() && !puzzleOn()) return;
+    const puzzle = puzzleOn();
+    if (puzzle && !puzzle.can_answer) {
+      note("This puzzle is done: press Next puzzle (N).");
+      return;
+    }
+    if (!puzzle && !shown.your_turn) {
       note(waitNote());
       return;
     }
@@ -298,7 +322,7 @@ export function createTable(model, el, env = {}) {
 
   function chooseEnd(end) {
     if (!choosing || !shown) return;
-    const tile = shown.hand.find((t) => t.tile === choosing);
+    const tile = handNow().find((t) => t.tile === choosing);
     if (tile) playTile(tile, end);
   }
 
@@ -326,7 +350,8 @@ export function createTable(model, el, env = {}) {
       snap.hand_number === shown.hand_number &&
       snap.last &&
       !snap.humans.includes(snap.last.seat) &&
-      !snap.offer
+      !snap.offer &&
+      !snap.coach // the coach hides the game: its moves need no time on screen
     );
   }
 
@@ -407,6 +432,10 @@ export function createTable(model, el, env = {}) {
     if (snap.result && !(before && before.result)) parts.push(`${snap.result.title}. ${snap.result.why}`);
     if (snap.scoreboard.result && !(before && before.scoreboard.result)) parts.push(snap.scoreboard.result);
     if ((snap.your_turn || snap.screen || snap.offer) && !(before && before.status === snap.status && sameHand)) parts.push(snap.status);
+    const c = snap.coach;
+    const b = before && before.coach;
+    if (c && c.kind === "review" && c.decision && !(b && b.decision && b.index === c.index)) parts.push(`${c.decision.heading}. ${c.decision.sentence}`);
+    if (c && c.kind === "puzzle" && c.feedback && !(b && b.feedback && b.feedback.text === c.feedback.text)) parts.push(`${c.feedback.title}: ${c.feedback.text}`);
     if (parts.length) live.textContent = parts.join(". ").replace(/\.\./g, ".");
   }
 
@@ -497,6 +526,7 @@ export function createTable(model, el, env = {}) {
   }
 
   function drawAll(s) {
+    if (s.coach) return [drawHeader(s), drawDead(), drawCoach(s)];
     return [
       drawHeader(s),
       drawDead(),
@@ -654,7 +684,9 @@ export function createTable(model, el, env = {}) {
     );
   }
 
-  function drawLine(s) {
+  /** The line of `s` (a snapshot, or a coach position: line, lead_index, ends); with
+   * `slots` false the ends are shown but cannot be chosen (a review). */
+  function drawLine(s, slots = true) {
     const section = h("section", { class: "dl-table", "aria-label": "The line of play" });
     const u = unitPx();
     const room = Math.max((width || 640) - 2 * padPx(), 6 * u);
@@ -682,6 +714,7 @@ export function createTable(model, el, env = {}) {
       );
     }
     for (const side of ["left", "right"]) {
+      if (!slots) break;
       if (!s.line.length && side === "right") break;
       const number = ends[side === "left" ? 0 : 1];
       const active = choosing !== null;
@@ -709,7 +742,7 @@ export function createTable(model, el, env = {}) {
   }
 
   function spoken(tileText) {
-    const t = shown && shown.hand.find((x) => x.tile === tileText);
+    const t = shown && handNow().find((x) => x.tile === tileText);
     return t ? t.spoken : tileText;
   }
 
@@ -847,6 +880,7 @@ export function createTable(model, el, env = {}) {
         ? drawTournamentEnd(t)
         : button("action:next", "New match (N)", () => send("new_match"), { primary: true, shortcut: "n", extra: "dl-primary" })
       : button("action:next", "Next hand (N)", () => send("next_hand"), { primary: true, shortcut: "n", extra: "dl-primary" });
+    const review = s.can_review ? button("action:review", "Review this hand (V)", () => send("review"), { shortcut: "v" }) : null;
     const won = board.match_over && board.sides.some((side) => side.winner && side.mine);
     return h("section", { class: `dl-result${r.you_won ? " dl-won" : ""}`, "aria-label": "Result of the hand" }, [
       board.result ? h("p", { class: `dl-match-result${won ? " dl-celebrate" : ""}`, role: "status", text: board.result }) : null,
@@ -854,6 +888,7 @@ export function createTable(model, el, env = {}) {
       h("p", { class: "dl-why", text: r.why }),
       h("pre", { class: "dl-explain", text: r.explanation }),
       next,
+      review,
     ]);
   }
 
@@ -903,6 +938,181 @@ export function createTable(model, el, env = {}) {
 
   function padPx() {
     return 10;
+  }
+
+
+  // ---------------------------------------------------------------- the coach (review, puzzles)
+  function drawCoach(s) {
+    const c = s.coach;
+    const notes = [];
+    if (localNote) notes.push(h("p", { class: "dl-message dl-info dl-local", text: localNote }));
+    if (s.message) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
+    const body = c.kind === "review" ? drawReview(c) : drawPuzzle(c);
+    return h("section", { class: `dl-coach dl-coach-${c.kind}`, "aria-label": c.kind === "review" ? "Review of the hand" : "Puzzle" }, [
+      ...body,
+      ...notes,
+    ]);
+  }
+
+  /** A move as the coach shows it: its tile (or Draw/Pass) and its words and figures. */
+  function coachMove(key, title, m, extra = "") {
+    const face = m.tile
+      ? tileFace(m.tile.high, m.tile.low, { orient: "v", extra: "dl-small", attrs: { role: "img", "aria-label": m.tile.spoken } })
+      : h("span", { class: "dl-move-word", text: m.action === "draw" ? "Draw" : "Pass" });
+    return h("div", { class: `dl-coach-move ${extra}`.trim(), "data-key": key }, [
+      h("span", { class: "dl-coach-move-title", text: title }),
+      face,
+      h("span", { class: "dl-coach-move-words", text: m.words + (m.figures ? `: ${m.figures}` : "") }),
+    ]);
+  }
+
+  function drawReview(c) {
+    if (c.status === "running") {
+      const share = c.total ? c.done / c.total : 0;
+      return [
+        h("h3", { class: "dl-coach-title", text: "Review this hand" }),
+        h("p", { class: "dl-review-progress-text", "data-key": "review:progress", text: c.progress_text }),
+        h("span", {
+          class: "dl-progress dl-review-progress",
+          role: "progressbar",
+          "aria-label": c.progress_text,
+          "aria-valuemin": "0",
+          "aria-valuemax": String(c.total),
+          "aria-valuenow": String(c.done),
+        }, [h("span", { class: "dl-progress-bar", style: `width: ${Math.round(share * 100)}%` })]),
+        h("div", { class: "dl-actions" }, [button("review:cancel", "Cancel (Esc)", () => send("coach_close"), { primary: true, shortcut: "Escape" })]),
+      ];
+    }
+    const d = c.decision;
+    const out = [h("h3", { class: "dl-coach-title", text: "Review of the hand" })];
+    if (c.summary) out.push(h("p", { class: "dl-muted dl-review-summary", text: c.summary }));
+    if (d) {
+      out.push(
+        h("p", { class: "dl-review-heading", "data-key": "review:heading", text: d.heading }),
+        drawLine(d, false),
+        h("div", { class: "dl-review-hand" }, [
+          h("span", { class: "dl-coach-move-title", text: "Your tiles then" }),
+          h("span", { class: "dl-mini-hand", role: "img", "aria-label": `Your tiles then: ${d.hand.map((t) => t.spoken).join(", ")}` },
+            d.hand.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-small" }))),
+        ]),
+        h("div", { class: "dl-coach-moves" }, [
+          coachMove("review:played", "Played", d.played),
+          d.same ? null : coachMove("review:best", "Best", d.best, "dl-coach-best"),
+        ]),
+        h("p", { class: `dl-review-label dl-label-${d.label}`, "data-key": "review:label", text: d.label_text }),
+        h("p", { class: "dl-review-sentence", "data-key": "review:sentence", text: d.sentence }),
+      );
+    }
+    out.push(
+      h("div", { class: "dl-actions" }, [
+        button("review:previous", "Previous (←)", () => send("review_step", { step: -1 }), { shortcut: "ArrowLeft", disabled: !d || c.index <= 0 }),
+        button("review:next", "Next (→)", () => send("review_step", { step: 1 }), { primary: true, shortcut: "ArrowRight", disabled: !d || c.index >= c.count - 1 }),
+        button("review:close", "Close (Esc)", () => send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" }),
+      ]),
+    );
+    return out;
+  }
+
+  function drawPuzzle(c) {
+    if (!c.hand.some((t) => t.tile === focusTile)) {
+      const first = c.hand.find((t) => t.playable) || c.hand[0];
+      focusTile = first ? first.tile : null;
+    }
+    const hand = h(
+      "div",
+      { class: "dl-hand", role: "toolbar", "aria-label": "Your hand in the puzzle", "aria-orientation": "horizontal", onkeydown: handKeys },
+      c.hand.map((t) =>
+        tileFace(t.high, t.low, {
+          orient: "v",
+          tag: "button",
+          extra: [t.playable ? "dl-playable" : "", choosing === t.tile ? "dl-selected" : ""].join(" "),
+          attrs: {
+            type: "button",
+            "data-key": `hand:${t.tile}`,
+            "data-tile": t.tile,
+            tabindex: t.tile === focusTile ? "0" : "-1",
+            "aria-label": t.spoken + (t.playable ? (t.ends.length === 2 ? ", fits both ends" : ", playable") : ""),
+            "aria-pressed": choosing === t.tile ? "true" : null,
+            "aria-disabled": c.can_answer ? null : "true",
+            disabled: !!dead,
+            onclick: () => {
+              focusTile = t.tile;
+              useTile(t);
+            },
+            onfocus: () => {
+              focusTile = t.tile;
+            },
+          },
+        }),
+      ),
+    );
+    const others = c.others.map((o) => `seat ${o.seat}: ${o.count} tile${o.count === 1 ? "" : "s"}`).join("; ");
+    const choice = choosing
+      ? h("div", { class: "dl-actions dl-choice", role: "group", "aria-label": `Where to play ${spoken(choosing)}` }, [
+          button("choose:left", `Left end: ${c.ends[0]} (L)`, () => chooseEnd("left"), { shortcut: "l" }),
+          button("choose:right", `Right end: ${c.ends[1]} (R)`, () => chooseEnd("right"), { shortcut: "r" }),
+          button("choose:cancel", "Cancel (Esc)", () => cancelChoice(), { extra: "dl-quiet" }),
+        ])
+      : null;
+    const f = c.feedback;
+    const done = c.status === "correct" || c.status === "solution";
+    return [
+      h("h3", { class: "dl-coach-title", text: `Puzzle ${c.number} of ${c.count} (${c.grade})` }),
+      h("p", { class: "dl-puzzle-question", text: c.question }),
+      h("p", { class: "dl-muted", text: `Others: ${others}. Boneyard: ${c.boneyard} tile${c.boneyard === 1 ? "" : "s"}.` }),
+      drawLine(c, true),
+      hand,
+      choice,
+      h("div", { class: "dl-actions" }, [
+        c.can_draw ? button("puzzle:draw", "Draw (D)", () => puzzleAnswer("draw"), { shortcut: "d" }) : null,
+        c.can_pass ? button("puzzle:pass", "Pass (P)", () => puzzleAnswer("pass"), { shortcut: "p" }) : null,
+      ]),
+      f ? h("p", { class: `dl-puzzle-feedback dl-feedback-${f.status}`, "data-key": "puzzle:feedback", role: "status" }, [h("strong", { text: `${f.title}: ` }), f.text]) : null,
+      c.hint ? h("p", { class: "dl-message dl-hint", "data-key": "puzzle:hint", text: `Hint: ${c.hint}` }) : null,
+      c.explanation ? h("p", { class: "dl-puzzle-explanation", "data-key": "puzzle:explanation", text: c.explanation }) : null,
+      c.best && c.status === "solution" ? coachMove("puzzle:best", "Best", c.best, "dl-coach-best") : null,
+      h("div", { class: "dl-actions" }, [
+        done || c.hint ? null : button("puzzle:hint", "Hint (H)", () => send("puzzle_hint"), { shortcut: "h" }),
+        done ? null : button("puzzle:solution", "Show the answer", () => send("puzzle_solution"), { extra: "dl-quiet" }),
+        button("puzzle:next", "Next puzzle (N)", () => send("puzzle_next"), { primary: done, shortcut: "n" }),
+        button("puzzle:close", "Close (Esc)", () => send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" }),
+      ]),
+    ];
+  }
+
+  function puzzleAnswer(move) {
+    const c = puzzleOn();
+    if (!c || dead) return;
+    if (!c.can_answer) note("This puzzle is done: press Next puzzle (N).");
+    else send("puzzle_answer", { move });
+  }
+
+  /** Keys while the coach is on screen; true when the key was the coach's. */
+  function coachKeys(key, focused) {
+    const review = reviewOn();
+    const puzzle = puzzleOn();
+    if (!review && !puzzle) return false;
+    if (key === "Escape") {
+      if (choosing) cancelChoice();
+      else send("coach_close");
+      return true;
+    }
+    if (review) {
+      if ((key === "ArrowRight" || key === "ArrowLeft") && review.status !== "running") {
+        send("review_step", { step: key === "ArrowRight" ? 1 : -1 });
+      } else if (key === "n") note("Close the review first (Esc); then Next hand.");
+      return true;
+    }
+    if (key === "n") send("puzzle_next");
+    else if (key === "h" && !puzzle.hint && puzzle.can_answer) send("puzzle_hint");
+    else if (key === "d" && puzzle.can_draw) puzzleAnswer("draw");
+    else if (key === "p" && puzzle.can_pass) puzzleAnswer("pass");
+    else if (key === "l" || key === "r") {
+      const tileText = choosing || (focused && focused.dataset && focused.dataset.tile && focused.closest(".dl-hand") ? focused.dataset.tile : null);
+      const entry = tileText && puzzle.hand.find((t) => t.tile === tileText);
+      if (entry && puzzle.can_answer) playTile(entry, key === "l" ? "left" : "right");
+    }
+    return true;
   }
 
   // ---------------------------------------------------------------- Python gone
@@ -982,7 +1192,9 @@ export function createTable(model, el, env = {}) {
       return; // a focused button acts on its own
     }
     let handled = true;
-    if (key === "Escape") {
+    if (!dead && coachKeys(key, focused)) {
+      /* the review's or the puzzle's key */
+    } else if (key === "Escape") {
       if (choosing) cancelChoice();
       else if (confirming) {
         confirming = false;
@@ -1016,6 +1228,10 @@ export function createTable(model, el, env = {}) {
         if (shown.options.hints) act("hint");
       } else if (action === "undo") {
         if (shown.undo.policy !== "off") act("undo");
+      } else if (action === "review") {
+        if (skipReplay()) {
+          /* shown the end of the replay first */
+        } else if (shown.can_review) send("review");
       } else {
         act(action);
       }

@@ -507,3 +507,125 @@ describe("calm and lifecycle", () => {
     expect(b.root.dataset.version).toBe(String(FIXTURES.both_ends.version));
   });
 });
+
+describe("the coach: reviewing a hand", () => {
+  const finished = () => snap("review_steps")[0]; // the moment the review starts (0 done)
+
+  it("offers Review this hand when Python says so, by button and by V", () => {
+    const over = snap("over_partnership");
+    const { root, model } = mount(over);
+    expect(over.can_review).toBe(true);
+    button(root, "action:review").click();
+    expect(model.intents().at(-1)).toMatchObject({ action: "review", version: over.version });
+    const t = mount(snap("tournament_over"));
+    expect(button(t.root, "action:review")).toBeNull(); // never in a tournament
+    key(t.root, "v");
+    expect(t.model.intents()).toHaveLength(0);
+  });
+
+  it("shows the progress while the review runs, and Cancel or Esc stops it", () => {
+    const steps = snap("review_steps");
+    const { root, model } = mount(steps[0]);
+    const running = steps[5];
+    model.push(running);
+    expect(button(root, "review:progress").textContent).toBe(running.coach.progress_text);
+    expect(running.coach.progress_text).toMatch(/^Reviewing: 5 of \d+ decisions$/);
+    const bar = root.querySelector(".dl-review-progress");
+    expect(bar.getAttribute("aria-valuenow")).toBe("5");
+    expect(root.querySelector(".dl-hand")).toBeNull(); // the game's hand is not drawn over the review
+    key(root, "Escape");
+    expect(model.intents().at(-1)).toMatchObject({ action: "coach_close" });
+    answer(model, running, { coach: null });
+    button(root, "action:review"); // back at the table
+    expect(root.querySelector(".dl-coach")).toBeNull();
+  });
+
+  it("draws the decision: the line then, the move played and the best one as tiles, the label and the sentence", () => {
+    const s = snap("review_worst");
+    const d = s.coach.decision;
+    const { root } = mount(s);
+    expect(d.same).toBe(false);
+    expect(button(root, "review:heading").textContent).toBe(d.heading);
+    const line = Array.from(root.querySelectorAll(".dl-line [data-tile]")).map((n) => n.dataset.tile);
+    expect(line.sort()).toEqual(d.line.map((p) => p.tile).sort());
+    expect(root.querySelectorAll(".dl-line .dl-slot")).toHaveLength(0); // nothing to choose in a review
+    expect(button(root, "review:played").querySelector(".dl-tile").getAttribute("aria-label")).toBe(d.played.tile.spoken);
+    expect(button(root, "review:best").textContent).toContain(d.best.words);
+    expect(button(root, "review:label").textContent).toBe(d.label_text);
+    expect(button(root, "review:sentence").textContent).toBe(d.sentence);
+  });
+
+  it("steps with Previous/Next and the arrow keys, within the review's bounds", () => {
+    const s = snap("review_steps").at(-1);
+    expect(s.coach.status).toBe("done");
+    const { root, model } = mount(s);
+    expect(button(root, "review:previous").disabled).toBe(true); // the first decision
+    key(root, "ArrowRight");
+    expect(model.intents().at(-1)).toMatchObject({ action: "review_step", step: 1, version: s.version });
+    answer(model, s, { coach: { ...s.coach, index: 1 } });
+    key(root, "ArrowLeft");
+    expect(model.intents().at(-1)).toMatchObject({ action: "review_step", step: -1 });
+    answer(model, s);
+    button(root, "review:next").click();
+    expect(model.intents().at(-1)).toMatchObject({ action: "review_step", step: 1 });
+    answer(model, s);
+    key(root, "n"); // Next hand waits until the review is closed
+    expect(model.intents().at(-1).action).toBe("review_step");
+    button(root, "review:close").click();
+    expect(model.intents().at(-1)).toMatchObject({ action: "coach_close" });
+  });
+});
+
+describe("the coach: puzzles", () => {
+  it("shows the puzzle's position and answers with a click on a tile", () => {
+    const s = snap("puzzle_asking");
+    const { root, model } = mount(s);
+    const c = s.coach;
+    expect(root.querySelector(".dl-puzzle-question").textContent).toBe(c.question);
+    expect(handButtons(root).map((b) => b.dataset.tile)).toEqual(c.hand.map((t) => t.tile));
+    const tile = c.hand.find((t) => t.playable && t.ends.length === 1);
+    button(root, `hand:${tile.tile}`).click();
+    expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_answer", move: "play", tile: tile.tile, end: tile.ends[0] });
+    answer(model, s);
+    key(root, "h");
+    expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_hint" });
+  });
+
+  it("shows the puzzle's verdict: not this time, then correct with the explanation and Next puzzle", () => {
+    const wrong = snap("puzzle_wrong");
+    const { root, model } = mount(wrong);
+    expect(button(root, "puzzle:feedback").textContent).toBe(`Not this time: ${wrong.coach.feedback.text}`);
+    expect(button(root, "puzzle:explanation")).toBeNull();
+    expect(button(root, "puzzle:hint").textContent).toBe(`Hint: ${wrong.coach.hint}`);
+    const right = snap("puzzle_right");
+    model.push(right);
+    expect(button(root, "puzzle:feedback").textContent).toBe(`Correct: ${right.coach.feedback.text}`);
+    expect(button(root, "puzzle:explanation").textContent).toBe(right.coach.explanation);
+    handButtons(root)[0].click(); // done: a click answers nothing more
+    expect(model.intents()).toHaveLength(0);
+    key(root, "n");
+    expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_next" });
+  });
+
+  it("answers from the keyboard as in play: arrows move along the hand, L/R play the focused tile", () => {
+    const s = snap("puzzle_asking");
+    const { root, model } = mount(s);
+    const tiles = handButtons(root);
+    const index = s.coach.hand.findIndex((t) => t.playable);
+    tiles[0].focus();
+    for (let i = 0; i < index; i++) key(root.ownerDocument.activeElement, "ArrowRight");
+    expect(root.ownerDocument.activeElement.dataset.tile).toBe(s.coach.hand[index].tile);
+    key(root.ownerDocument.activeElement, s.coach.hand[index].ends[0] === "left" ? "l" : "r");
+    expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_answer", tile: s.coach.hand[index].tile });
+  });
+
+  it("answers at once while the game underneath moves on (a computer move is not paced behind a puzzle)", () => {
+    const s = snap("puzzle_asking");
+    const { root, model } = mount(s);
+    const step = { ...s, version: s.version + 1, seq: s.seq + 1, last: { seat: 1, action: "play" } };
+    model.push(step);
+    const tile = s.coach.hand.find((t) => t.playable && t.ends.length === 1);
+    button(root, `hand:${tile.tile}`).click();
+    expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_answer", tile: tile.tile, version: step.version });
+  });
+});

@@ -17,8 +17,9 @@ from typing import Any, Optional
 from .inference import known_voids
 from .moves import DRAW, PASS, AmbiguousMoveError, IllegalMoveError, Move, Pass, Play
 from .narration import narrate
+from .review import Choice, move_words
 from .round import Round
-from .session import TableState, heard_by
+from .session import CoachState, TableState, heard_by
 from .tiles import Tile
 from .words import join_or, plural
 
@@ -83,6 +84,8 @@ def present(state: TableState) -> dict:
                     "highlight_playable": state.settings.highlight_playable,
                     "pace_ms": round(state.settings.pace * 1000), "scale": state.settings.scale},
         "tournament": _tournament(state.tournament),
+        "can_review": state.can_review,
+        "coach": _coach(state.coach),
     }
     if view is not None:
         legal = view.legal if snapshot["your_turn"] else ()
@@ -102,6 +105,7 @@ SNAPSHOT_KEYS = (
     "viewer_name", "screen", "offer", "rules", "line", "lead_index", "ends", "turn", "turn_name", "thinking",
     "your_turn", "hand", "drawn", "can_draw", "can_pass", "others", "boneyard", "scoreboard", "log", "last",
     "status", "result", "message", "hint", "undo", "in_progress", "saving", "ai_ms", "options", "tournament",
+    "can_review", "coach",
 )
 
 
@@ -143,18 +147,20 @@ def _drawn(r: Round, viewer: int, hand: Sequence[Tile]) -> list[Tile]:
     return [t for t in reversed(collected) if t in held]
 
 
-def _line(r: Round) -> list[dict]:
+def _line(r: Any) -> list[dict]:
+    """The line as drawn: ``r`` is a :class:`Round` or a :class:`~dominolab.view.View` (both
+    hold the line and the public history)."""
     by: dict[Tile, int] = {}
     last = None
     for event in r.history:
         if event.action == "play":
-            by[event.tile] = event.seat  # type: ignore[index]
+            by[event.tile] = event.seat
             last = event.tile
     return [{**_tile(p.tile), "left": p.left, "right": p.right, "double": p.is_double,
              "by": by.get(p.tile), "last": p.tile is last, "index": i} for i, p in enumerate(r.line)]
 
 
-def _lead_index(r: Round, lead: Any) -> Optional[int]:
+def _lead_index(r: Any, lead: Any) -> Optional[int]:
     if lead is None:
         return None
     for i, placed in enumerate(r.line):
@@ -347,3 +353,94 @@ def _tournament_over(info: dict, team: bool) -> str:
     who = f"{info['name']}'s side" if team else info["name"]
     return (f"The tournament is over: {who} scored {plural(info['points'], 'point', words=False)} "
             f"in {plural(info['hands'], 'hand')}.")
+
+
+# ---------------------------------------------------------------------------- the coach
+_LABEL_WORDS = {"best": "Best move", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
+                "blunder": "Blunder"}
+_VERDICTS = {"correct": "Correct", "incorrect": "Not this time"}
+
+
+def _coach(coach: Optional[CoachState]) -> Optional[dict]:
+    """The review or puzzle over the table: the position it shows, built from the engine's
+    view of that moment, and the engine's own figures and sentences."""
+    if coach is None:
+        return None
+    if coach.kind == "review":
+        return _review(coach)
+    return _puzzle(coach)
+
+
+def _move_shown(move: Move, figures: Optional[Choice]) -> dict:
+    action = "play" if isinstance(move, Play) else ("pass" if isinstance(move, Pass) else "draw")
+    return {"action": action, "tile": _tile(move.tile) if isinstance(move, Play) else None,
+            "end": move.end if isinstance(move, Play) else None, "words": move_words(move),
+            "figures": figures.words() if figures is not None else None}
+
+
+def _position(view: Any) -> dict:
+    """A seat's view drawn as the table draws its hand in play: the line, the ends."""
+    lead = None
+    for e in view.history:
+        if e.action == "play":
+            lead = e.tile if e.ends is None else None
+            break
+    return {"line": _line(view), "lead_index": _lead_index(view, lead),
+            "ends": list(view.ends) if view.ends else None}
+
+
+def _review(coach: CoachState) -> dict:
+    count = len(coach.decisions)
+    out: dict[str, Any] = {
+        "kind": "review", "status": coach.status, "done": coach.done, "total": coach.total,
+        "progress_text": f"Reviewing: {coach.done} of {plural(coach.total, 'decision', words=False)}",
+        "index": coach.index, "count": count, "summary": coach.summary, "decision": None,
+    }
+    if coach.status != "running" and count:
+        d = coach.decisions[coach.index]
+        view = d.view
+        out["decision"] = {
+            **_position(view),
+            "number": coach.index + 1,
+            "move": d.index + 1,
+            "heading": f"Decision {coach.index + 1} of {count}: move {d.index + 1} of the hand",
+            "hand": [_tile(t) for t in view.hand],
+            "played": _move_shown(d.played, d.chosen),
+            "best": _move_shown(d.best.move, d.best),
+            "same": d.best.move == d.chosen.move,
+            "forced": d.forced,
+            "label": d.label,
+            "label_text": _LABEL_WORDS.get(d.label, d.label),
+            "loss": round(d.loss, 1),
+            "sentence": d.sentence(),
+        }
+    return out
+
+
+def _puzzle(coach: CoachState) -> dict:
+    p = coach.puzzle
+    r = coach.round
+    assert r is not None
+    view = r.view(p.seat)
+    answering = coach.status in ("asking", "incorrect")
+    legal = view.legal if answering else ()
+    feedback = None
+    if coach.feedback is not None:
+        status, text = coach.feedback
+        feedback = {"status": status, "title": _VERDICTS.get(status, status.capitalize()), "text": text}
+    shown = coach.status in ("correct", "solution")
+    return {
+        "kind": "puzzle", "status": coach.status, "id": p.id, "grade": p.grade, "question": p.question,
+        "number": coach.number, "count": coach.count,
+        **_position(view),
+        "hand": _hand(r, view, legal),
+        "can_answer": answering,
+        "can_draw": DRAW in legal,
+        "can_pass": PASS in legal,
+        "others": [{"seat": s, "count": n} for s, n in enumerate(view.hand_counts) if s != p.seat],
+        "boneyard": view.boneyard_count,
+        "feedback": feedback,
+        "best": _move_shown(p.best, p.choices[0]) if shown else None,
+        "explanation": p.explanation if shown else None,
+        "hint": p.hint_text() if coach.hint and not shown else None,
+    }

@@ -27,6 +27,14 @@ actions in :attr:`TableSession.actions`, the deals come from :meth:`TableSession
 and the computer players' seeds from :meth:`TableSession._decision_seed`.
 :class:`TournamentSession` is one: a classroom tournament's fixed deals, played through a
 :class:`~dominolab.tournament.Entry`, with undo and hints locked off.
+
+The coach sits over the table without touching the game: "Review this hand" (``review``)
+values the person's decisions with :func:`dominolab.review` in a thread of its own (the
+caller's where threads cannot start), reporting progress; the review writes back only while
+it is still the table's coach, so closing it (``coach_close``) or a new hand simply drops it.
+``review_step`` moves through the decisions.  :meth:`TableSession.start_puzzles` shows
+``dl.puzzles`` positions, answered with ``puzzle_answer`` and judged by the puzzle itself.
+None of these bump the version: they are not moves.  A tournament has no coach.
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ import hashlib
 import json
 import os
 import queue
+import random
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -58,6 +67,7 @@ from .moves import (
 from .narration import narrate
 from .playout import derive_seed
 from .records import RecordError
+from .review import Review, decision_views, review
 from .round import Round
 from .rules import Rules
 from .tournament import Entry, TournamentError
@@ -65,8 +75,10 @@ from .validate import check_int, check_number, check_seed, excerpt, is_int
 
 __all__ = [
     "HUMAN",
+    "REVIEW_LEVEL",
     "TABLE_FORMAT",
     "UNDO_POLICIES",
+    "CoachState",
     "IntentError",
     "LogNote",
     "Settings",
@@ -82,6 +94,9 @@ HUMAN = "human"
 #: The ``format`` field of a table record (:meth:`TableSession.record`).
 TABLE_FORMAT = "dominolab-table"
 TABLE_VERSION = 2
+#: The search level a table review uses: a two-player hand's review takes well under a
+#: second at "medium" (about 0.25 s for 11 decisions on a 2-core machine).
+REVIEW_LEVEL = "medium"
 #: ``undo="off"``: no undo; ``"last"``: take back your last move only; ``"free"``: as far back
 #: in the hand as you like.  Draws are never taken back.
 UNDO_POLICIES = ("off", "last", "free")
@@ -185,6 +200,34 @@ class LogNote:
 
 
 @dataclass(frozen=True)
+class CoachState:
+    """The coach over the table, for the presenter: a review of the hand just played
+    (``kind="review"``) or a puzzle (``kind="puzzle"``).
+
+    A review's ``status`` is "running" (``done`` of ``total`` decisions valued so far),
+    "done", or "stopped" (cancelled or cut short: ``decisions`` holds those done);
+    ``index`` is the decision on screen.  A puzzle's ``status`` is "asking", "correct",
+    "incorrect" (``feedback`` is the puzzle's own verdict) or "solution" (the answer shown),
+    ``hint`` whether the puzzle's hint was asked for;
+    ``round`` is the puzzle's position (a copy) and ``number`` of ``count`` its place in
+    the set being worked through."""
+
+    kind: str
+    status: str
+    done: int = 0
+    total: int = 0
+    index: int = 0
+    decisions: tuple[Any, ...] = ()
+    summary: str = ""
+    puzzle: Any = None
+    round: Optional[Round] = None
+    feedback: Optional[tuple[str, str]] = None
+    number: int = 0
+    count: int = 0
+    hint: bool = False
+
+
+@dataclass(frozen=True)
 class TableState:
     """One consistent moment of a session: everything the presenter
     (:func:`dominolab.presenter.present`) turns into a snapshot.  ``round`` is a copy."""
@@ -220,6 +263,10 @@ class TableState:
     ai_ms: tuple[float, ...] = ()
     #: In tournament mode (:class:`TournamentSession`): where the student is in the tournament.
     tournament: Optional[dict] = None
+    #: The review or puzzle on screen, if any.
+    coach: Optional[CoachState] = None
+    #: True when "Review this hand" is offered: the hand is over and the table coaches.
+    can_review: bool = False
 
 
 class _Person:
@@ -251,6 +298,53 @@ class _Offer:
     path: Path
     data: dict
     text: str
+
+
+@dataclass(eq=False)
+class _ReviewRun:
+    """A review of a finished hand: made under the lock, valued by a worker (its own thread,
+    or the caller's where threads cannot start), which writes back only while this run is
+    still the table's coach (``TableSession._coach is self``)."""
+
+    hand: Round
+    seat: int
+    seed: int
+    key: tuple[int, int]  # (match number, hand number)
+    total: int
+    cancel: threading.Event = field(default_factory=threading.Event)
+    done: int = 0
+    status: str = "running"
+    result: Optional[Review] = None
+    index: int = 0
+    started: bool = False
+
+    def state(self) -> CoachState:
+        decisions = self.result.decisions if self.result is not None else ()
+        return CoachState("review", self.status, done=self.done, total=self.total, index=self.index,
+                          decisions=decisions, summary=self.result.summary() if self.result is not None else "")
+
+
+@dataclass(eq=False)
+class _PuzzleRun:
+    """Puzzles at the table: the set being worked through and the answer given to the
+    current one.  Answers are judged by the puzzle (``Puzzle.evaluate``); the game at the
+    table is not touched."""
+
+    puzzles: tuple[Any, ...]
+    position: int
+    round: Round
+    status: str = "asking"
+    feedback: Optional[tuple[str, str]] = None
+    hint: bool = False
+
+    @property
+    def puzzle(self) -> Any:
+        return self.puzzles[self.position]
+
+    def state(self) -> CoachState:
+        return CoachState("puzzle", self.status, puzzle=self.puzzle, round=self.round.copy(),
+                          feedback=self.feedback, number=self.position + 1, count=len(self.puzzles),
+                          hint=self.hint)
 
 
 # Keys (autosave files) that a live session in this process writes to.
@@ -405,14 +499,20 @@ class TableSession:
         self._offer: Optional[_Offer] = None
         self._autosave_dir = None if autosave is None else Path(autosave)
         self._autosave_key: Optional[str] = None
+        self._coach: Union[_ReviewRun, _PuzzleRun, None] = None
+        self._reviewed: Optional[tuple[tuple[int, int, int], Review]] = None  # the last finished review
+        self._coach_idle = threading.Condition(self._lock)
         #: Called at named points of the thinker and of intents ("job-start", "job-chosen",
-        #: "job-applied", "intent-applied"): tests inject delays here to probe races.
+        #: "job-applied", "intent-applied", "review-progress", "review-done"): tests inject delays here to probe races.
         self._test_hook: Optional[Callable[[str], None]] = None
         self.actions: dict[str, Callable[[dict], Optional[str]]] = {
             "play": self._act_move, "draw": self._act_move, "pass": self._act_move,
             "undo": self._act_undo, "hint": self._act_hint, "next_hand": self._act_next_hand,
             "new_match": self._act_new_match, "reveal": self._act_reveal,
             "resume": self._act_resume, "discard": self._act_discard,
+            "review": self._act_review, "review_step": self._act_review_step, "coach_close": self._act_coach_close,
+            "puzzle_answer": self._act_puzzle_answer, "puzzle_next": self._act_puzzle_next,
+            "puzzle_solution": self._act_puzzle_solution, "puzzle_hint": self._act_puzzle_hint,
         }
         self._match_number = 1
         self._match = self._new_match_object(1)
@@ -529,6 +629,7 @@ class TableSession:
             self._emit()
         self._hook("intent-applied")
         self._drain()
+        self._review_here()
         return {"ok": True, "message": info or ""}
 
     def _apply(self, intent: Any) -> Optional[str]:
@@ -554,6 +655,8 @@ class TableSession:
                           + self._whose_turn_sentence())
         if self._offer is not None and action not in ("resume", "discard"):
             raise _gentle("First choose: carry on with the saved match, or start a new one.")
+        if isinstance(self._coach, _PuzzleRun) and action in ("play", "draw", "pass", "undo", "hint"):
+            raise _gentle("A puzzle is on the table: answer it, or close the puzzles to play on.")
         return self.actions[action](intent)
 
     # ------------------------------------------------------------------ the same, from code
@@ -757,6 +860,237 @@ class TableSession:
         self._changed(moved=False)
         return None
 
+    # ------------------------------------------------------------------ the coach: reviews
+    #: False in a mode that must not show the search's verdicts (a tournament).
+    coaching: bool = True
+
+    @property
+    def coach(self) -> Optional[CoachState]:
+        """The review or puzzle on screen (``None``: the table itself)."""
+        with self._lock:
+            return None if self._coach is None else self._coach.state()
+
+    def _review_refusal(self) -> Optional[str]:
+        """Why "Review this hand" cannot start now (lock held), or None."""
+        if not self.coaching:
+            return "Reviews are off in a tournament: the search's verdicts would help mid-event."
+        if not self._round.is_over:
+            return "A hand is reviewed once it is over; finish it first."
+        if self._coach is not None:
+            return "The coach is already on screen; close it first."
+        return None
+
+    def _act_review(self, intent: dict) -> Optional[str]:
+        refusal = self._review_refusal()
+        if refusal is not None:
+            raise IntentError(refusal)
+        seat = intent.get("seat", self._viewer if self._viewer is not None else self.humans[0])
+        if not is_int(seat) or seat not in self.humans:
+            raise IntentError(f"A review is of a person's seat; seat {excerpt(seat, 12)} is not one.")
+        key = (self._match_number, self.hand_number)
+        hand = self._round.copy()
+        run = _ReviewRun(hand, seat, derive_seed(self.seed or 0, *key, seat) % 2**31, key,
+                         total=len(decision_views(hand, seat)))
+        if self._reviewed is not None and self._reviewed[0] == (*key, seat):
+            run.result, run.done, run.status, run.started = self._reviewed[1], run.total, "done", True
+        elif run.total == 0:
+            raise IntentError("There is nothing to review: you made no move in this hand.")
+        self._coach = run
+        if not run.started and self._background:
+            run.started = self._start_reviewer(run)
+        return None
+
+    def _start_reviewer(self, run: _ReviewRun) -> bool:
+        try:
+            threading.Thread(target=self._review_worker, args=(run,), name="dominolab-review", daemon=True).start()
+        except RuntimeError:  # no threads here (Pyodide): the caller's thread reviews
+            return False
+        return True
+
+    def _review_here(self) -> None:
+        """Where no thread reviews: value a review that was asked for in the caller's thread."""
+        with self._lock:
+            run = self._coach
+            if not isinstance(run, _ReviewRun) or run.started:
+                return
+            run.started = True
+        self._review_worker(run)
+
+    def _review_worker(self, run: _ReviewRun) -> None:
+        """Value the hand's decisions without the lock; write back only while ``run`` is the coach."""
+
+        def progress(done: int, total: int) -> None:
+            self._hook("review-progress")
+            with self._lock:
+                if self._coach is run:
+                    run.done, run.total = done, total
+                    self._emit()
+
+        result: Optional[Review] = None
+        error = None
+        try:
+            result = review(run.hand, run.seat, REVIEW_LEVEL, run.seed, progress=progress, cancel=run.cancel)
+        except Exception as exc:  # the review's failure must not break the table
+            error = f"The review failed: {exc!r}"
+        with self._lock:
+            if self._coach is run:
+                if result is None:
+                    self._coach = None
+                    self._message = ("error", error or "The review failed.")
+                else:
+                    run.result = result
+                    run.status = "done" if result.complete else "stopped"
+                    if result.complete:
+                        self._reviewed = ((*run.key, run.seat), result)
+                    if not result.decisions:
+                        self._coach = None
+                        self._message = ("info", "The review was stopped before its first decision.")
+                self._emit()
+            self._coach_idle.notify_all()
+        self._hook("review-done")
+
+    def wait_review(self, timeout: Optional[float] = 60.0) -> bool:
+        """Block until no review is being valued; True if so."""
+        self._review_here()
+        with self._coach_idle:
+            return self._coach_idle.wait_for(
+                lambda: not (isinstance(self._coach, _ReviewRun) and self._coach.status == "running"), timeout)
+
+    def _act_review_step(self, intent: dict) -> Optional[str]:
+        run = self._coach
+        if not isinstance(run, _ReviewRun):
+            raise IntentError("No review is on screen.")
+        if run.status == "running":
+            raise _gentle(f"The review is still running ({run.done} of {run.total} decisions).")
+        assert run.result is not None
+        to = intent.get("to")
+        if to is None:
+            step = intent.get("step")
+            if step not in (-1, 1) or isinstance(step, bool):
+                raise IntentError("A review step is 'step': 1 or -1, or 'to': a decision's number from 0.")
+            to = run.index + step
+        count = len(run.result.decisions)
+        if not is_int(to) or not 0 <= to < count:
+            if is_int(to) and to == count:
+                raise _gentle("That was the last decision reviewed.")
+            if is_int(to) and to == -1:
+                raise _gentle("This is the first decision of the hand.")
+            raise IntentError(f"There is no decision {excerpt(to, 12)}: this review has {count}.")
+        run.index = to
+        return None
+
+    def _act_coach_close(self, intent: dict) -> Optional[str]:
+        run = self._coach
+        if run is None:
+            raise _gentle("The table is already showing the game.")
+        self._end_coach()
+        if isinstance(run, _ReviewRun) and run.status == "running":
+            return "Review cancelled."
+        return None
+
+    def _end_coach(self) -> None:
+        """Put the coach away (lock held): a running review is told to stop and its figures,
+        when they come, are dropped."""
+        run = self._coach
+        if isinstance(run, _ReviewRun):
+            run.cancel.set()
+        self._coach = None
+        self._coach_idle.notify_all()
+
+    # ------------------------------------------------------------------ the coach: puzzles
+    def start_puzzles(self, puzzle_or_id: Any = None, grade: Optional[str] = None,
+                      seed: Optional[int] = None) -> None:
+        """Show puzzles on this table (see :mod:`dominolab.puzzles`): ``puzzle_or_id`` one
+        puzzle (or its id), else the shipped puzzles of ``grade`` (all grades when None) in
+        an order shuffled by ``seed``.  Answers are judged by the puzzle and change nothing
+        at the table; "Next puzzle" moves on and Close returns to the game."""
+        from . import puzzles as _puzzles
+
+        if not self.coaching:
+            raise ValueError("puzzles are off in a tournament")
+        check_seed(seed)
+        if puzzle_or_id is not None:
+            if grade is not None:
+                raise ValueError("give a puzzle or a grade, not both")
+            if isinstance(puzzle_or_id, _puzzles.Puzzle):
+                chosen = [puzzle_or_id]
+            elif isinstance(puzzle_or_id, str):
+                try:
+                    chosen = [_puzzles.get(puzzle_or_id)]
+                except KeyError:
+                    raise ValueError(f"no puzzle named {excerpt(puzzle_or_id, 30)}; "
+                                     "dl.puzzles.load() lists them") from None
+            else:
+                raise ValueError(f"expected a Puzzle or a puzzle's id, got {excerpt(puzzle_or_id)}")
+        else:
+            chosen = _puzzles.select(grade=grade)
+            if not chosen:
+                raise ValueError(f"there are no puzzles of grade {grade!r}")
+            if seed is not None:
+                random.Random(seed).shuffle(chosen)
+        first = chosen[0].round()  # raises PuzzleError if it does not replay
+        with self._lock:
+            self._end_coach()
+            self._coach = _PuzzleRun(tuple(chosen), 0, first)
+            self._emit()
+
+    def _puzzle(self) -> _PuzzleRun:
+        run = self._coach
+        if not isinstance(run, _PuzzleRun):
+            raise IntentError("No puzzle is on the table.")
+        return run
+
+    def _act_puzzle_answer(self, intent: dict) -> Optional[str]:
+        run = self._puzzle()
+        if run.status in ("correct", "solution"):
+            raise _gentle("This puzzle is done: press Next puzzle.")
+        action = intent.get("move", "play")
+        r = run.round
+        text: Any = action
+        end: Any = None
+        if action in ("draw", "pass"):
+            pass
+        elif action == "play":
+            text, end = intent.get("tile"), intent.get("end")
+            if not isinstance(text, str) or len(text) > 12:
+                raise IntentError("An answer names a tile such as '6-4'; nothing was changed.")
+            if end is not None and end not in ("left", "right"):
+                raise IntentError(f"The end must be 'left' or 'right', not {excerpt(end, 12)}; nothing was changed.")
+        else:
+            raise IntentError(f"An answer's move is 'play', 'draw' or 'pass', not {excerpt(action, 12)}.")
+        try:
+            move = r.parse_move(text, end)
+        except AmbiguousMoveError as exc:
+            raise IntentError(f"{exc.tile} fits both ends: choose the left end ({exc.ends[0]}) "
+                              f"or the right end ({exc.ends[1]}).") from None
+        except IllegalMoveError as exc:
+            raise IntentError(f"Not allowed: {exc.explain(self._puzzle_names(run))}.") from None
+        except InvalidMoveError:
+            raise IntentError(f"{excerpt(text, 12)} is not a tile; nothing was changed.") from None
+        feedback = run.puzzle.evaluate(move)
+        run.status = "correct" if feedback.correct else "incorrect"
+        run.feedback = (feedback.status, feedback.message)
+        return None
+
+    def _puzzle_names(self, run: _PuzzleRun) -> list[str]:
+        return [f"seat {s}" if s != run.puzzle.seat else "you" for s in range(run.round.players)]
+
+    def _act_puzzle_hint(self, intent: dict) -> Optional[str]:
+        self._puzzle().hint = True
+        return None
+
+    def _act_puzzle_solution(self, intent: dict) -> Optional[str]:
+        run = self._puzzle()
+        run.status = "solution"
+        return None
+
+    def _act_puzzle_next(self, intent: dict) -> Optional[str]:
+        run = self._puzzle()
+        position = (run.position + 1) % len(run.puzzles)
+        r = run.puzzles[position].round()
+        run.position, run.round, run.status, run.feedback, run.hint = position, r, "asking", None, False
+        return None
+
     # ------------------------------------------------------------------ the game's one owner
     def _changed(self, *, new_hand: bool = False, moved: bool = True) -> None:
         """The game changed (lock held): new version; a finished hand goes into the match;
@@ -767,6 +1101,8 @@ class TableSession:
         r = self._round
         if new_hand:
             self._undo_floor = 0
+            if isinstance(self._coach, _ReviewRun):
+                self._end_coach()  # a review is of the hand just played: a new hand ends it
         if r.is_over and not self._round_in_match():
             self._match.record_round(r)
         self._update_viewer(new_hand)
@@ -901,6 +1237,7 @@ class TableSession:
         with self._lock:
             self._closed = True
             self._job = None
+            self._end_coach()
             self._idle.notify_all()
             self._release_key()
         if self._thinker is not None:
@@ -959,6 +1296,8 @@ class TableSession:
             offer=None if self._offer is None else self._offer.text,
             saving=self._autosave_dir is not None and self._client is not None,
             ai_ms=tuple(self._ai_ms[-(self.players - 1):]),
+            coach=None if self._coach is None else self._coach.state(),
+            can_review=self._review_refusal() is None,
         )
 
     def _note(self, kind: str, *, seat: Optional[int] = None, turns: tuple[str, ...] = (), text: str = "",
@@ -1163,6 +1502,7 @@ class TournamentSession(TableSession):
     """
 
     locked = frozenset({"open_hands", "hints", "undo"})
+    coaching = False  # no review, no puzzles: a tournament must not show the search's verdicts
 
     def __init__(
         self,

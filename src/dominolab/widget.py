@@ -95,6 +95,11 @@ class DominoTable(anywidget.AnyWidget):
     players think in a thread (default: on inside a kernel).  ``autosave`` (default: on inside
     a kernel, in ``.dominolab/autosave/``; or a folder; False for off) keeps the match on disk,
     so after a kernel restart the re-run cell offers to carry on.
+
+    The coach: when a hand ends, "Review this hand" (or :meth:`review_hand`) values each of
+    your decisions with :func:`dominolab.review` in the background and steps through them on
+    the table; :meth:`puzzle` opens a table on ``dl.puzzles`` positions.  Both are off in
+    tournament mode.
     """
 
     _esm = frontend_file("widget.js")
@@ -320,6 +325,56 @@ class DominoTable(anywidget.AnyWidget):
                                     highlight_playable=highlight_playable,
                                     background=in_kernel if background is None else bool(background))
         return cls(_session=session)
+
+    @classmethod
+    def puzzle(
+        cls,
+        puzzle_or_id: Any = None,
+        grade: Optional[str] = None,
+        seed: Optional[int] = None,
+        *,
+        scale: float = 1.0,
+        background: Optional[bool] = None,
+    ) -> DominoTable:
+        """A table in puzzle mode: the position of a puzzle from ``dl.puzzles`` (one puzzle
+        or its id, else the shipped puzzles of ``grade``, shuffled by ``seed``), with the seat
+        to move's tiles to click.  A click (and an end, when the tile fits both) answers;
+        the table shows the puzzle's verdict and offers "Next puzzle".  Answers change
+        nothing in the game; Close leaves the puzzles for an ordinary table (strategy
+        opponents, seeded by ``seed``).  Any table can show puzzles too:
+        ``table.session.start_puzzles(...)``."""
+        from . import puzzles as _puzzles
+
+        first = puzzle_or_id if isinstance(puzzle_or_id, _puzzles.Puzzle) else None
+        if first is None and isinstance(puzzle_or_id, str):
+            try:
+                first = _puzzles.get(puzzle_or_id)
+            except KeyError:
+                raise ValueError(f"no puzzle named {puzzle_or_id!r}; dl.puzzles.load() lists them") from None
+        rules, players = (first.rules, first.players) if first is not None else ("standard", 2)
+        in_kernel = _in_kernel()
+        session = TableSession(rules, players, "strategy", seed, scale=scale,
+                               background=in_kernel if background is None else bool(background))
+        try:
+            session.start_puzzles(puzzle_or_id, grade=grade, seed=seed)
+        except ValueError:
+            session.close()
+            raise
+        return cls(_session=session)
+
+    def review_hand(self, wait: bool = True) -> Any:
+        """Review the hand just played, as the "Review this hand" button does: the search
+        values each of your decisions (in the background in a kernel), and the table steps
+        through them.  With ``wait``, returns once the review is done.  Returns :attr:`coach`."""
+        self._session.act("review")
+        if wait:
+            self._session.wait_review()
+        return self.coach
+
+    @property
+    def coach(self) -> Any:
+        """The review or puzzle on screen (a :class:`~dominolab.session.CoachState`), or None."""
+        return self._session.coach
 
     def close(self) -> None:
         self._session.close()

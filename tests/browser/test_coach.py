@@ -1,0 +1,152 @@
+"""The coach on the play table in real JupyterLab and headless Chromium: a hand reviewed and
+stepped through with real key presses, and a puzzle solved with a real click, with Python's
+state read back from the kernel after each browser action.
+
+The notebook is a fresh one (made through the server's contents API), so this module shares
+no kernel with tests/browser/test_lab.py.  Waits are Playwright's own (each returns as soon as
+its condition holds); nothing sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import ARTIFACTS
+from .test_lab import CELL_TYPES, KERNEL_IDLE, TIMEOUT, add_table, kernel, kernel_json
+
+NOTEBOOK = "coach.ipynb"
+
+
+def _new_notebook(lab) -> None:
+    body = {"type": "notebook", "format": "json", "content": {
+        "cells": [], "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                  "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}}
+    request = urllib.request.Request(f"{lab.url}/api/contents/{NOTEBOOK}?token={lab.token}",
+                                     data=json.dumps(body).encode(), method="PUT",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        assert reply.status in (200, 201)
+
+
+@pytest.fixture(scope="module")
+def coach_page(browser, lab):
+    _new_notebook(lab)
+    context = browser.new_context(viewport={"width": 1280, "height": 1100})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{lab.url}/lab/tree/{NOTEBOOK}?reset&token={lab.token}")
+    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT)
+    kernel(page, "import dominolab as dl\nfrom dominolab.widget import DominoTable\nprint('ok')")
+    page.errors = errors
+    yield page
+    context.close()
+
+
+def test_review_this_hand_by_mouse_then_arrow_keys(coach_page):
+    page = coach_page
+    root, _ = add_table(page, "t = DominoTable(players=2, opponents='greedy', seed=3, pace=0)\nt")
+    # A quick hand: the person's moves are made from code; the review is what is under test.
+    kernel(page, "while not t.round.is_over:\n    t.move(t.round.legal_moves()[0])\nprint('over')")
+    page.wait_for_function("(r) => r.dataset.over === 'true' && !r.hasAttribute('aria-busy')",
+                           arg=root.element_handle(), timeout=TIMEOUT)
+    cells = page.evaluate(CELL_TYPES)
+    root.locator('[data-key="action:review"]').click()
+    heading = root.locator('[data-key="review:heading"]')
+    expect(heading).to_contain_text("Decision 1 of", timeout=TIMEOUT)  # the review ran, in the background
+    assert kernel_json(page, "[t.coach.kind, t.coach.status, t.coach.index]") == ["review", "done", 0]
+    count = kernel_json(page, "len(t.coach.decisions)")
+    assert count >= 3
+    first = kernel_json(page, "t.coach.decisions[0].index") + 1
+    expect(heading).to_have_text(f"Decision 1 of {count}: move {first} of the hand")
+    # The move played and the best one are drawn as tiles (or Draw/Pass), with the engine's sentence.
+    expect(root.locator('[data-key="review:played"]')).to_be_visible()
+    expect(root.locator('[data-key="review:sentence"]')).to_have_text(kernel(page, "print(t.coach.decisions[0].sentence())").strip())
+
+    page.keyboard.press("ArrowRight")
+    expect(heading).to_contain_text(f"Decision 2 of {count}", timeout=TIMEOUT)
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / "coach-review.png"))
+    page.keyboard.press("ArrowRight")
+    expect(heading).to_contain_text(f"Decision 3 of {count}", timeout=TIMEOUT)
+    assert kernel_json(page, "t.coach.index") == 2
+    page.keyboard.press("ArrowLeft")
+    expect(heading).to_contain_text(f"Decision 2 of {count}", timeout=TIMEOUT)
+    assert kernel_json(page, "t.coach.index") == 1
+    before = kernel_json(page, "[t.version, t.session.hand_number, len(t.round.history)]")
+
+    page.keyboard.press("Escape")
+    expect(root.locator(".dl-coach")).to_have_count(0, timeout=TIMEOUT)
+    assert kernel_json(page, "t.coach is None") is True
+    assert kernel_json(page, "[t.version, t.session.hand_number, len(t.round.history)]") == before
+    page.keyboard.press("n")  # Next hand works as before
+    expect(root.locator(".dl-result")).to_have_count(0, timeout=TIMEOUT)
+    assert kernel_json(page, "t.session.hand_number") == 2
+    assert page.evaluate(CELL_TYPES) == cells  # no key reached JupyterLab (no cell added, changed or deleted)
+    assert not page.errors
+
+
+def test_a_puzzle_solved_by_a_real_click(coach_page):
+    page = coach_page
+    root, _ = add_table(page, "p = dl.puzzles.select(grade='easy')[0]\npz = DominoTable.puzzle(p, background=True)\npz")
+    expect(root.locator(".dl-puzzle-question")).to_have_text(kernel(page, "print(p.question)").strip(),
+                                                             timeout=TIMEOUT)
+    best = kernel_json(page, "[str(p.best.tile), p.best.end] if isinstance(p.best, dl.Play) else [str(p.best), None]")
+    game = kernel_json(page, "[pz.version, len(pz.round.history)]")
+    wrong = kernel_json(page, "next([str(c.move.tile), c.move.end] for c in p.choices[1:] if isinstance(c.move, dl.Play))")
+    feedback = root.locator('[data-key="puzzle:feedback"]')
+
+    root.locator(f'[data-key="hand:{wrong[0]}"]').click()
+    if root.locator('[data-key="choose:left"]').count():
+        root.locator(f'[data-key="choose:{wrong[1]}"]').click()
+    expect(feedback).to_contain_text("Not this time", timeout=TIMEOUT)
+    assert kernel_json(page, "pz.coach.status") == "incorrect"
+
+    if best[1] is None:
+        root.locator(f'[data-key="puzzle:{best[0]}"]').click()
+    else:
+        root.locator(f'[data-key="hand:{best[0]}"]').click()
+        if root.locator('[data-key="choose:left"]').count():
+            root.locator(f'[data-key="choose:{best[1]}"]').click()
+    expect(feedback).to_contain_text("Correct", timeout=TIMEOUT)
+    assert kernel_json(page, "[pz.coach.status, pz.coach.feedback[1] == p.evaluate(p.best).message]") == ["correct", True]
+    expect(root.locator('[data-key="puzzle:explanation"]')).to_have_text(kernel(page, "print(p.explanation)").strip())
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / "coach-puzzle.png"))
+    assert kernel_json(page, "[pz.version, len(pz.round.history)]") == game  # the game was not touched
+    root.locator('[data-key="puzzle:next"]').click()
+    expect(feedback).to_have_count(0, timeout=TIMEOUT)
+    assert kernel_json(page, "pz.coach.status") == "asking"
+    assert not page.errors
+
+
+def test_a_running_review_shows_its_progress_and_cancel_leaves_the_table_usable(coach_page):
+    page = coach_page
+    root, _ = add_table(page, "held = DominoTable(players=2, opponents='greedy', seed=4, pace=0)\nheld")
+    kernel(page, "import threading\ngate = threading.Event()\n"
+                 "while not held.round.is_over:\n    held.move(held.round.legal_moves()[0])\n"
+                 "# hold the review's thread at its first progress report until the test opens the gate\n"
+                 "held.session._test_hook = lambda where: gate.wait(60) if where == 'review-progress' else None\n"
+                 "print('over')")
+    page.wait_for_function("(r) => r.dataset.over === 'true' && !r.hasAttribute('aria-busy')",
+                           arg=root.element_handle(), timeout=TIMEOUT)
+    root.locator('[data-key="action:review"]').click()
+    progress = root.locator('[data-key="review:progress"]')
+    expect(progress).to_have_text(re.compile(r"^Reviewing: 0 of \d+ decisions$"), timeout=TIMEOUT)
+    assert kernel_json(page, "[held.coach.kind, held.coach.status]") == ["review", "running"]
+    root.locator('[data-key="review:cancel"]').click()
+    expect(root.locator(".dl-coach")).to_have_count(0, timeout=TIMEOUT)
+    expect(root.locator(".dl-message")).to_have_text("Review cancelled.")
+    assert kernel_json(page, "held.coach is None") is True
+    kernel(page, "gate.set(); held.session._test_hook = None; print('released')")
+    assert kernel_json(page, "[held.session.wait_review(30), held.coach is None]") == [True, True]
+    root.locator('[data-key="action:next"]').click()
+    expect(root.locator(".dl-result")).to_have_count(0, timeout=TIMEOUT)
+    assert kernel_json(page, "held.session.hand_number") == 2
+    assert not page.errors
