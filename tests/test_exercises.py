@@ -427,7 +427,7 @@ def test_code_quoted_in_any_text_runs(name):
 @pytest.mark.parametrize("name", ALL)
 def test_solution_shows_the_engines_answer_and_code(name, capsys, monkeypatch):
     exercise = ALL[name]
-    monkeypatch.setattr("dominolab.exercises.core._show", print)
+    monkeypatch.setattr("dominolab.exercises.core.show", print)
     exercise.solution()
     exercise.hint()
     out = capsys.readouterr().out

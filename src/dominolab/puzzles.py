@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .exercises.answers import MoveAnswer, Unreadable, describe
-from .exercises.core import Feedback
+from .exercises.core import Feedback, show
 from .moves import Move, Play, move_from_text, read_move_text
 from .review import Choice, move_words
 from .round import Round
@@ -54,14 +54,6 @@ DATA = Path(__file__).with_name("puzzles.json")
 FORMAT = "dominolab-puzzles"
 VERSION = 1
 
-
-def _show(feedback: Feedback) -> None:
-    try:
-        from IPython.display import display
-    except ImportError:  # plain Python: print instead
-        print(feedback)
-        return
-    display(feedback)  # type: ignore[no-untyped-call]  # IPython.display is untyped
 
 
 class PuzzleError(ValueError):
@@ -201,7 +193,7 @@ class Puzzle:
 
     def check(self, answer: Any = ...) -> None:
         """Say whether ``answer`` is the best move (never raises)."""
-        _show(self.evaluate(answer))
+        show(self.evaluate(answer))
 
     def hint_text(self) -> str:
         """A nudge: how many moves there are and how far apart the best two are."""
@@ -212,11 +204,11 @@ class Puzzle:
 
     def hint(self) -> None:
         """Show the hint."""
-        _show(Feedback("hint", self.hint_text()))
+        show(Feedback("hint", self.hint_text()))
 
     def solution(self) -> None:
         """Show the best move and why."""
-        _show(Feedback("solution", self.explanation))
+        show(Feedback("solution", self.explanation))
 
     # -- data
     def to_dict(self) -> dict[str, Any]:

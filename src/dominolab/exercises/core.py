@@ -68,7 +68,8 @@ class Feedback:
 _UNSET = object()
 
 
-def _show(feedback: Feedback) -> None:
+def show(feedback: Feedback) -> None:
+    """Display ``feedback`` in a notebook (its HTML), or print it in plain Python."""
     try:
         from IPython.display import display
     except ImportError:  # plain Python: print instead
@@ -159,11 +160,11 @@ class Exercise:
 
     def check(self, answer: Any = ...) -> None:
         """Say whether ``answer`` is right (never raises)."""
-        _show(self.evaluate(answer))
+        show(self.evaluate(answer))
 
     def hint(self) -> None:
         """A nudge towards the answer."""
-        _show(Feedback("hint", self.hint_text, self.hint_code))
+        show(Feedback("hint", self.hint_text, self.hint_code))
 
     def solution(self) -> None:
         """The answer, why, and the code that finds it."""
@@ -173,7 +174,7 @@ class Exercise:
         except Exception:
             shown = ""
         text = f"{shown}. {self.solution_text}" if shown else self.solution_text
-        _show(Feedback("solution", text, self.solution_code))
+        show(Feedback("solution", text, self.solution_code))
 
     def __repr__(self) -> str:
         return f"Exercise {self.number}: {self.question}"
