@@ -344,11 +344,13 @@ class SearchPlayer(_Seeded):
     """The strongest player: a search over deals of the tiles it cannot see.
 
     For each decision it deals the hidden tiles in ways that fit everything public (each
-    seat's tile count, the numbers a seat has shown it lacks), weighing each deal by how
-    likely the other seats' plays were in it; values every legal move in each deal,
-    exactly (an endgame search over the boneyard's draws) when the deal is small enough
-    and otherwise by playing the hand out with a fast policy; and plays the move with the
-    best average (see :mod:`dominolab.search`).
+    seat's tile count, the numbers a seat has shown it lacks), every such deal alike;
+    values every legal move in each deal, exactly (an endgame search over the boneyard's
+    draws) when the deal is small enough and otherwise by playing the hand out with a fast
+    policy (shed the heaviest tile, one move in five at random); and plays the move with
+    the best average (see :mod:`dominolab.search`).  Weighing deals by the others' past
+    plays, and play-outs without the random moves, were measured and did not help; what
+    was measured is in benchmarks/README.md.
 
     **What it maximises.**  By default, the **expected net points** of its side: the
     points the side scores in the hand minus what the other side scores (past two sides,
@@ -373,7 +375,8 @@ class SearchPlayer(_Seeded):
                                              "expert": "650 ms"}
     #: How strongly a deal is weighed by the other seats' plays (0: not at all).
     WEIGHTING = 0.0
-    #: The play-out policy (see :class:`dominolab.search.Policy`).
+    #: The play-out policy (see :class:`dominolab.search.Policy`).  ``keep_bonus=2`` won
+    #: head to head but did worse against Greedy; not adopted (benchmarks/README.md).
     POLICY: ClassVar[dict[str, float]] = {"noise": 0.2}
     #: With a budget, one deal may take 1/EXACT_SHARE of it in solver nodes.
     EXACT_SHARE = search.EXACT_SHARE
