@@ -379,3 +379,22 @@ def test_call_reports_a_hostile_exception_plainly():
     with pytest.raises(Failed) as caught:
         call(raises, 1, shown="f(1)")
     assert caught.value.message == "calling f(1) stopped with Hostile."
+
+
+def test_a_move_is_read_against_its_position():
+    """Given the position, a lead counts on either end, a tile with no end goes where it
+    fits, and a tile that fits both ends must name one."""
+    lead = dl.Round.deal("standard", 2, seed=1)
+    kind = MoveAnswer(position=lambda: lead.view(lead.turn))
+    tile = lead.legal_moves()[0].tile
+    assert kind.read(f"{tile} right") == kind.read(f"{tile} left") == kind.read(f"lead {tile}") == kind.read(str(tile))
+    r = dl.Round.from_position("standard", hands=[["6-2", "4-3", "1-1"], ["5-5", "0-0", "2-2"]],
+                               line=["6-3"], turn=0)
+    kind = MoveAnswer(position=lambda: r.view(0))
+    assert kind.read("4-3") == dl.Play("4-3", "right")
+    assert kind.read("6-2") == dl.Play("6-2", "left")
+    assert kind.read("4-3 left") == dl.Play("4-3", "left")  # not legal: judged as given
+    both = dl.Round.from_position("standard", hands=[["6-3", "1-1"], ["5-5", "0-0"]], line=["6-4", "4-3"], turn=0)
+    with pytest.raises(Unreadable, match="fits both ends"):
+        MoveAnswer(position=lambda: both.view(0)).read("6-3")
+    assert MoveAnswer().read("6-3") == dl.Play("6-3", "left")  # no position: as written

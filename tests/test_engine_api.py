@@ -87,6 +87,7 @@ class TestParseMove:
     def test_go_is_a_pass(self):
         assert move_from_text("go") is Pass() and move_from_text("Pass") is Pass()
         assert read_move_text("play 6-4 l") == ("play", dl.Tile(6, 4), "left")
+        assert read_move_text("Lead 6-4") == ("play", dl.Tile(6, 4), None)
 
 
 # ---------------------------------------------------------------------- error codes

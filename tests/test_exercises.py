@@ -141,14 +141,18 @@ RIGHT = {
     "partnership-q1": [1, "1", 1.0],
     "partnership-q2": [answer_of("partnership-q2"), str(answer_of("partnership-q2"))],
     "partnership-q3": [{0, 5}, [5, 0], "0, 5", "{0, 5}", "5 0"],
-    "partnership-q4": [{"6-2 left", "6-0 left"}, ["6-0 left", "6-2 left"], {dl.Play("6-2", "left"), dl.Play("6-0", "left")}],
+    "partnership-q4": [{"6-2 left", "6-0 left"}, ["6-0 left", "6-2 left"], {dl.Play("6-2", "left"), dl.Play("6-0", "left")},
+                       ["6-2", "6-0"]],  # each fits one end only, so no end needs naming
     "partnership-q5": [answer_of("partnership-q5"), str(answer_of("partnership-q5"))],
     "partnership-q6": [lambda p: [p[0] + p[2], p[1] + p[3]], lambda p: (p[0] + p[2], p[1] + p[3])],
     "coach-q1": [answer_of("coach-q1"), str(answer_of("coach-q1"))],
     "coach-q2": ["mistake", "Mistake", " mistake "],
     "coach-q3": [answer_of("coach-q3"), str(answer_of("coach-q3"))],
     "coach-q4": [answer_of("coach-q4"), f"{answer_of('coach-q4').tile} {answer_of('coach-q4').end}",
-                 f"play {answer_of('coach-q4').tile} {answer_of('coach-q4').end}"],
+                 f"play {answer_of('coach-q4').tile} {answer_of('coach-q4').end}",
+                 # the best move is a lead: a lead has no end, so either end and "lead" are right
+                 f"lead {answer_of('coach-q4').tile}", f"{answer_of('coach-q4').tile} right",
+                 str(answer_of("coach-q4").tile)],
 }
 
 #: Plausible wrong answers, each with (part of) the message it must get.

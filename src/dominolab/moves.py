@@ -147,15 +147,15 @@ def read_move_text(text: str) -> tuple[str, Optional[Tile], Optional[End]]:
     """The parts of a move written as text: ``("play", tile, end or None)``,
     ``("draw", None, None)`` or ``("pass", None, None)``.
 
-    Reads "6-4", "6-4 left", "play 6-4 r", "draw", "pass" and "go" (what a player says
-    when unable to play).  Raises :class:`InvalidMoveError` for anything else; nothing
+    Reads "6-4", "6-4 left", "play 6-4 r", "lead 6-4", "draw", "pass" and "go" (what a
+    player says when unable to play).  Raises :class:`InvalidMoveError` for anything else; nothing
     here knows the position (see ``Round.parse_move``)."""
     if not isinstance(text, str):
         raise InvalidMoveError(f"expected a move written as text, got {excerpt(text)}", text)
     if len(text) > MAX_MOVE_TEXT:
         raise InvalidMoveError(f"cannot read {excerpt(text)} as a move: it is too long", text)
     words = text.strip().lower().replace(",", " ").split()
-    if words and words[0] == "play":
+    if words and words[0] in ("play", "lead"):
         words = words[1:]
     if words == ["draw"]:
         return ("draw", None, None)

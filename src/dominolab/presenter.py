@@ -371,10 +371,10 @@ def _coach(coach: Optional[CoachState]) -> Optional[dict]:
     return _puzzle(coach)
 
 
-def _move_shown(move: Move, figures: Optional[Choice]) -> dict:
+def _move_shown(move: Move, figures: Optional[Choice], view: Any = None) -> dict:
     action = "play" if isinstance(move, Play) else ("pass" if isinstance(move, Pass) else "draw")
     return {"action": action, "tile": _tile(move.tile) if isinstance(move, Play) else None,
-            "end": move.end if isinstance(move, Play) else None, "words": move_words(move),
+            "end": move.end if isinstance(move, Play) else None, "words": move_words(move, view),
             "figures": figures.words() if figures is not None else None}
 
 
@@ -405,8 +405,8 @@ def _review(coach: CoachState) -> dict:
             "move": d.index + 1,
             "heading": f"Decision {coach.index + 1} of {count}: move {d.index + 1} of the hand",
             "hand": [_tile(t) for t in view.hand],
-            "played": _move_shown(d.played, d.chosen),
-            "best": _move_shown(d.best.move, d.best),
+            "played": _move_shown(d.played, d.chosen, d.view),
+            "best": _move_shown(d.best.move, d.best, d.view),
             "same": d.best.move == d.chosen.move,
             "forced": d.forced,
             "label": d.label,
@@ -440,7 +440,7 @@ def _puzzle(coach: CoachState) -> dict:
         "others": [{"seat": s, "count": n} for s, n in enumerate(view.hand_counts) if s != p.seat],
         "boneyard": view.boneyard_count,
         "feedback": feedback,
-        "best": _move_shown(p.best, p.choices[0]) if shown else None,
+        "best": _move_shown(p.best, p.choices[0], view) if shown else None,
         "explanation": p.explanation if shown else None,
         "hint": p.hint_text() if coach.hint and not shown else None,
     }

@@ -70,14 +70,23 @@ def label_for(loss: float) -> str:
     return LABELS[-1][0]
 
 
-def move_words(move: Move) -> str:
-    """A move in a few words: "6-4 on the left", "draw", "pass"."""
+def move_words(move: Move, view: Optional[View] = None) -> str:
+    """A move in a few words: "6-4 on the left", "draw", "pass"; given the ``view`` it was
+    made in, the first tile of a hand is "lead 6-4" (a lead has no end)."""
     if move is DRAW:
         return "draw"
     if move is PASS:
         return "pass"
     assert isinstance(move, Play)
+    if view is not None and view.ends is None:
+        return f"lead {move.tile}"
     return f"{move.tile} on the {move.end}"
+
+
+def _phrase(move: Move, view: View) -> str:
+    """A move as the object of "chose" or "the best was": "to draw", "to lead 6-4", "6-4 on the left"."""
+    words = move_words(move, view)
+    return words if isinstance(move, Play) and view.ends is not None else f"to {words}"
 
 
 def _signed(x: float) -> str:
@@ -152,24 +161,24 @@ class Decision:
         seat = self.view.seat
         played = self.chosen
         if self.forced:
-            return (f"Move {self.index + 1}: seat {seat} had one legal move, {move_words(self.played)}; "
+            return (f"Move {self.index + 1}: seat {seat} had one legal move, {move_words(self.played, self.view)}; "
                     f"expected {played.words()}.")
-        text = f"Move {self.index + 1}: seat {seat} chose {move_words(self.played)}, expected {played.words()}."
+        text = f"Move {self.index + 1}: seat {seat} chose {_phrase(self.played, self.view)}, expected {played.words()}."
         if self.label == "best" and self.best.move == played.move:
             return text + f" That was the best of the {count_word(len(self.choices))} moves; label: best."
         best = self.best
         sure = ("more than the search's margin of error" if self.clear
                 else "within the search's margin of error")
-        return (text + f" The best was {move_words(best.move)}, {best.words()}: "
+        return (text + f" The best was {_phrase(best.move, self.view)}, {best.words()}: "
                 f"{self.loss:.1f} points given up ({sure}); label: {self.label}.")
 
     def row(self) -> dict[str, Any]:
         """The decision as plain data (for a table or a data frame)."""
         return {
             "move": self.index + 1,
-            "played": move_words(self.played),
+            "played": move_words(self.played, self.view),
             "expected": round(self.chosen.points, 1),
-            "best": move_words(self.best.move),
+            "best": move_words(self.best.move, self.view),
             "best expected": round(self.best.points, 1),
             "lost": round(self.loss, 1),
             "label": self.label,

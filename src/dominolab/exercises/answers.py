@@ -32,13 +32,16 @@ import operator
 import re
 import types
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from ..moves import DRAW, PASS, Draw, Move, Pass, Play, move_from_text
+from ..moves import DRAW, PASS, Draw, Move, Pass, Play, move_from_text, read_move_text
 from ..tiles import Tile
+
+if TYPE_CHECKING:
+    from ..view import View
 
 __all__ = [
     "MAX_ITEMS",
@@ -479,23 +482,50 @@ class TileAnswer(Kind):
 
 class MoveAnswer(Kind):
     """A move: ``Play("6-4", "left")``, ``Draw()``, ``Pass()``, or the text ``"6-4 left"``,
-    ``"draw"``, ``"pass"``."""
+    ``"lead 6-4"``, ``"draw"``, ``"pass"``.
+
+    Given the ``position`` the move is made in (a function returning the view), a tile
+    written without an end goes where it fits, if it fits only one end, and a lead or a
+    play on equal ends counts the same on either end: the engine's legal moves decide."""
 
     what = "a move"
     plural = "moves"
 
-    def __init__(self, *, example: str = "'6-4 left', 'draw' or 'pass'"):
+    def __init__(self, *, example: str = "'6-4 left', 'draw' or 'pass'",
+                 position: Optional[Callable[[], View]] = None):
         self.example = example
+        self.position = position
 
     def read(self, answer: Any) -> Move:
         if isinstance(answer, (Play, Draw, Pass)):
-            return answer
+            return self._placed(answer, answer.end if isinstance(answer, Play) else None)
         if isinstance(answer, str):
             try:
-                return move_from_text(_text(answer, self))
+                text = _text(answer, self)
+                action, _, end = read_move_text(text)
+                move = move_from_text(text)
             except (ValueError, TypeError):
                 pass
+            else:
+                return self._placed(move, end if action == "play" else None)
         raise self.wrong_kind(answer)
+
+    def _placed(self, move: Move, end: Optional[str]) -> Move:
+        """The move as the position's legal moves write it (see the class docstring)."""
+        if self.position is None or not isinstance(move, Play):
+            return move
+        view = self.position()
+        same_tile = [m for m in view.legal if isinstance(m, Play) and m.tile == move.tile]
+        if not same_tile:
+            return move  # not legal here: judged (and nudged) as given
+        if view.ends is None or view.ends[0] == view.ends[1]:
+            return same_tile[0]  # a lead, or equal ends: either end makes the same line
+        if end is None:
+            if len(same_tile) > 1:
+                raise Unreadable(f"{move.tile} fits both ends here: write '{move.tile} left' or "
+                                 f"'{move.tile} right'.")
+            return same_tile[0]
+        return move
 
     def show(self, value: Any) -> str:
         if value is DRAW or value is PASS:

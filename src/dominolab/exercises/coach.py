@@ -12,7 +12,7 @@ import functools
 from .. import puzzles
 from ..players import GreedyPlayer, SearchPlayer
 from ..playout import play_out
-from ..review import LABELS, Review, label_for, review
+from ..review import LABELS, Decision, Review, label_for, review
 from ..round import Round
 from .answers import Choice, Integer, MoveAnswer
 from .core import Exercise
@@ -81,12 +81,19 @@ q3 = Exercise(
     code="rv = dl.review(ex.lesson_hand(), seat=0)\nrv.counts()['best']",
 )
 
+def _worst() -> Decision:
+    """The lesson review's decision that gave up the most points."""
+    worst = lesson_review().worst()
+    assert worst is not None  # the lesson's hand has decisions
+    return worst
+
+
 q4 = Exercise(
     4,
     "At that same decision, the one where seat 0 gave up the most points, which move did the review "
     "find best? Give a move written like '6-4 left'.",
-    answer=MoveAnswer(),
-    expected=lambda: lesson_review().worst().best.move,  # type: ignore[union-attr]
+    answer=MoveAnswer(position=lambda: _worst().view),
+    expected=lambda: _worst().best.move,
     hint="The `best` column of the table, on the row of exercise 1's move; or `rv.worst().best.move`.",
     solution="The review ranks every legal move by its expected net points; the first is the best.",
     code="rv = dl.review(ex.lesson_hand(), seat=0)\nrv.worst().best.move",

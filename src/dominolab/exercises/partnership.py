@@ -152,7 +152,7 @@ q4 = Exercise(
     "In `r = ex.cover_position()` your partner led the hand and you are to play. Which of your legal moves cover "
     "your partner's number (the higher half of their lead tile), so that it shows at neither end afterwards? "
     "Give a set of moves written like '6-4 left'.",
-    answer=Set(MoveAnswer(), example="{'6-4 left', '3-0 right'}"),
+    answer=Set(MoveAnswer(position=lambda: cover_position().view(0)), example="{'6-4 left', '3-0 right'}"),
     expected=lambda: _covering(cover_position()),
     hint="Try each legal move on a copy of the round (`after = r.copy(); after.play(move)`) and look at "
          "`after.ends`. A double leaves its own number showing.",
