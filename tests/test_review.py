@@ -204,3 +204,36 @@ def test_the_table_html_and_chart_show_every_decision():
     import matplotlib.pyplot as plt
 
     plt.close("all")
+
+
+def test_an_unsure_loss_is_looked_at_again_with_more_work(monkeypatch):
+    """A loss of LOOK_AGAIN_FROM points or more inside the margin of error is judged again
+    at the next level, and the label comes from that second look; a sure or small loss is
+    judged once."""
+    import importlib
+
+    module = importlib.import_module("dominolab.review")  # dl.review is the function
+
+    calls = []
+    real = module._judge_once
+
+    def spy(view, played, index, level, seed):
+        decision = real(view, played, index, level, seed)
+        calls.append((index, level, decision.loss, decision.clear))
+        return decision
+
+    monkeypatch.setattr(module, "_judge_once", spy)
+    hand = dl.play_out(dl.Round.deal("standard", 2, seed=5), [dl.GreedyPlayer(seed=1), dl.GreedyPlayer(seed=2)])
+    result = dl.review(hand, seat=0, level="easy")
+    by_index = {}
+    for index, level, loss, clear in calls:
+        by_index.setdefault(index, []).append((level, loss, clear))
+    assert any(len(looks) == 2 for looks in by_index.values()), "the hand should have an unsure loss"
+    for decision in result:
+        looks = by_index[decision.index]
+        first_level, first_loss, first_clear = looks[0]
+        assert first_level == "easy"
+        unsure = first_loss >= module.LOOK_AGAIN_FROM and not first_clear
+        assert len(looks) == (2 if unsure else 1)
+        if unsure:
+            assert looks[1][0] == "medium" and decision.loss == looks[1][1]

@@ -174,11 +174,13 @@ def review_steps() -> list:
 
 
 def review_worst() -> dict:
-    """A finished review showing the decision that gave up the most."""
+    """A finished review showing the play that gave up the most (a play, so that the
+    move played and the best one are both drawn as tiles)."""
     t = _finished_hand()
     t.handle_intent({"action": "review", "version": t.version})
     coach = t.coach
-    worst = max(range(len(coach.decisions)), key=lambda i: coach.decisions[i].loss)
+    plays = [i for i, d in enumerate(coach.decisions) if isinstance(d.played, dl.Play) and d.played != d.best.move]
+    worst = max(plays, key=lambda i: coach.decisions[i].loss)
     t.handle_intent({"action": "review_step", "to": worst, "version": t.version, "id": "fixture-step"})
     return _snap(t)
 

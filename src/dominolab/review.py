@@ -413,9 +413,24 @@ def review(
     return Review(seat=seat, level=level, seed=seed, decisions=tuple(decisions), complete=complete)
 
 
+#: A loss of this many points or more that the search is not sure of (the two moves'
+#: intervals overlap) is looked at again at the next level (four times the work), so that
+#: an "inaccuracy", "mistake" or "blunder" a learner reads rests on the firmer figures.
+LOOK_AGAIN_FROM = 2.0
+_NEXT_LEVEL = {"easy": "medium", "medium": "hard", "hard": "expert"}
+
+
 def judge(view: View, played: Move, index: int = 0, *, level: str = "medium", seed: int = 0) -> Decision:
     """One decision: every legal move of ``view`` valued by the search, and the move
-    ``played`` labelled by the points it gave up."""
+    ``played`` labelled by the points it gave up.  An unsure loss of
+    :data:`LOOK_AGAIN_FROM` points or more is valued again at the next level."""
+    decision = _judge_once(view, played, index, level, seed)
+    if decision.loss >= LOOK_AGAIN_FROM and not decision.clear and level in _NEXT_LEVEL:
+        decision = _judge_once(view, played, index, _NEXT_LEVEL[level], seed)
+    return decision
+
+
+def _judge_once(view: View, played: Move, index: int, level: str, seed: int) -> Decision:
     if played not in view.legal:
         raise ValueError(f"{move_words(played)} is not a legal move in this view")
     evaluation = _searcher(seed, level).analyse(view)
