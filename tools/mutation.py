@@ -37,7 +37,8 @@ ENGINE = ROOT / "src" / "dominolab"
 DEFAULT_MODULES = ("rules", "scoring", "round")
 #: The fast tests that exercise the engine (no widget, browser, notebooks or Binder).
 TESTS = ("test_rules.py", "test_scoring.py", "test_variants.py", "test_round.py", "test_render.py",
-         "test_engine_api.py", "test_records.py", "test_properties.py", "test_tiles.py", "test_match.py")
+         "test_engine_api.py", "test_records.py", "test_properties.py", "test_tiles.py", "test_match.py",
+         "test_search.py")  # the search tests cover Round's fast play-out section
 STATUS = re.compile(r"^\s*(dominolab\.(\w+)\.\S+): (.+)$")
 #: Appended to the scratch copy's tests/conftest.py: property tests draw fewer examples per
 #: mutant (a mutant they catch is usually caught in the first few), so a run takes minutes.
