@@ -413,6 +413,20 @@ def _check_names(names: Any, players: int) -> list[str]:
     return out
 
 
+
+def _parse_intent_move(r: Round, text: Any, end: Any, names: Sequence[str]) -> Move:
+    """The legal move ``text`` and ``end`` mean in ``r``, through the engine's parser, or an
+    IntentError that says in the table's words why not (nothing is changed)."""
+    try:
+        return r.parse_move(text, end)
+    except AmbiguousMoveError as exc:
+        raise IntentError(f"{exc.tile} fits both ends: choose the left end ({exc.ends[0]}) "
+                          f"or the right end ({exc.ends[1]}).") from None
+    except IllegalMoveError as exc:
+        raise IntentError(f"Not allowed: {exc.explain(names)}.") from None
+    except InvalidMoveError:
+        raise IntentError(f"{excerpt(text, 12)} is not a tile; nothing was changed.") from None
+
 class TableSession:
     """A table where people play Draw Dominoes against computer players, seat by seat.
 
@@ -745,15 +759,7 @@ class TableSession:
             end = intent.get("end")
             if end is not None and end not in ("left", "right"):
                 raise IntentError(f"The end must be 'left' or 'right', not {excerpt(end, 12)}; nothing was changed.")
-        try:
-            return r.parse_move(text, end)
-        except AmbiguousMoveError as exc:
-            raise IntentError(f"{exc.tile} fits both ends: choose the left end ({exc.ends[0]}) "
-                              f"or the right end ({exc.ends[1]}).") from None
-        except IllegalMoveError as exc:
-            raise IntentError(f"Not allowed: {exc.explain(self.names)}.") from None
-        except InvalidMoveError:
-            raise IntentError(f"{excerpt(text, 12)} is not a tile; nothing was changed.") from None
+        return _parse_intent_move(r, text, end, self.names)
 
     def _act_undo(self, intent: dict) -> Optional[str]:
         seat = self._viewer
@@ -1058,15 +1064,7 @@ class TableSession:
                 raise IntentError(f"The end must be 'left' or 'right', not {excerpt(end, 12)}; nothing was changed.")
         else:
             raise IntentError(f"An answer's move is 'play', 'draw' or 'pass', not {excerpt(action, 12)}.")
-        try:
-            move = r.parse_move(text, end)
-        except AmbiguousMoveError as exc:
-            raise IntentError(f"{exc.tile} fits both ends: choose the left end ({exc.ends[0]}) "
-                              f"or the right end ({exc.ends[1]}).") from None
-        except IllegalMoveError as exc:
-            raise IntentError(f"Not allowed: {exc.explain(self._puzzle_names(run))}.") from None
-        except InvalidMoveError:
-            raise IntentError(f"{excerpt(text, 12)} is not a tile; nothing was changed.") from None
+        move = _parse_intent_move(r, text, end, self._puzzle_names(run))
         feedback = run.puzzle.evaluate(move)
         run.status = "correct" if feedback.correct else "incorrect"
         run.feedback = (feedback.status, feedback.message)
