@@ -186,6 +186,12 @@ def test_a_student_result_file_round_trips(t, results, tmp_path):
     assert path.name.startswith("Fay-") and t.check(json.loads(path.read_text(encoding="utf-8"))).name == "Fay"
 
 
+def test_a_result_is_saved_into_a_class_folder_that_does_not_exist_yet(t, tmp_path):
+    path = play_student(t, "Gil", 10).save(tmp_path / "class" / "results")
+    assert path.parent == tmp_path / "class" / "results"
+    assert t.check(json.loads(path.read_text(encoding="utf-8"))).name == "Gil"
+
+
 @pytest.mark.parametrize(("kw", "message"), [
     ({"hands": 0}, "hands must be a whole number from 1 to 100"),
     ({"opponents": "genius"}, "no computer player named 'genius'"),

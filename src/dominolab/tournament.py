@@ -398,8 +398,10 @@ class Entry:
         return f"{safe}-{self.tournament.id}.json"
 
     def save(self, folder: Union[str, Path] = ".") -> Path:
-        """Write the result file into ``folder``; returns its path."""
+        """Write the result file into ``folder`` (made if it does not exist yet, as a
+        class's shared ``results`` folder may not); returns its path."""
         path = Path(folder) / self.filename()
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(self.result(), indent=1) + "\n", encoding="utf-8")
         return path
 
