@@ -37,7 +37,7 @@ from typing import Any, Optional
 
 from .exercises.answers import MoveAnswer, Unreadable, describe
 from .exercises.core import Feedback, show
-from .moves import Move, Play, move_from_text, read_move_text
+from .moves import Move, Play, move_from_text
 from .review import Choice, move_words
 from .round import Round
 from .validate import excerpt
@@ -157,14 +157,7 @@ class Puzzle:
         return mirrored and isinstance(a, Play) and isinstance(b, Play) and a.tile == b.tile
 
     def _read(self, answer: Any, view: View) -> Move:
-        move = MoveAnswer().read(answer)
-        if isinstance(answer, str) and isinstance(move, Play):
-            _, _, end = read_move_text(answer)
-            if end is None:  # no end named: the one it fits, if only one
-                ends = [m for m in view.legal if isinstance(m, Play) and m.tile == move.tile]
-                if len(ends) == 1:
-                    return ends[0]
-        return move
+        return MoveAnswer(position=lambda: view).read(answer)
 
     def evaluate(self, answer: Any = ...) -> Feedback:
         """Judge ``answer`` (a move, or text such as "6-4 left") without showing anything.
