@@ -128,6 +128,16 @@ def test_each_sentence_quotes_only_the_figures_of_its_decision():
                 (number, d.sentence())
 
 
+def test_sentences_and_summary_name_the_seat_as_asked():
+    r = review(played_hand(seed=21), 0, level="easy")
+    d = r[0]
+    assert d.sentence().startswith(f"Move {d.index + 1}: seat 0 ")
+    assert d.sentence("you") == d.sentence().replace("seat 0 ", "you ", 1)
+    assert r.sentences("Ana") == [x.sentence("Ana") for x in r]
+    assert r.summary().startswith(f"Seat 0: {len(r)} decision")
+    assert r.summary("you") == r.summary().replace("Seat 0:", "You:", 1)
+
+
 def test_a_review_can_be_followed_and_stopped_between_decisions():
     hand = played_hand(seed=8)
     stop = threading.Event()

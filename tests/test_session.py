@@ -957,10 +957,34 @@ def test_review_at_the_table_is_the_engines_review_of_the_hand():
     assert s["can_review"] is False  # the coach is on screen
     d = s["coach"]["decision"]
     first = coach.decisions[0]
-    assert d["sentence"] == first.sentence() and d["label"] == first.label
+    assert d["sentence"] == first.sentence("you") and d["label"] == first.label
+    assert d["sentence"].startswith(f"Move {first.index + 1}: you ")  # the one person at the table
+    assert s["coach"]["summary"].startswith("You: ")
     assert d["played"]["figures"] == first.chosen.words() and d["best"]["figures"] == first.best.words()
     assert [p["tile"] for p in d["line"]] == [str(p.tile) for p in first.view.line]
     assert [t_["tile"] for t_ in d["hand"]] == [str(x) for x in first.view.hand]
+
+
+def test_each_person_at_a_two_person_table_can_review_their_own_moves():
+    t = TableSession("standard", seats=[HUMAN, HUMAN], names=["Ana", "Ben"], seed=4)
+    rng = random.Random(4)
+    while not t.round.is_over:
+        if t.state().viewer is None:
+            assert send(t, "reveal")["ok"]
+        assert send(t, **intent_for(rng.choice(t.round.legal_moves())))["ok"]
+    assert [r["seat"] for r in snap(t)["reviews"]] == [0, 1]
+    assert send(t, "review", seat=1)["ok"]
+    hand = t.round
+    from dominolab.playout import derive_seed
+    expected = dl.review(hand, 1, "medium", seed=derive_seed(t.seed or 0, 1, 1, 1) % 2**31)
+    assert [d.label for d in t.coach.decisions] == [d.label for d in expected.decisions]
+    s = snap(t)
+    sentence = s["coach"]["decision"]["sentence"]
+    assert s["coach"]["summary"].startswith("Ben: ") and ("Ben chose" in sentence or "Ben had" in sentence)
+    assert s["reviews"] == []  # the coach is on screen
+    assert send(t, "coach_close")["ok"]
+    reply = send(t, "review", seat=2)
+    assert not reply["ok"] and "not one" in reply["message"]
 
 
 def coach_seed(t: TableSession) -> int:

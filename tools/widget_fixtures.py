@@ -105,6 +105,17 @@ def screen() -> dict:
     return _snap(TableSession("standard", seats=[HUMAN, HUMAN], seed=4))
 
 
+def over_two_people() -> dict:
+    """A hand two people played on one screen, finished: a review button for each."""
+    t = TableSession("standard", seats=[HUMAN, HUMAN], names=["Ana", "Ben"], seed=4)
+    rng = random.Random(4)
+    while not t.round.is_over:
+        if t.state().viewer is None:
+            assert t.handle_intent({"action": "reveal", "version": t.version})["ok"]
+        _move(t, rng.choice(t.round.legal_moves()))
+    return _snap(t)
+
+
 def undone() -> dict:
     for seed in range(100):
         t = TableSession("standard", players=2, opponents="greedy", seed=seed, undo="free")
@@ -219,7 +230,7 @@ def collect() -> dict:
     return {
         "lead": lead(), "both_ends": both_ends(), "four_player_steps": four_player_steps(), "error": error(),
         "over_partnership": over_partnership(), "long_line": long_line(), "drawn": drawn(), "screen": screen(),
-        "undone": undone(), "match_over": match_over(), "offer": offer(),
+        "over_two_people": over_two_people(), "undone": undone(), "match_over": match_over(), "offer": offer(),
         "tournament_playing": tournament_playing(), "tournament_over": tournament_over(),
         "review_steps": review_steps(), "review_worst": review_worst(), "puzzle_asking": puzzle_asking(),
         "puzzle_wrong": puzzle_wrong(), "puzzle_right": puzzle_right(),

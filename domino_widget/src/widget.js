@@ -880,7 +880,9 @@ export function createTable(model, el, env = {}) {
         ? drawTournamentEnd(t)
         : button("action:next", "New match (N)", () => send("new_match"), { primary: true, shortcut: "n", extra: "dl-primary" })
       : button("action:next", "Next hand (N)", () => send("next_hand"), { primary: true, shortcut: "n", extra: "dl-primary" });
-    const review = s.can_review ? button("action:review", "Review this hand (V)", () => send("review"), { shortcut: "v" }) : null;
+    const review = (s.reviews || []).map((r, i) =>
+      button(i === 0 ? "action:review" : `action:review:${r.seat}`, r.text, () => send("review", { seat: r.seat }), i === 0 ? { shortcut: "v" } : {}),
+    );
     const won = board.match_over && board.sides.some((side) => side.winner && side.mine);
     return h("section", { class: `dl-result${r.you_won ? " dl-won" : ""}`, "aria-label": "Result of the hand" }, [
       board.result ? h("p", { class: `dl-match-result${won ? " dl-celebrate" : ""}`, role: "status", text: board.result }) : null,
@@ -888,7 +890,7 @@ export function createTable(model, el, env = {}) {
       h("p", { class: "dl-why", text: r.why }),
       h("pre", { class: "dl-explain", text: r.explanation }),
       next,
-      review,
+      ...review,
     ]);
   }
 

@@ -523,6 +523,17 @@ describe("the coach: reviewing a hand", () => {
     expect(t.model.intents()).toHaveLength(0);
   });
 
+  it("offers each person at a two-person table a review of their own moves", () => {
+    const over = snap("over_two_people");
+    const { root, model } = mount(over);
+    expect(over.reviews.map((r) => r.seat)).toEqual([0, 1]);
+    expect(button(root, "action:review").textContent).toBe("Review Ana's moves (V)");
+    const second = button(root, "action:review:1");
+    expect(second.textContent).toBe("Review Ben's moves");
+    second.click();
+    expect(model.intents().at(-1)).toMatchObject({ action: "review", seat: 1, version: over.version });
+  });
+
   it("shows the progress while the review runs, and Cancel or Esc stops it", () => {
     const steps = snap("review_steps");
     const { root, model } = mount(steps[0]);

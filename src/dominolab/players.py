@@ -368,7 +368,7 @@ class SearchPlayer(_Seeded):
     """
 
     name = "search"
-    #: Work per decision, in play-out moves (a solver node counts as three).
+    #: Work per decision, in play-out moves (a solver node counts as :data:`~dominolab.search.NODE_COST`).
     LEVELS: ClassVar[dict[str, int]] = {"easy": 3_000, "medium": 12_000, "hard": 48_000, "expert": 192_000}
     #: The median time per decision each level was calibrated to (2-core machine, CPython).
     LEVEL_TIMES: ClassVar[dict[str, str]] = {"easy": "10 ms", "medium": "40 ms", "hard": "160 ms",

@@ -85,6 +85,7 @@ def present(state: TableState) -> dict:
                     "pace_ms": round(state.settings.pace * 1000), "scale": state.settings.scale},
         "tournament": _tournament(state.tournament),
         "can_review": state.can_review,
+        "reviews": _reviews(state),
         "coach": _coach(state.coach),
     }
     if view is not None:
@@ -105,8 +106,19 @@ SNAPSHOT_KEYS = (
     "viewer_name", "screen", "offer", "rules", "line", "lead_index", "ends", "turn", "turn_name", "thinking",
     "your_turn", "hand", "drawn", "can_draw", "can_pass", "others", "boneyard", "scoreboard", "log", "last",
     "status", "result", "message", "hint", "undo", "in_progress", "saving", "ai_ms", "options", "tournament",
-    "can_review", "coach",
+    "can_review", "reviews", "coach",
 )
+
+
+def _reviews(state: TableState) -> list[dict]:
+    """The "Review" buttons under a finished hand: one per person at the table (the first
+    answers V)."""
+    if not state.can_review:
+        return []
+    if len(state.humans) == 1:
+        return [{"seat": state.humans[0], "text": "Review this hand (V)"}]
+    return [{"seat": s, "text": f"Review {state.names[s]}'s moves" + (" (V)" if i == 0 else "")}
+            for i, s in enumerate(state.humans)]
 
 
 def _hand(r: Round, view: Any, legal: Sequence[Move]) -> list[dict]:
@@ -412,7 +424,7 @@ def _review(coach: CoachState) -> dict:
             "label": d.label,
             "label_text": _LABEL_WORDS.get(d.label, d.label),
             "loss": round(d.loss, 1),
-            "sentence": d.sentence(),
+            "sentence": d.sentence(coach.who or None),
         }
     return out
 

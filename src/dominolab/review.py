@@ -46,7 +46,7 @@ from .moves import DRAW, PASS, Move, Play
 from .round import Round
 from .validate import check_int, check_seed, excerpt
 from .view import View
-from .words import count_word
+from .words import count_word, plural
 
 __all__ = ["LABELS", "Choice", "Decision", "Review", "label_for", "review"]
 
@@ -156,14 +156,15 @@ class Decision:
         is more than the search's margin of error."""
         return self.loss > 0 and self.best.interval[0] > self.chosen.interval[1]
 
-    def sentence(self) -> str:
-        """What happened at this decision, in one or two sentences, from its figures."""
-        seat = self.view.seat
+    def sentence(self, who: Optional[str] = None) -> str:
+        """What happened at this decision, in one or two sentences, from its figures.
+        ``who`` names the seat in the sentence ("you", "Ana"); by default "seat N"."""
+        seat = who if who is not None else f"seat {self.view.seat}"
         played = self.chosen
         if self.forced:
-            return (f"Move {self.index + 1}: seat {seat} had one legal move, {move_words(self.played, self.view)}; "
+            return (f"Move {self.index + 1}: {seat} had one legal move, {move_words(self.played, self.view)}; "
                     f"expected {played.words()}.")
-        text = f"Move {self.index + 1}: seat {seat} chose {_phrase(self.played, self.view)}, expected {played.words()}."
+        text = f"Move {self.index + 1}: {seat} chose {_phrase(self.played, self.view)}, expected {played.words()}."
         if self.label == "best" and self.best.move == played.move:
             return text + f" That was the best of the {count_word(len(self.choices))} moves; label: best."
         best = self.best
@@ -234,16 +235,18 @@ class Review:
         """The decision that gave up the most points (``None`` if nothing was reviewed)."""
         return max(self.decisions, key=lambda d: d.loss, default=None)
 
-    def sentences(self) -> list[str]:
-        """One sentence per decision."""
-        return [d.sentence() for d in self.decisions]
+    def sentences(self, who: Optional[str] = None) -> list[str]:
+        """One sentence per decision (``who`` names the seat, as in :meth:`Decision.sentence`)."""
+        return [d.sentence(who) for d in self.decisions]
 
-    def summary(self) -> str:
-        """The review in one sentence."""
+    def summary(self, who: Optional[str] = None) -> str:
+        """The review in one sentence (``who`` names the seat; by default "Seat N")."""
         counts = self.counts()
         parts = [f"{n} {name}" for name, n in counts.items() if n]
         stopped = "" if self.complete else " (stopped before the end)"
-        return (f"Seat {self.seat}: {len(self.decisions)} decisions reviewed at level {self.level}{stopped}, "
+        name = f"Seat {self.seat}" if who is None else who[:1].upper() + who[1:]
+        count = plural(len(self.decisions), "decision", words=False)
+        return (f"{name}: {count} reviewed at level {self.level}{stopped}, "
                 f"{self.total_loss:.1f} expected points given up in all ({', '.join(parts) or 'none'}).")
 
     def rows(self) -> list[dict[str, Any]]:

@@ -225,6 +225,7 @@ class CoachState:
     number: int = 0
     count: int = 0
     hint: bool = False
+    who: str = ""
 
 
 @dataclass(frozen=True)
@@ -317,11 +318,13 @@ class _ReviewRun:
     result: Optional[Review] = None
     index: int = 0
     started: bool = False
+    who: str = ""  # the reviewed seat in the review's sentences ("you", or the seat's name)
 
     def state(self) -> CoachState:
         decisions = self.result.decisions if self.result is not None else ()
         return CoachState("review", self.status, done=self.done, total=self.total, index=self.index,
-                          decisions=decisions, summary=self.result.summary() if self.result is not None else "")
+                          decisions=decisions, who=self.who,
+                          summary=self.result.summary(self.who or None) if self.result is not None else "")
 
 
 @dataclass(eq=False)
@@ -896,7 +899,7 @@ class TableSession:
         key = (self._match_number, self.hand_number)
         hand = self._round.copy()
         run = _ReviewRun(hand, seat, derive_seed(self.seed or 0, *key, seat) % 2**31, key,
-                         total=len(decision_views(hand, seat)))
+                         total=len(decision_views(hand, seat)), who=self._who(seat))
         if self._reviewed is not None and self._reviewed[0] == (*key, seat):
             run.result, run.done, run.status, run.started = self._reviewed[1], run.total, "done", True
         elif run.total == 0:
@@ -905,6 +908,11 @@ class TableSession:
         if not run.started and self._background:
             run.started = self._start_reviewer(run)
         return None
+
+    def _who(self, seat: int) -> str:
+        """A seat as the coach's sentences name it: "you" at a one-person table, else its name."""
+        name = self.names[seat]
+        return "you" if name == "You" else name
 
     def _start_reviewer(self, run: _ReviewRun) -> bool:
         try:
