@@ -736,6 +736,37 @@ def test_tournament_mode_plays_the_entrys_deals_and_opponents(tmp_path):
     assert s.entry.points == twin.points
 
 
+def test_a_restarted_tournament_table_carries_on_where_the_student_was(tmp_path):
+    t = tourney(hands=2)
+    s = TournamentSession(t.entry("Ana"), save_to=tmp_path)
+    twin = t.entry("Twin")
+    rng = random.Random(5)
+    for _ in range(6):  # into the second hand
+        if s.round.is_over:
+            assert send(s, "next_hand")["ok"]
+            twin.next_hand()
+            continue
+        move = rng.choice(s.round.legal_moves())
+        assert s.handle_intent({**intent_for(move), "version": s.version, "id": "t"})["ok"]
+        twin.play(move)
+    # the kernel restarts: the same call in a new kernel finds the student's progress
+    again = TournamentSession(t.entry("Ana", tmp_path), save_to=tmp_path)
+    assert again.round.history == s.round.history == twin.round.history
+    assert snap(again)["tournament"]["hand"] == snap(s)["tournament"]["hand"]
+    assert snap(again)["tournament"]["points"] == snap(s)["tournament"]["points"]
+    play_tournament_table(again, rng)
+    assert again.saved_to is not None and t.check(json.loads(again.saved_to.read_text())).name == "Ana"
+
+
+def test_a_progress_that_cannot_be_saved_is_told_to_the_student(tmp_path):
+    blocker = tmp_path / "results"
+    blocker.write_text("a file where the folder should be")
+    s = TournamentSession(tourney(hands=2).entry("Ana"), save_to=blocker)
+    reply = send(s, **intent_for(s.round.legal_moves()[0]))
+    assert reply["ok"] and "progress could not be saved" in reply["message"]
+    assert snap(s)["message"]["text"] == reply["message"]
+
+
 def test_tournament_status_says_which_hand_of_which_tournament():
     t = tourney(hands=3, title="Class 5B")
     s = TournamentSession(t.entry("Ana"), save_to=None)

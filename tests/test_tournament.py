@@ -4,6 +4,7 @@ leaderboard, and every kind of tampering turned away with its reason."""
 import copy
 import json
 import random
+import re
 
 import pytest
 
@@ -228,3 +229,68 @@ def test_a_hand_played_against_other_opponents_is_caught(t, results):
     data = tamper(results, "Ben", lambda d: d["hands"].__setitem__(0, forged.to_record()))
     with pytest.raises(TournamentError, match="hand 1: the computer players' moves are not the ones they make"):
         t.check(data)
+
+
+def play_some(entry, rng, moves):
+    """``moves`` random legal moves of the student's, across hands."""
+    for _ in range(moves):
+        if entry.is_finished:
+            return
+        if entry.view().is_over:
+            entry.next_hand()
+            continue
+        entry.play(rng.choice(entry.view().legal))
+
+
+@pytest.mark.parametrize("moves", [0, 1, 5, 9, 14, 40])
+def test_progress_replays_to_the_same_entry(t, moves):
+    entry = t.entry("Ana")
+    play_some(entry, random.Random(moves), moves)
+    again = Entry.resume(t, "ana", json.loads(json.dumps(entry.progress())))  # the name as typed
+    assert again.index == entry.index and again.name == "Ana"
+    assert [r.moves for r in again.rounds] == [r.moves for r in entry.rounds]
+    if not entry.is_finished:
+        assert again.round.state_key() == entry.round.state_key()
+        assert again.round.history == entry.round.history
+    assert again.result() == entry.result()
+
+
+def test_a_table_folder_carries_a_student_on_after_a_restart(t, tmp_path):
+    entry = t.entry("Ana", tmp_path)  # nothing saved yet: a fresh start
+    assert entry.index == 0 and entry.round.history == t.entry("B").round.history
+    play_some(entry, random.Random(3), 9)
+    saved = entry.save_progress(tmp_path)
+    assert saved.name.startswith(".Ana-") and saved.name.endswith(".progress.json")
+    back = t.entry("Ana", tmp_path)
+    assert back.progress() == entry.progress()
+    assert t.entry("Ben", tmp_path).index == 0  # another student starts afresh
+    entry.save(tmp_path)  # an unfinished result: the leaderboard reads it, and not the progress file
+    board = t.leaderboard(tmp_path)
+    assert board.rows == [] and [name for name, _ in board.rejected] == [entry.filename()]
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda p: p.update(format="x"), "not a Domino Lab tournament progress"),
+    (lambda p: p.update(version=2), "unknown progress version"),
+    (lambda p: p.update(tournament="other"), "another tournament"),
+    (lambda p: p.update(name="Ben"), "'Ben''s, not Ana's"),
+    (lambda p: p.update(moves=[]), "list of 1 to 3"),
+    (lambda p: p.update(moves="play 6-6"), "list of 1 to 3"),
+    (lambda p: p["moves"].append([]), "unfinished, but hand 2 follows"),
+    (lambda p: p["moves"][0].append("play 9-9"), "hand 1, move 2"),
+    (lambda p: p["moves"][0].insert(0, 7), "hand 1, move 1 (7) does not replay"),
+    (lambda p: p["moves"].__setitem__(0, "x"), "hand 1: expected a list of moves"),
+])
+def test_bad_progress_is_refused_naming_what_is_wrong(t, change, words):
+    entry = t.entry("Ana")
+    entry.play(entry.view().legal[0])
+    progress = entry.progress()
+    change(progress)
+    with pytest.raises(TournamentError, match=re.escape(words)):
+        Entry.resume(t, "Ana", progress)
+
+
+def test_an_unreadable_progress_file_is_named(t, tmp_path):
+    (tmp_path / Entry.progress_name(t, "Ana")).write_text("{not json", encoding="utf-8")
+    with pytest.raises(TournamentError, match=r"progress file .* cannot be read"):
+        t.entry("Ana", tmp_path)

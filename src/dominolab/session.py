@@ -1619,9 +1619,10 @@ class TournamentSession(TableSession):
             self._entry.play(move)
         except (TournamentError, IllegalMoveError) as exc:  # pragma: no cover - _read_move checked it
             raise IntentError(f"Not allowed: {exc}.") from None
+        trouble = self._save_progress()
         r.play(move, seat=0)
         self._show_from(r)
-        return None
+        return trouble
 
     def _act_next_hand(self, intent: dict) -> Optional[str]:
         if not self._round.is_over:
@@ -1629,8 +1630,9 @@ class TournamentSession(TableSession):
         if self._is_last_hand():
             raise IntentError(self._over_text())
         self._entry.next_hand()
+        trouble = self._save_progress()
         self._show_from(self._entry.tournament.deal(self._entry.index), new_hand=True)
-        return None
+        return trouble
 
     def _show_from(self, shown: Round, *, new_hand: bool = False) -> None:
         """Show ``shown`` (the table's copy, as far as the student has seen), then, through
@@ -1646,6 +1648,19 @@ class TournamentSession(TableSession):
             if final.is_over and self._is_last_hand():
                 self._save_result()
         self._changed(new_hand=new_hand)
+
+    def _save_progress(self) -> Optional[str]:
+        """Keep the student's moves in the folder after every change, so that a restarted
+        kernel carries on (``Tournament.entry(name, folder)``) instead of dealing again.
+        Returns what to tell the student if that failed."""
+        if self._save_dir is None:
+            return None
+        try:
+            self._entry.save_progress(self._save_dir)
+        except OSError as exc:
+            return (f"Your progress could not be saved in {self._save_dir} ({exc.strerror}): "
+                    "if the kernel restarts, tell your teacher.")
+        return None
 
     def _save_result(self) -> None:
         if self._save_dir is None:

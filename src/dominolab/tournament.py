@@ -6,6 +6,9 @@ same computer opponents, and the results come back as records that prove themsel
 * A student: an :class:`Entry` plays the tournament's hands in order, from seat 0, with no
   undo and no hints (the play table's tournament mode wraps one); at the end
   ``entry.result()`` is one JSON object (``entry.save(folder)`` writes it).
+* A kernel restart loses nothing: given a folder, the entry saves the student's moves there
+  after every move (a hidden ``.NAME-ID.progress.json``), and ``t.entry(name, folder)``
+  carries on from them, so a hand is never dealt twice to the same student.
 * The teacher again: ``t.leaderboard(files_or_folder)`` replays every result against the
   tournament's own deals and opponents.  A file that was edited, forged, played with other
   deals or rules, unfinished, or submitted twice is rejected with the reason; the rest are
@@ -42,10 +45,12 @@ from .rules import Rules
 from .validate import check_int, excerpt, is_int
 from .view import View
 
-__all__ = ["RESULT_FORMAT", "TOURNAMENT_FORMAT", "Entry", "Leaderboard", "Tournament", "TournamentError"]
+__all__ = ["PROGRESS_FORMAT", "RESULT_FORMAT", "TOURNAMENT_FORMAT", "Entry", "Leaderboard", "Tournament",
+           "TournamentError"]
 
 TOURNAMENT_FORMAT = "dominolab-tournament"
 RESULT_FORMAT = "dominolab-tournament-result"
+PROGRESS_FORMAT = "dominolab-tournament-progress"
 VERSION = 1
 #: The computer players a tournament may use: deterministic for a seed, so results can be checked.
 KINDS = tuple(OPPONENTS)
@@ -269,8 +274,16 @@ class Tournament:
         return cls.from_code(source)
 
     # ------------------------------------------------------------------ results
-    def entry(self, name: str) -> Entry:
-        """A student's run through the tournament."""
+    def entry(self, name: str, folder: Union[str, Path, None] = None) -> Entry:
+        """A student's run through the tournament.  With ``folder``, it carries on from the
+        progress saved there (:meth:`Entry.save_progress`), if there is any."""
+        if folder is not None:
+            path = Path(folder) / Entry.progress_name(self, _check_name(name))
+            if path.exists():
+                try:
+                    return Entry.resume(self, name, _read_progress(path))
+                except TournamentError as exc:
+                    raise TournamentError(f"the progress saved in {path} does not fit this tournament: {exc}") from None
         return Entry(self, name)
 
     def check(self, result: Any) -> Checked:
@@ -394,8 +407,71 @@ class Entry:
         }
 
     def filename(self) -> str:
-        safe = "".join(ch if ch.isalnum() else "-" for ch in self.name).strip("-") or "student"
-        return f"{safe}-{self.tournament.id}.json"
+        return f"{_safe(self.name)}-{self.tournament.id}.json"
+
+    @staticmethod
+    def progress_name(tournament: Tournament, name: str) -> str:
+        """The progress file's name for ``name`` in ``tournament`` (hidden: it starts with a dot,
+        so the leaderboard, which reads a folder's visible ``.json`` files, skips it)."""
+        return f".{_safe(name)}-{tournament.id}.progress.json"
+
+    def progress(self) -> dict[str, Any]:
+        """The student's moves so far, one list per hand dealt (the last may be unfinished):
+        with the tournament, enough to deal and replay everything (see :meth:`resume`)."""
+        hands = [*self.rounds, *([self._round] if self._round is not None else [])]
+        return {
+            "format": PROGRESS_FORMAT,
+            "version": VERSION,
+            "name": self.name,
+            "tournament": self.tournament.id,
+            "moves": [[str(m) for m, e in zip(r.moves, r.history, strict=True) if e.seat == 0] for r in hands],
+        }
+
+    def save_progress(self, folder: Union[str, Path] = ".") -> Path:
+        """Write :meth:`progress` into ``folder`` (made if need be); returns its path."""
+        path = Path(folder) / self.progress_name(self.tournament, self.name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(self.progress()) + "\n", encoding="utf-8")
+        return path
+
+    @classmethod
+    def resume(cls, tournament: Tournament, name: str, progress: Any) -> Entry:
+        """The entry as :meth:`progress` left it: the hands dealt again and the student's
+        moves replayed (the opponents answer as they did).  Progress of another student or
+        tournament, or moves that do not replay, raise :class:`TournamentError` naming them."""
+        if not isinstance(progress, dict) or progress.get("format") != PROGRESS_FORMAT:
+            raise TournamentError("not a Domino Lab tournament progress file")
+        if progress.get("version") != VERSION or not is_int(progress.get("version")):
+            raise TournamentError(f"unknown progress version {excerpt(progress.get('version'))}")
+        name = _check_name(name)
+        if progress.get("tournament") != tournament.id:
+            raise TournamentError("the progress is of another tournament")
+        saved = progress.get("name")
+        if not isinstance(saved, str) or _normal_name(saved) != _normal_name(name):
+            raise TournamentError(f"the progress is {excerpt(saved, 30)}'s, not {name}'s")
+        entry = cls(tournament, saved)  # the name as it was first typed
+        hands = progress.get("moves")
+        if not isinstance(hands, list) or not 1 <= len(hands) <= tournament.hands:
+            raise TournamentError(f"moves must be a list of 1 to {tournament.hands} hands' moves")
+        for i, moves in enumerate(hands):
+            if i > 0:
+                if not entry._round_over():
+                    raise TournamentError(f"hand {i} is unfinished, but hand {i + 1} follows it")
+                entry.next_hand()
+            if not isinstance(moves, list):
+                raise TournamentError(f"hand {i + 1}: expected a list of moves")
+            for j, text in enumerate(moves):
+                try:
+                    if not isinstance(text, str):
+                        raise TypeError("not a move's text")
+                    entry.play(text)
+                except (TournamentError, TypeError, ValueError) as exc:
+                    raise TournamentError(f"hand {i + 1}, move {j + 1} ({excerpt(text, 30)}) does not "
+                                          f"replay: {exc}") from None
+        return entry
+
+    def _round_over(self) -> bool:
+        return self._round is not None and self._round.is_over
 
     def save(self, folder: Union[str, Path] = ".") -> Path:
         """Write the result file into ``folder`` (made if it does not exist yet, as a
@@ -404,6 +480,21 @@ class Entry:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(self.result(), indent=1) + "\n", encoding="utf-8")
         return path
+
+
+def _safe(name: str) -> str:
+    """A name as part of a file name."""
+    return "".join(ch if ch.isalnum() else "-" for ch in name).strip("-") or "student"
+
+
+def _read_progress(path: Path) -> Any:
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise TournamentError(f"the progress file {path} is too large")
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise TournamentError(f"the progress file {path} cannot be read ({exc}); "
+                              "ask your teacher before deleting it") from None
 
 
 class _Nobody:

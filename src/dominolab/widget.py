@@ -317,9 +317,11 @@ class DominoTable(anywidget.AnyWidget):
         """A table in tournament mode: ``name`` plays the tournament ``source`` (its file, its
         code, or the :class:`~dominolab.tournament.Tournament`) hand by hand, against its
         opponents, with undo and hints off.  After the last hand the result file is written
-        into ``folder`` (``None``: not written) and the table offers it as a download."""
+        into ``folder`` (``None``: not written) and the table offers it as a download.  The
+        student's moves are kept in ``folder`` as they go, so after a kernel restart the same
+        call carries on where the student was."""
         t = Tournament.load(source)
-        entry = t.entry(name)  # raises TournamentError naming what is wrong with the name
+        entry = t.entry(name, folder)  # raises TournamentError naming what is wrong with the name
         in_kernel = _in_kernel()
         session = TournamentSession(entry, save_to=folder, pace=pace, scale=scale,
                                     highlight_playable=highlight_playable,
