@@ -1137,7 +1137,9 @@ export function createTable(model, el, env = {}) {
     const again = inVoila ? "reload the page" : "run the cell again";
     return (
       "Python is no longer running (the kernel was restarted or shut down), so this table cannot go on. " +
-      (saved ? `Your match was saved: ${again} to carry on where you left off.` : `To play, ${again}.`)
+      (saved
+        ? `Your ${shown.tournament ? "tournament moves were" : "match was"} saved: ${again} to carry on where you left off.`
+        : `To play, ${again}.`)
     );
   }
 

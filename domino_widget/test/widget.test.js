@@ -431,6 +431,15 @@ describe("Python gone", () => {
     expect(model.intents()).toHaveLength(0);
   });
 
+  it("tells a tournament player that their moves were kept", () => {
+    const s = snap("tournament_playing");
+    s.saving = true;
+    expect(s.in_progress).toBe(true);
+    const { root, model } = mount(s);
+    model.trigger("comm_live_update");
+    expect(root.querySelector(".dl-dead-note").textContent).toMatch(/Your tournament moves were saved: run the cell again to carry on/);
+  });
+
   it("listens to the kernel's own status where the page has it", () => {
     const statusChanged = signal();
     const connectionStatusChanged = signal();

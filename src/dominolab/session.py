@@ -1689,7 +1689,9 @@ class TournamentSession(TableSession):
     # ------------------------------------------------------------------ what the view shows
     def _state(self) -> TableState:
         state = super()._state()
-        return replace(state, tournament=self._tournament_info())
+        info = self._tournament_info()
+        # the student's moves are kept in the folder (see _save_progress): a restart carries on
+        return replace(state, tournament=info, in_progress=not info["finished"], saving=self._save_dir is not None)
 
     def _tournament_info(self) -> dict:
         entry = self._entry

@@ -18,7 +18,7 @@ import pytest
 from dominolab.tournament import Tournament
 
 from .conftest import ARTIFACTS
-from .test_lab import KERNEL_IDLE, TIMEOUT, kernel
+from .test_lab import KERNEL_IDLE, TIMEOUT, kernel, kernel_json
 from .test_static_page import FIXTURES, mount
 
 TOURNAMENT = Tournament.create("standard", hands=2, opponents="greedy", seed=2024)
@@ -139,6 +139,50 @@ def test_two_students_play_and_the_teacher_ranks_them(browser, lab, tmp_path):
             uploaded.locator("a[download]").click()
         text = open(csv.value.path(), encoding="utf-8").read()
         assert text.startswith("rank,name,points,duplicate,hands_won,hand_1,hand_2") and all(n in text for n in STUDENTS)
+        assert not errors
+    finally:
+        context.close()
+
+
+def test_a_kernel_restart_mid_tournament_carries_on_at_the_same_move(browser, lab):
+    """The student plays a few moves by mouse and keys, the kernel restarts: the table greys
+    out saying the moves were kept, and running the cell again shows the same hand at the
+    same move (no hand is dealt twice)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    state = "[table.session.entry.progress(), table.session.entry.index, len(table.session.round.history)]"
+    try:
+        path = "tournament/cleo.ipynb"
+        put_notebook(lab, path, [cell.format(code=TOURNAMENT.code, name="Cleo") for cell in STUDENT_CELLS])
+        open_and_run(page, lab, path)
+        page.wait_for_function("() => document.querySelectorAll('.dl-root').length === 1", timeout=TIMEOUT)
+        root = page.locator(".dl-root").first
+        idle = "(r) => !r.hasAttribute('aria-busy') && r.dataset.yourTurn === 'true'"
+        for _ in range(3):
+            page.wait_for_function(idle, arg=root.element_handle(), timeout=TIMEOUT)
+            playable = root.locator(".dl-hand .dl-playable")
+            if playable.count():
+                playable.first.click()
+                if root.locator('[data-key="choose:left"]').count():
+                    page.keyboard.press("l")
+            else:
+                root.evaluate("(r) => r.focus()")
+                page.keyboard.press("d" if root.locator('[data-key="action:draw"]').is_enabled() else "p")
+        page.wait_for_function("(r) => !r.hasAttribute('aria-busy')", arg=root.element_handle(), timeout=TIMEOUT)
+        before = kernel_json(page, state)
+        assert len(before[0]["moves"][0]) == 3
+        page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.restart()")
+        page.wait_for_function("(r) => r.dataset.dead === 'true'", arg=root.element_handle(), timeout=TIMEOUT)
+        assert "Your tournament moves were saved: run the cell again" in root.locator(".dl-dead-note").inner_text()
+        page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT)
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        page.wait_for_function("() => { const r = document.querySelector('.dl-root');"
+                               " return r && r.dataset.dead !== 'true' && r.dataset.yourTurn === 'true'; }",
+                               timeout=TIMEOUT)
+        assert kernel_json(page, state) == before
+        assert f"Tournament {TOURNAMENT.id} — hand 1 of 2" in page.locator('[data-key="tournament:banner"]').inner_text()
         assert not errors
     finally:
         context.close()
