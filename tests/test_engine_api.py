@@ -283,7 +283,7 @@ def corrupt(change, seed=5):
     ("version true", lambda d: d.update(version=True), r"version: unknown record version True"),
     ("version 1", lambda d: d.update(version=1), r"version: unknown record version 1; this Domino Lab reads version 2"),
     ("redeals", lambda d: d["start"].update(redeals=-2), r"start\.redeals: expected a whole number >= 0"),
-    ("redeals wrong", lambda d: d["start"].update(redeals=3), r"seed: the deal recorded is not the deal that seed"),
+    ("redeals wrong", lambda d: d["start"].update(redeals=3), r"start\.redeals: 3, but these rules never throw a deal in"),
     ("seed of another deal", lambda d: d.update(seed=d["seed"] + 1), r"seed: the deal recorded is not the deal that seed"),
     ("result missing key", lambda d: d["result"].pop("team"), r"result\.team: missing"),
     ("result as text", lambda d: d["result"].update(points=[str(p) for p in d["result"]["points"]]), r"result\.points: record says"),

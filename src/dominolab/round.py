@@ -388,6 +388,8 @@ class Round:
         rules = Rules.coerce(rules)
         if not isinstance(start, Start):
             raise ValueError(f"start must be a Start (see Round.start), got {excerpt(start)}")
+        if not isinstance(start.hands, tuple):
+            _check_start(rules, start)  # names the first thing wrong: the kind, else the hands
         players = len(start.hands)
         cls._check_rules_players(rules, players)
         _check_start(rules, start)
@@ -1570,7 +1572,6 @@ class StartError(ValueError):
 
 def _check_start(rules: Rules, start: Start) -> None:
     """Raise ``ValueError`` naming the first thing in ``start`` that these rules forbid."""
-    players = len(start.hands)
     if start.kind not in ("deal", "position"):
         raise StartError("kind", f"must be 'deal' or 'position', got {excerpt(start.kind)}")
     in_set = set(rules.tiles)
@@ -1590,6 +1591,7 @@ def _check_start(rules: Rules, start: Start) -> None:
 
     if not isinstance(start.hands, tuple):
         raise StartError("hands", f"must be a tuple of hands, got {excerpt(start.hands)}")
+    players = len(start.hands)
     for i, hand in enumerate(start.hands):
         place(hand, f"hands[{i}]")
     place(start.line, "line")
@@ -1619,6 +1621,9 @@ def _check_start(rules: Rules, start: Start) -> None:
             ("passes", start.passes), ("lead_restricted", start.lead_restricted)) if value]
         if extra:
             raise StartError("", f"a deal has no {extra[0]} (that belongs to a position)")
+        hunts = start.leader is None and rules.first_leader == "top-double"  # an undrawable top double
+        if start.redeals and rules.redeal_doubles is None and rules.redeal_suit is None and not hunts:
+            raise StartError("redeals", f"{start.redeals}, but these rules never throw a deal in")
         info = _set_info(rules)
         dealt = [[t.id for t in hand] for hand in start.hands]
         if _needs_redeal(rules, info, dealt):
@@ -1653,6 +1658,12 @@ def _check_start(rules: Rules, start: Start) -> None:
     _orient_line(list(start.line))
     if start.turn_draws and not start.line:
         raise StartError("", "nobody draws before the first tile is led")
+    if start.passes and not start.line:
+        raise StartError("", "nobody passes before the first tile is led")
+    if not start.line and start.leader is not None and start.leader != start.turn:
+        raise StartError("leader", f"seat {start.leader}, but while the line is empty the seat to move "
+                         f"(seat {start.turn}) is the one leading")
+
     if start.lead_restricted and start.line:
         raise StartError("lead_restricted", "is for an empty line (the lead)")
     if start.draw_counts is not None:
@@ -1660,6 +1671,9 @@ def _check_start(rules: Rules, start: Start) -> None:
             raise StartError("draw_counts", f"must give one number per seat, got {excerpt(start.draw_counts)}")
         for seat, count in enumerate(start.draw_counts):
             check_int(count, f"start.draw_counts[{seat}]", 0)
+        if start.draw_counts[start.turn] < start.turn_draws:
+            raise StartError(f"draw_counts[{start.turn}]", f"{start.draw_counts[start.turn]}, but the seat to move "
+                             f"has drawn {start.turn_draws} this turn")
 
 
 def _hunt(rules: Rules, info: _SetInfo, hands: list[list[int]], boneyard: Sequence[int]) -> str:
