@@ -59,6 +59,8 @@ PAIRINGS = {
     "keep-v-medium": ("standard", "medium+keep", "medium"),
     "weighted-v-medium": ("standard", "medium+weighted", "medium"),
     "nonoise-v-medium": ("standard", "medium+nonoise", "medium"),
+    "keep-expert-v-hard": ("standard", "expert+keep", "hard"),
+    "exact-expert-v-hard": ("standard", "expert+exact", "hard"),
 }
 
 
@@ -80,7 +82,14 @@ class NoNoiseSearch(dl.SearchPlayer):
     POLICY: ClassVar[dict[str, float]] = {"noise": 0.0}
 
 
-VARIANTS = {"keep": KeepingSearch, "weighted": WeightedSearch, "nonoise": NoNoiseSearch}
+class DeepExactSearch(dl.SearchPlayer):
+    """Exact endgames earlier: one deal may take a quarter of the budget in solver nodes."""
+
+    EXACT_SHARE = 4
+
+
+VARIANTS = {"keep": KeepingSearch, "weighted": WeightedSearch, "nonoise": NoNoiseSearch,
+            "exact": DeepExactSearch}
 
 
 def player(spec: str, **options):

@@ -1671,8 +1671,10 @@ def _check_start(rules: Rules, start: Start) -> None:
             raise StartError("draw_counts", f"must give one number per seat, got {excerpt(start.draw_counts)}")
         for seat, count in enumerate(start.draw_counts):
             check_int(count, f"start.draw_counts[{seat}]", 0)
-        if start.draw_counts[start.turn] < start.turn_draws:
-            raise StartError(f"draw_counts[{start.turn}]", f"{start.draw_counts[start.turn]}, but the seat to move "
+        turn = start.turn
+        assert turn is not None  # checked above
+        if start.draw_counts[turn] < start.turn_draws:
+            raise StartError(f"draw_counts[{turn}]", f"{start.draw_counts[turn]}, but the seat to move "
                              f"has drawn {start.turn_draws} this turn")
 
 
