@@ -768,38 +768,32 @@ export function createTable(model, el, env = {}) {
     ]);
   }
 
-  function drawYou(s) {
-    const highlight = s.options.highlight_playable;
-    const hintTile = s.hint && s.hint.tile;
-    if (!s.hand.some((t) => t.tile === focusTile)) {
-      const first = s.hand.find((t) => t.playable) || s.hand[0];
+  /** A hand as a row of tile buttons (a toolbar: arrow keys move, one tab stop). The table's
+   * hand and a puzzle's share it; `opts.active` says whether a click acts now, `marked(t)`
+   * whether the tile is shown as playable, `classes(t)` and `note(t)` add marks and words. */
+  function handRow(tiles, label, opts) {
+    if (!tiles.some((t) => t.tile === focusTile)) {
+      const first = tiles.find((t) => t.playable) || tiles[0];
       focusTile = first ? first.tile : null;
     }
-    const owner = s.viewer_name === "You" || s.viewer_name === null ? "Your hand" : `${s.viewer_name}'s hand`;
-    const hand = h(
+    const row = h(
       "div",
-      { class: "dl-hand", role: "toolbar", "aria-label": owner, "aria-orientation": "horizontal", onkeydown: handKeys },
-      s.hand.map((t) => {
-        const mark = highlight && t.playable && s.your_turn;
-        const cls = [
-          mark ? "dl-playable" : "",
-          choosing === t.tile ? "dl-selected" : "",
-          hintTile === t.tile ? "dl-hinted" : "",
-          t.drawn ? "dl-drawn" : "",
-        ].join(" ");
+      { class: "dl-hand", role: "toolbar", "aria-label": label, "aria-orientation": "horizontal", onkeydown: handKeys },
+      tiles.map((t) => {
+        const mark = opts.marked(t);
         const where = mark ? (t.ends.length === 2 ? ", fits both ends" : ", playable") : "";
         return tileFace(t.high, t.low, {
           orient: "v",
           tag: "button",
-          extra: cls,
+          extra: [mark ? "dl-playable" : "", choosing === t.tile ? "dl-selected" : "", ...(opts.classes ? opts.classes(t) : [])].join(" "),
           attrs: {
             type: "button",
             "data-key": `hand:${t.tile}`,
             "data-tile": t.tile,
             tabindex: t.tile === focusTile ? "0" : "-1",
-            "aria-label": t.spoken + where + (t.drawn ? ", just drawn" : ""),
+            "aria-label": t.spoken + where + (opts.note ? opts.note(t) : ""),
             "aria-pressed": choosing === t.tile ? "true" : null,
-            "aria-disabled": s.your_turn ? null : "true",
+            "aria-disabled": opts.active ? null : "true",
             disabled: !!dead,
             onclick: () => {
               focusTile = t.tile;
@@ -807,20 +801,37 @@ export function createTable(model, el, env = {}) {
             },
             onfocus: () => {
               focusTile = t.tile;
-              for (const b of hand.querySelectorAll("button")) b.setAttribute("tabindex", b.dataset.tile === t.tile ? "0" : "-1");
+              for (const b of row.querySelectorAll("button")) b.setAttribute("tabindex", b.dataset.tile === t.tile ? "0" : "-1");
             },
           },
         });
       }),
     );
+    return row;
+  }
+
+  /** Left, right or cancel, while a tile that fits both ends waits for its end. */
+  function endChoice(ends) {
+    if (!choosing) return null;
+    return h("div", { class: "dl-actions dl-choice", role: "group", "aria-label": `Where to play ${spoken(choosing)}` }, [
+      button("choose:left", `Left end: ${ends[0]} (L)`, () => chooseEnd("left"), { shortcut: "l" }),
+      button("choose:right", `Right end: ${ends[1]} (R)`, () => chooseEnd("right"), { shortcut: "r" }),
+      button("choose:cancel", "Cancel (Esc)", () => cancelChoice(), { extra: "dl-quiet" }),
+    ]);
+  }
+
+  function drawYou(s) {
+    const highlight = s.options.highlight_playable;
+    const hintTile = s.hint && s.hint.tile;
+    const owner = s.viewer_name === "You" || s.viewer_name === null ? "Your hand" : `${s.viewer_name}'s hand`;
+    const hand = handRow(s.hand, owner, {
+      active: s.your_turn,
+      marked: (t) => highlight && t.playable && s.your_turn,
+      classes: (t) => [hintTile === t.tile ? "dl-hinted" : "", t.drawn ? "dl-drawn" : ""],
+      note: (t) => (t.drawn ? ", just drawn" : ""),
+    });
     const undo = s.undo.policy !== "off";
-    const choice = choosing
-      ? h("div", { class: "dl-actions dl-choice", role: "group", "aria-label": `Where to play ${spoken(choosing)}` }, [
-          button("choose:left", `Left end: ${s.ends[0]} (L)`, () => chooseEnd("left"), { shortcut: "l" }),
-          button("choose:right", `Right end: ${s.ends[1]} (R)`, () => chooseEnd("right"), { shortcut: "r" }),
-          button("choose:cancel", "Cancel (Esc)", () => cancelChoice(), { extra: "dl-quiet" }),
-        ])
-      : null;
+    const choice = endChoice(s.ends);
     const actions = h("div", { class: "dl-actions" }, [
       button("action:draw", "Draw (D)", () => act("draw"), { shortcut: "d", disabled: !s.can_draw }),
       button("action:pass", "Pass (P)", () => act("pass"), { shortcut: "p", disabled: !s.can_pass }),
@@ -1016,46 +1027,9 @@ export function createTable(model, el, env = {}) {
   }
 
   function drawPuzzle(c) {
-    if (!c.hand.some((t) => t.tile === focusTile)) {
-      const first = c.hand.find((t) => t.playable) || c.hand[0];
-      focusTile = first ? first.tile : null;
-    }
-    const hand = h(
-      "div",
-      { class: "dl-hand", role: "toolbar", "aria-label": "Your hand in the puzzle", "aria-orientation": "horizontal", onkeydown: handKeys },
-      c.hand.map((t) =>
-        tileFace(t.high, t.low, {
-          orient: "v",
-          tag: "button",
-          extra: [t.playable ? "dl-playable" : "", choosing === t.tile ? "dl-selected" : ""].join(" "),
-          attrs: {
-            type: "button",
-            "data-key": `hand:${t.tile}`,
-            "data-tile": t.tile,
-            tabindex: t.tile === focusTile ? "0" : "-1",
-            "aria-label": t.spoken + (t.playable ? (t.ends.length === 2 ? ", fits both ends" : ", playable") : ""),
-            "aria-pressed": choosing === t.tile ? "true" : null,
-            "aria-disabled": c.can_answer ? null : "true",
-            disabled: !!dead,
-            onclick: () => {
-              focusTile = t.tile;
-              useTile(t);
-            },
-            onfocus: () => {
-              focusTile = t.tile;
-            },
-          },
-        }),
-      ),
-    );
+    const hand = handRow(c.hand, "Your hand in the puzzle", { active: c.can_answer, marked: (t) => t.playable });
     const others = c.others.map((o) => `seat ${o.seat}: ${o.count} tile${o.count === 1 ? "" : "s"}`).join("; ");
-    const choice = choosing
-      ? h("div", { class: "dl-actions dl-choice", role: "group", "aria-label": `Where to play ${spoken(choosing)}` }, [
-          button("choose:left", `Left end: ${c.ends[0]} (L)`, () => chooseEnd("left"), { shortcut: "l" }),
-          button("choose:right", `Right end: ${c.ends[1]} (R)`, () => chooseEnd("right"), { shortcut: "r" }),
-          button("choose:cancel", "Cancel (Esc)", () => cancelChoice(), { extra: "dl-quiet" }),
-        ])
-      : null;
+    const choice = endChoice(c.ends);
     const f = c.feedback;
     const done = c.status === "correct" || c.status === "solution";
     return [

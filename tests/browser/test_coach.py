@@ -67,7 +67,7 @@ def test_review_this_hand_by_mouse_then_arrow_keys(coach_page):
     expect(heading).to_have_text(f"Decision 1 of {count}: move {first} of the hand")
     # The move played and the best one are drawn as tiles (or Draw/Pass), with the engine's sentence.
     expect(root.locator('[data-key="review:played"]')).to_be_visible()
-    expect(root.locator('[data-key="review:sentence"]')).to_have_text(kernel(page, "print(t.coach.decisions[0].sentence())").strip())
+    expect(root.locator('[data-key="review:sentence"]')).to_have_text(kernel(page, "print(t.coach.decisions[0].sentence('you'))").strip())
 
     page.keyboard.press("ArrowRight")
     expect(heading).to_contain_text(f"Decision 2 of {count}", timeout=TIMEOUT)
