@@ -20,6 +20,7 @@ Pairings (A v B):
 ``keep-v-medium``          experiment: play-outs that keep matching tiles v the shipped policy
 ``weighted-v-medium``      experiment: deals weighed by the others' past plays v unweighted
 ``nonoise-v-medium``       experiment: play-outs with no random moves v 20% random moves
+``keep-expert-v-hard``     experiment: expert with the play-outs that keep matching tiles v hard
 ``exact-expert-v-hard``    experiment: expert solving endgames exactly from 4x larger positions
 =========================  =============================================================
 
@@ -60,6 +61,7 @@ PAIRINGS = {
     "keep-v-medium": ("standard", "medium+keep", "medium"),
     "weighted-v-medium": ("standard", "medium+weighted", "medium"),
     "nonoise-v-medium": ("standard", "medium+nonoise", "medium"),
+    "keep-expert-v-hard": ("standard", "expert+keep", "hard"),
     "exact-expert-v-hard": ("standard", "expert+exact", "hard"),
 }
 

@@ -64,7 +64,7 @@ def test_fast_moves_and_plays_are_the_public_ones(preset_players, seed):
 @given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 12),
        st.sampled_from([{}, {"keep_bonus": 2.0}, {"noise": 0.0, "keep_bonus": 2.0}]))
 def test_a_fast_play_out_is_a_legal_hand_with_the_public_result(preset_players, seed, opening, options):
-    """A play-out on the fast path (the plain policy, or expert's that keeps matching tiles),
+    """A play-out on the fast path (the shipped policy, or the experimental one that keeps tiles),
     replayed move by move through play(), is legal and ends in the same state with the same
     points; saving and loading restores the state."""
     preset, players = preset_players
@@ -87,7 +87,7 @@ def test_a_fast_play_out_is_a_legal_hand_with_the_public_result(preset_players, 
 
 
 def keeping_pick(hand, ends, noise=0.0):
-    """What expert's play-out policy (no random moves) plays from ``hand`` on ``ends``."""
+    """What the experimental keeping play-out policy (no random moves) plays from ``hand`` on ``ends``."""
     rules = dl.Rules.preset("standard")
     pick, _ = Policy(rules, noise=noise, keep_bonus=2.0).picker([0.99] * 32)
     tiles = parse_tiles(hand)
@@ -98,7 +98,7 @@ def keeping_pick(hand, ends, noise=0.0):
     return str(TILE_BY_ID[code >> 1]), "left" if code & 1 == 0 else "right"
 
 
-def test_experts_play_outs_keep_tiles_that_match_what_they_leave_showing():
+def test_keeping_play_outs_keep_tiles_that_match_what_they_leave_showing():
     # 5-4 and 6-3 weigh 9 each; 6-3 on the 6 leaves a 3, which 3-1 and 3-0 match.
     assert keeping_pick("5-4 6-3 3-1 3-0", (5, 6)) == ("6-3", "right")
     assert keeping_pick("6-3 5-4 4-1 4-0 4-2", (5, 6)) == ("5-4", "left")
@@ -108,13 +108,6 @@ def test_experts_play_outs_keep_tiles_that_match_what_they_leave_showing():
     # Leading: 3-3 (6 pips, three 3s kept) before 6-5 (11 pips, nothing kept).
     assert keeping_pick("6-5 3-2 3-1 3-0 3-3", None) == ("3-3", "left")
     assert keeping_pick("6-5 3-2 1-1 4-0 2-2", None) == ("6-5", "left")  # nothing to keep: the heaviest
-
-
-def test_only_the_expert_level_keeps_tiles_in_its_play_outs():
-    for level in dl.SearchPlayer.LEVELS:
-        options = dl.SearchPlayer(1, level=level).policy_options
-        assert options["noise"] == 0.2
-        assert options.get("keep_bonus", 0.0) == (2.0 if level == "expert" else 0.0)
 
 
 # ---------------------------------------------------------------- exact endgames

@@ -347,11 +347,10 @@ class SearchPlayer(_Seeded):
     seat's tile count, the numbers a seat has shown it lacks), every such deal alike;
     values every legal move in each deal, exactly (an endgame search over the boneyard's
     draws) when the deal is small enough and otherwise by playing the hand out with a fast
-    policy (shed the heaviest tile, one move in five at random; at the expert level, also
-    keep tiles that match the number a play leaves showing); and plays the move with the
-    best average (see :mod:`dominolab.search`).  Weighing deals by the others' past plays,
-    and play-outs without the random moves, were measured and did not help; what was
-    measured is in benchmarks/README.md.
+    policy (shed the heaviest tile, one move in five at random); and plays the move with
+    the best average (see :mod:`dominolab.search`).  Weighing deals by the others' past
+    plays, and play-outs without the random moves, were measured and did not help; what
+    was measured is in benchmarks/README.md.
 
     **What it maximises.**  By default, the **expected net points** of its side: the
     points the side scores in the hand minus what the other side scores (past two sides,
@@ -363,10 +362,9 @@ class SearchPlayer(_Seeded):
     **Levels are time.**  ``level`` is a budget of work per decision ("easy", "medium",
     "hard" or "expert"; :attr:`LEVELS` gives the play-out moves, :attr:`LEVEL_TIMES` the
     time each was calibrated to on a 2-core machine), so the same seed always plays the
-    same moves.  Expert spends its larger budget on better play-outs too
-    (:attr:`LEVEL_POLICY`): more deals alone hardly beat hard.  ``time_limit`` (seconds)
-    also stops a decision at that wall-clock time: then the moves depend on the machine's
-    speed.  ``worlds=N`` deals exactly N deals a decision instead of a budget.
+    same moves.  ``time_limit`` (seconds) also stops a decision at that wall-clock time:
+    then the moves depend on the machine's speed.  ``worlds=N`` deals exactly N deals a
+    decision instead of a budget.
     """
 
     name = "search"
@@ -377,12 +375,9 @@ class SearchPlayer(_Seeded):
                                              "expert": "650 ms"}
     #: How strongly a deal is weighed by the other seats' plays (0: not at all).
     WEIGHTING = 0.0
-    #: The play-out policy (see :class:`dominolab.search.Policy`).
+    #: The play-out policy (see :class:`dominolab.search.Policy`).  ``keep_bonus=2`` won
+    #: head to head but did worse against Greedy; not adopted (benchmarks/README.md).
     POLICY: ClassVar[dict[str, float]] = {"noise": 0.2}
-    #: Policy options a level adds to :attr:`POLICY`.  Expert's play-outs also keep tiles
-    #: that match the number a play leaves showing: slower per play-out, measured stronger
-    #: than hard's (benchmarks/README.md); at easy they did worse against Greedy.
-    LEVEL_POLICY: ClassVar[dict[str, dict[str, float]]] = {"expert": {"keep_bonus": 2.0}}
     #: With a budget, one deal may take 1/EXACT_SHARE of it in solver nodes.
     EXACT_SHARE = search.EXACT_SHARE
 
@@ -412,11 +407,6 @@ class SearchPlayer(_Seeded):
         """The work this player may spend on one decision (play-out moves)."""
         return self.LEVELS[self.level]
 
-    @property
-    def policy_options(self) -> dict[str, float]:
-        """The play-out policy's options at this player's level."""
-        return {**self.POLICY, **self.LEVEL_POLICY.get(self.level, {})}
-
     def observe_match(self, scores: Sequence[int], target: int) -> None:
         """Play the next decisions for the match: ``scores`` (one per side, as
         ``Match.scores``) before this hand and the ``target``.  ``observe_match(None, 0)``
@@ -440,7 +430,7 @@ class SearchPlayer(_Seeded):
                              f"{view.rules.sides(view.players)}")
         evaluation = search.evaluate(
             view, budget=self.budget, rng=self._rng, deals=self.worlds, deadline=deadline, match=match,
-            weighting=self.WEIGHTING, policy=search.Policy(view.rules, **self.policy_options),
+            weighting=self.WEIGHTING, policy=search.Policy(view.rules, **self.POLICY),
             exact_limit=None if self.EXACT_SHARE is None else self.budget // (search.NODE_COST * self.EXACT_SHARE),
             keep_worlds=True)
         self.last_evaluation = evaluation
