@@ -92,6 +92,24 @@ def test_review_this_hand_by_mouse_then_arrow_keys(coach_page):
     assert not page.errors
 
 
+def test_each_person_at_a_two_person_table_reviews_their_own_moves(coach_page):
+    page = coach_page
+    root, _ = add_table(page, "two = DominoTable(seats=['human', 'human'], names=['Ana', 'Ben'], seed=4, pace=0)\ntwo")
+    kernel(page, "while not two.round.is_over:\n    two.move(two.round.legal_moves()[0])\nprint('over')")
+    page.wait_for_function("(r) => r.dataset.over === 'true' && !r.hasAttribute('aria-busy')",
+                           arg=root.element_handle(), timeout=TIMEOUT)
+    expect(root.locator('[data-key="action:review"]')).to_have_text("Review Ana's moves (V)")
+    root.locator('[data-key="action:review:1"]').click()  # Ben's
+    expect(root.locator('[data-key="review:heading"]')).to_contain_text("Decision 1 of", timeout=TIMEOUT)
+    assert kernel_json(page, "[two.coach.kind, two.coach.summary.split(':')[0], two.coach.who]") == ["review", "Ben", "Ben"]
+    sentence = root.locator('[data-key="review:sentence"]').inner_text()
+    assert re.match(r"Move \d+: Ben (chose|had)", sentence), sentence
+    assert kernel_json(page, "two.coach.decisions[0].view.seat") == 1
+    page.keyboard.press("Escape")
+    expect(root.locator(".dl-coach")).to_have_count(0, timeout=TIMEOUT)
+    assert not page.errors
+
+
 def test_a_puzzle_solved_by_a_real_click(coach_page):
     page = coach_page
     root, _ = add_table(page, "p = dl.puzzles.select(grade='easy')[0]\npz = DominoTable.puzzle(p, background=True)\npz")
