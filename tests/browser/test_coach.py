@@ -49,13 +49,19 @@ def coach_page(browser, lab):
     context.close()
 
 
-def test_review_this_hand_by_mouse_then_arrow_keys(coach_page):
-    page = coach_page
-    root, _ = add_table(page, "t = DominoTable(players=2, opponents='greedy', seed=3, pace=0)\nt")
-    # A quick hand: the person's moves are made from code; the review is what is under test.
-    kernel(page, "while not t.round.is_over:\n    t.move(t.round.legal_moves()[0])\nprint('over')")
+def finished_table(page, name: str, arguments: str):
+    """A new table ``name = DominoTable(arguments)`` whose first hand is played to the end from
+    code (the people's moves too: the review is what is under test); returns its root."""
+    root, _ = add_table(page, f"{name} = DominoTable({arguments})\n{name}")
+    kernel(page, f"while not {name}.round.is_over:\n    {name}.move({name}.round.legal_moves()[0])\nprint('over')")
     page.wait_for_function("(r) => r.dataset.over === 'true' && !r.hasAttribute('aria-busy')",
                            arg=root.element_handle(), timeout=TIMEOUT)
+    return root
+
+
+def test_review_this_hand_by_mouse_then_arrow_keys(coach_page):
+    page = coach_page
+    root = finished_table(page, "t", "players=2, opponents='greedy', seed=3, pace=0")
     cells = page.evaluate(CELL_TYPES)
     root.locator('[data-key="action:review"]').click()
     heading = root.locator('[data-key="review:heading"]')
@@ -94,10 +100,7 @@ def test_review_this_hand_by_mouse_then_arrow_keys(coach_page):
 
 def test_each_person_at_a_two_person_table_reviews_their_own_moves(coach_page):
     page = coach_page
-    root, _ = add_table(page, "two = DominoTable(seats=['human', 'human'], names=['Ana', 'Ben'], seed=4, pace=0)\ntwo")
-    kernel(page, "while not two.round.is_over:\n    two.move(two.round.legal_moves()[0])\nprint('over')")
-    page.wait_for_function("(r) => r.dataset.over === 'true' && !r.hasAttribute('aria-busy')",
-                           arg=root.element_handle(), timeout=TIMEOUT)
+    root = finished_table(page, "two", "seats=['human', 'human'], names=['Ana', 'Ben'], seed=4, pace=0")
     expect(root.locator('[data-key="action:review"]')).to_have_text("Review Ana's moves (V)")
     root.locator('[data-key="action:review:1"]').click()  # Ben's
     expect(root.locator('[data-key="review:heading"]')).to_contain_text("Decision 1 of", timeout=TIMEOUT)
