@@ -424,7 +424,7 @@ class Entry:
             "version": VERSION,
             "name": self.name,
             "tournament": self.tournament.id,
-            "moves": [[str(m) for m, e in zip(r.moves, r.history, strict=True) if e.seat == 0] for r in hands],
+            "moves": [[str(m) for m in _student_moves(r)] for r in hands],
         }
 
     def save_progress(self, folder: Union[str, Path] = ".") -> Path:
@@ -480,6 +480,11 @@ class Entry:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(self.result(), indent=1) + "\n", encoding="utf-8")
         return path
+
+
+def _student_moves(r: Round) -> list[Move]:
+    """The moves seat 0 (the student) made in ``r``, in order."""
+    return [m for m, e in zip(r.moves, r.history, strict=True) if e.seat == 0]
 
 
 def _safe(name: str) -> str:
@@ -556,7 +561,7 @@ def _check_result(t: Tournament, data: Any) -> Checked:
             raise TournamentError(f"hand {i + 1} was not dealt by this tournament (edited or from other deals)")
         if not r.is_over:
             raise TournamentError(f"hand {i + 1} is not finished")
-        student = [m for m, e in zip(r.moves, r.history, strict=True) if e.seat == 0]
+        student = _student_moves(r)
         try:
             again = play_out(t.deal(i), t.seats(i, _Replay(student)))
         except PlayerError:  # the student's moves no longer fit: the others played otherwise
