@@ -63,6 +63,11 @@ PAIRINGS = {
     "nonoise-v-medium": ("standard", "medium+nonoise", "medium"),
     "keep-expert-v-hard": ("standard", "expert+keep", "hard"),
     "exact-expert-v-hard": ("standard", "expert+exact", "hard"),
+    # Screens for expert (2026-11-24): the play-out changes together, at equal budget.
+    "sharp-v-medium": ("standard", "medium+sharp", "medium"),
+    "combo-v-medium": ("standard", "medium+combo", "medium"),
+    "sharp-expert-v-hard": ("standard", "expert+sharp", "hard"),
+    "combo-expert-v-hard": ("standard", "expert+combo", "hard"),
 }
 
 
@@ -90,8 +95,20 @@ class DeepExactSearch(dl.SearchPlayer):
     EXACT_SHARE = 4
 
 
+class SharpSearch(dl.SearchPlayer):
+    """Keeping play-outs with no random moves."""
+
+    POLICY: ClassVar[dict[str, float]] = {"noise": 0.0, "keep_bonus": 2.0}
+
+
+class ComboSearch(SharpSearch):
+    """Keeping play-outs with no random moves, and deals weighed by the others' past plays."""
+
+    WEIGHTING = 0.3
+
+
 VARIANTS = {"keep": KeepingSearch, "weighted": WeightedSearch, "nonoise": NoNoiseSearch,
-            "exact": DeepExactSearch}
+            "exact": DeepExactSearch, "sharp": SharpSearch, "combo": ComboSearch}
 
 
 def player(spec: str, **options):
