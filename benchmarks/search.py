@@ -63,11 +63,10 @@ PAIRINGS = {
     "nonoise-v-medium": ("standard", "medium+nonoise", "medium"),
     "keep-expert-v-hard": ("standard", "expert+keep", "hard"),
     "exact-expert-v-hard": ("standard", "expert+exact", "hard"),
-    # Screens for expert (2026-11-24): the play-out changes together, at equal budget.
+    # The play-out changes together (2026-11-24): at equal budget, then at expert's.
     "sharp-v-medium": ("standard", "medium+sharp", "medium"),
     "combo-v-medium": ("standard", "medium+combo", "medium"),
     "sharp-expert-v-hard": ("standard", "expert+sharp", "hard"),
-    "combo-expert-v-hard": ("standard", "expert+combo", "hard"),
 }
 
 
@@ -96,15 +95,15 @@ class DeepExactSearch(dl.SearchPlayer):
 
 
 class SharpSearch(dl.SearchPlayer):
-    """Keeping play-outs with no random moves."""
+    """Keeping play-outs with no random moves: KeepingSearch's policy with NoNoiseSearch's noise."""
 
-    POLICY: ClassVar[dict[str, float]] = {"noise": 0.0, "keep_bonus": 2.0}
+    POLICY: ClassVar[dict[str, float]] = {**KeepingSearch.POLICY, **NoNoiseSearch.POLICY}
 
 
 class ComboSearch(SharpSearch):
-    """Keeping play-outs with no random moves, and deals weighed by the others' past plays."""
+    """Keeping play-outs with no random moves, and deals weighed as WeightedSearch weighs them."""
 
-    WEIGHTING = 0.3
+    WEIGHTING = WeightedSearch.WEIGHTING
 
 
 VARIANTS = {"keep": KeepingSearch, "weighted": WeightedSearch, "nonoise": NoNoiseSearch,
