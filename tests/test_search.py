@@ -20,11 +20,12 @@ from dominolab.search import (
     match_utility,
     match_win_chance,
     net_utility,
+    tree_evaluate,
 )
 from dominolab.tiles import TILE_BY_ID, parse_tiles
 
 from .checks import check_world
-from .positions import play_random, position
+from .positions import play_random, position, rest_of_set
 
 PRESET_PLAYERS = [(name, n) for name in dl.Rules.presets() for n in dl.Rules.preset(name).player_counts]
 
@@ -257,3 +258,76 @@ def test_the_margin_of_error_shrinks_with_more_deals():
         assert a.deals == 20 and b.deals == 320
         assert 0 < b.margin < a.margin < float("inf")
         assert b.margin == pytest.approx(1.96 * b.spread / 320 ** 0.5)
+
+
+# ---------------------------------------------------------------- the search tree
+def known_endgame():
+    """Block game, every tile placed: nothing is hidden from seat 0, whose five moves are
+    worth +1, +2, +1, +1 and +1 net points with best play on both sides."""
+    line = "6-6 6-5 5-5 5-4 4-4 4-3 3-3 3-2 2-2 2-1 1-1 1-0"
+    return position("block", hands=["6-0 6-1 5-0 4-0", "6-2 5-1 4-1 3-0 0-0"], line=line, boneyard="")
+
+
+def test_with_nothing_hidden_the_tree_finds_the_best_move():
+    r = known_endgame()
+    exact = {m: after_move(r, m, net_utility(2))[0] for m in r.legal_moves()}
+    assert len(set(exact.values())) > 1  # a wrong choice would show
+    for seed in range(3):
+        evaluation = tree_evaluate(r.view(0), budget=20_000, rng=random.Random(seed))
+        assert exact[evaluation.best] == max(exact.values())
+        assert evaluation[evaluation.best].value == pytest.approx(max(exact.values()), abs=0.25)
+
+
+def test_the_tree_is_deterministic_for_a_seed_and_tries_every_move():
+    r = play_random(dl.Round.deal("standard", 2, seed=4), 6, seed=4)
+    view = r.view(r.turn)
+    a = tree_evaluate(view, budget=3000, rng=random.Random(9))
+    b = tree_evaluate(view, budget=3000, rng=random.Random(9))
+    assert a == b
+    assert a.work >= 3000 and a.exact == 0
+    assert [m.move for m in a.moves] == list(view.legal)
+    assert sum(m.deals for m in a.moves) == a.deals  # each deal began with one move
+    assert all(m.deals >= 1 and 0.0 <= m.ahead <= 1.0 for m in a.moves)
+    assert a.best == max(a.moves, key=lambda m: m.deals).move  # the move tried most
+    assert tree_evaluate(view, budget=3000, rng=random.Random(10)) != a
+
+
+def test_the_tree_counts_a_tile_on_two_equal_ends_once():
+    r = position(hands=["5-3 6-2 1-0", "4-4 2-2 1-1"], line="5-5", boneyard=rest_of_set("5-3 6-2 1-0 4-4 2-2 1-1 5-5"))
+    view = r.view(0)
+    left, right = dl.Play(dl.Tile.parse("5-3"), "left"), dl.Play(dl.Tile.parse("5-3"), "right")
+    assert left in view.legal and right in view.legal
+    evaluation = tree_evaluate(view, budget=2000, rng=random.Random(1))
+    assert dataclasses.replace(evaluation[left], move=right) == evaluation[right]
+
+
+def test_the_tree_tries_every_move_even_past_its_deadline():
+    r = dl.Round.deal("standard", 2, seed=3)
+    view = r.view(r.turn)
+    evaluation = tree_evaluate(view, budget=10**9, rng=random.Random(1), deadline=0.0)
+    assert evaluation.deals == len(view.legal) and all(m.deals == 1 for m in evaluation.moves)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 30), st.booleans())
+def test_the_tree_searches_any_position_of_any_preset(preset_players, seed, moves, in_match):
+    """Any preset, any moment of a hand: the tree chooses a legal move, tries each, and in
+    a match values each move by a chance of winning it (less the fair share)."""
+    preset, players = preset_players
+    r = play_random(dl.Round.deal(preset, players, seed=seed), moves, seed=seed)
+    if r.is_over:
+        return
+    view = r.view(r.turn)
+    sides = r.rules.sides(players)
+    match = ([seed % 90] * sides, 100) if in_match else None
+    before = r.state_key()
+    evaluation = tree_evaluate(view, budget=400, rng=random.Random(seed), match=match)
+    assert r.state_key() == before
+    assert evaluation.best in view.legal and [m.move for m in evaluation.moves] == list(view.legal)
+    assert evaluation.work >= 400 and evaluation.objective == ("match" if in_match else "points")
+    for item in evaluation.moves:
+        assert item.deals >= 1
+        if in_match:
+            assert -1.0 <= item.value <= 1.0
+        else:
+            assert item.value == pytest.approx(item.points)

@@ -1355,6 +1355,10 @@ class Round:
         """The seat to move, or -1 once the hand is over."""
         return -1 if self._over else self._turn
 
+    def _fast_ends(self) -> tuple[int, int]:
+        """The numbers open at the line's two ends (-1, -1 before the lead)."""
+        return self._left, self._right
+
     def _fast_chances(self) -> list[int]:
         """The tiles the next draw may bring (the boneyard, as ids)."""
         return self._stock[:]

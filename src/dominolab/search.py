@@ -43,7 +43,7 @@ from .view import View
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["Dealer", "Evaluation", "MoveValue", "Solver", "evaluate", "match_win_chance"]
+__all__ = ["Dealer", "Evaluation", "MoveValue", "Solver", "evaluate", "match_win_chance", "tree_evaluate"]
 
 Objective = Literal["points", "match"]
 
@@ -118,6 +118,9 @@ class Evaluation:
     work: int
     objective: Objective
     worlds: tuple[tuple[Sequence[int], Sequence[int]], ...] = field(default=(), repr=False)
+    #: Whether a search tree chose the move (:func:`tree_evaluate`): then each move's
+    #: figures average over the deals that began with it, and the best is the move tried most.
+    tree: bool = False
 
     def __getitem__(self, move: Move) -> MoveValue:
         for item in self.moves:
@@ -772,6 +775,184 @@ def evaluate(
                                 math.sqrt(variance), dealt))
     best = max(values, key=lambda m: m.value).move  # the first of equals: stable
     return Evaluation(view.seat, tuple(values), best, dealt, exact, spent, objective, tuple(worlds))
+
+
+class _Node:
+    """One node of :func:`tree_evaluate`'s tree: what the searching seat has seen since the
+    decision (the moves made, and the tiles it drew itself).  ``side`` is the side of the
+    seat whose move led here, and ``total`` sums that side's value over the visits."""
+
+    __slots__ = ("avail", "children", "side", "total", "visits")
+
+    def __init__(self, side: int):
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.side = side
+
+
+#: The key of the searching seat's own draw of tile ``t`` (which it sees) is ``_SEEN - t``.
+_SEEN = -16
+
+
+def tree_evaluate(
+    view: View,
+    *,
+    budget: int,
+    rng: random.Random,
+    deadline: Optional[float] = None,
+    match: Optional[tuple[Sequence[int], int]] = None,
+    policy: Optional[Policy] = None,
+    exploration: float = 0.7,
+) -> Evaluation:
+    """Value every legal move of ``view`` by a search tree over what the seat will see
+    (information-set Monte Carlo tree search, one observer).
+
+    :func:`evaluate` values each move by playing the rest of the hand out with a fixed
+    policy, so it assumes that the seat's own later decisions are made by that policy.
+    Here each iteration deals the hidden tiles afresh (as :func:`evaluate` does) and walks
+    a tree whose nodes are what the seat has *seen* since this decision: every move made
+    (the tile and the end of a play, but only "drew" for another seat's draw) and the
+    tiles the seat drew itself.  So a node for one of the seat's own later decisions
+    gathers every deal that looks the same to it, and its choice there is one choice for
+    all of them, as in a real hand.  At each node the move is picked by UCB among the moves
+    legal in this deal (each seat by its side's value), one new node is added, and the rest
+    of the hand is played out with ``policy``.
+
+    ``budget`` is counted as in :func:`evaluate` (moves made in the tree and in the
+    play-outs); ``exploration`` is UCB's constant in quarters of the range of the values
+    seen.  The chosen move is the one visited most; each move's ``value`` is its mean
+    over the iterations that began with it, and ``deals`` how many those were.  The same
+    arguments and ``rng`` state give the same result when there is no deadline.
+    """
+    moves = list(view.legal)
+    if not moves:
+        raise ValueError("it is not this seat's turn, so there is no move to evaluate")
+    rules = view.rules
+    players = view.players
+    sides_count = rules.sides(players)
+    side_of = [rules.side_of(s, players) for s in range(players)]
+    seat = view.seat
+    me = side_of[seat]
+    points_utility = net_utility(sides_count)
+    if match is not None:
+        objective: Objective = "match"
+        utility = match_utility(match[0], match[1])
+    else:
+        objective = "points"
+        utility = points_utility
+    policy = policy or Policy(rules)
+    rand = rng.random
+    dealer = Dealer(view)
+    hands, stock = dealer.deal(rng)
+    r = _round_for(view, hands, stock)
+    saved = r._fast_save()
+
+    root = _Node(me)
+    # The root's moves: mirror images (a tile on either of two equal ends) count once.
+    root_codes = _distinct(r, r._fast_moves())
+    stats = {code: [0.0, 0.0, 0.0] for code in root_codes}  # net points, ahead, squares
+    log = math.log
+    sqrt = math.sqrt
+    highest, lowest = -_INF, _INF
+    spent = 0
+    iterations = 0
+    while spent < budget or iterations < len(root_codes):  # every move is tried at least once
+        if deadline is not None and iterations >= len(root_codes) and time.perf_counter() > deadline:
+            break
+        if iterations:
+            hands, stock = dealer.deal(rng)
+            r._fast_load(saved, hands, stock)
+        iterations += 1
+        # UCB's constant in the units of the values: a quarter of their range so far (for
+        # net points, about one standard deviation of a hand's outcome).
+        c = exploration * ((highest - lowest) / 4 if highest > lowest else 1.0)
+        node = root
+        path: list[_Node] = []
+        first_code = root_codes[0]
+        while True:
+            turn = r._fast_turn()
+            if turn < 0:
+                break
+            codes = _distinct(r, r._fast_moves()) if node is not root else root_codes
+            children = node.children
+            chosen = None
+            fresh = [code for code in codes if code not in children]
+            if fresh:
+                code = fresh[int(rand() * len(fresh))] if len(fresh) > 1 else fresh[0]
+                chosen = children[code] = _Node(side_of[turn])
+                for other in codes:
+                    known = children.get(other)
+                    if known is not None:
+                        known.avail += 1
+            else:
+                best = -_INF
+                for code_ in codes:
+                    child = children[code_]
+                    child.avail += 1
+                    score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if score > best:
+                        best, chosen, code = score, child, code_
+            assert chosen is not None
+            if node is root:
+                first_code = code
+            path.append(chosen)
+            spent += 1
+            if code == FAST_DRAW:
+                tid = r._fast_draw()
+                if turn == seat:  # the seat sees what it drew: one node for each tile
+                    seen = chosen.children.get(_SEEN - tid)
+                    if seen is None:
+                        seen = chosen.children[_SEEN - tid] = _Node(side_of[turn])
+                    path.append(seen)
+                    chosen = seen
+            else:
+                r._fast_play(code)
+            node = chosen
+            if fresh:
+                break
+        if r._fast_turn() >= 0:
+            pick, _ = policy.picker([rand() for _ in range(32)])
+            spent += r._fast_rollout(pick)
+        points = r._fast_points()
+        values = utility(points)
+        for visited in path:
+            visited.visits += 1
+            visited.total += values[visited.side]
+        net_me = points_utility(points)[me] if utility is not points_utility else values[me]
+        first = stats[first_code]
+        first[0] += net_me
+        first[1] += net_me > 0
+        first[2] += net_me * net_me
+        if values[me] > highest:
+            highest = values[me]
+        if values[me] < lowest:
+            lowest = values[me]
+
+    values_out = []
+    ends = view.ends
+    for move in moves:
+        code = _code_of(move)
+        if code not in stats and code >= 0 and ends is not None and ends[0] == ends[1]:
+            code &= ~1  # the mirror image of a move that was searched
+        child = root.children[code]  # each move began an iteration: the first ones try them all
+        visits = child.visits
+        net, ahead, squares = stats[code]
+        mean = net / visits
+        variance = max(0.0, squares / visits - mean * mean) * visits / max(1, visits - 1)
+        values_out.append(MoveValue(move, child.total / visits, mean, ahead / visits, math.sqrt(variance), visits))
+    most = max(values_out, key=lambda m: (m.deals, m.value)).move  # the move tried most
+    return Evaluation(seat, tuple(values_out), most, iterations, 0, spent, objective, tree=True)
+
+
+def _distinct(r: Round, codes: list[int]) -> list[int]:
+    """``codes`` without the mirror images: on two equal ends, a tile played at the right
+    end leaves the line as it would at the left."""
+    left, right = r._fast_ends()
+    if left != right or left < 0:
+        return codes
+    return [code for code in codes if code < 0 or not code & 1]
 
 
 def _round_for(view: View, hands: list[int], stock: list[int]) -> Round:
