@@ -380,6 +380,11 @@ class SearchPlayer(_Seeded):
     POLICY: ClassVar[dict[str, float]] = {"noise": 0.2}
     #: With a budget, one deal may take 1/EXACT_SHARE of it in solver nodes.
     EXACT_SHARE = search.EXACT_SHARE
+    #: The levels that search a tree over the seat's later decisions
+    #: (:func:`dominolab.search.tree_evaluate`) instead of valuing each move by play-outs.
+    TREE_LEVELS: ClassVar[frozenset[str]] = frozenset()
+    #: UCB's constant for the tree, in standard deviations of the values.
+    EXPLORATION = 0.7
 
     def __init__(self, seed: Optional[int] = None, *, level: str = "medium", worlds: Optional[int] = None,
                  time_limit: Optional[float] = None, match: Optional[tuple[Sequence[int], int]] = None):
@@ -418,9 +423,15 @@ class SearchPlayer(_Seeded):
         check_int(target, "target", 1)
         self.match = (tuple(scores), target)
 
-    def analyse(self, view: View) -> Evaluation:
+    def analyse(self, view: View, *, tree: Optional[bool] = None) -> Evaluation:
         """The search's verdict on ``view``'s decision: every legal move's expected value
-        (and expected net points, and the share of deals it came out ahead in)."""
+        (and expected net points, and the share of deals it came out ahead in).
+
+        ``tree`` says how: ``None`` as the level plays (a search tree over the seat's later
+        decisions at the levels in :attr:`TREE_LEVELS`, see
+        :func:`~dominolab.search.tree_evaluate`); ``False`` values every move over the
+        same deals, the figures a hint or a review quotes side by side; ``True`` the tree.
+        """
         if not view.legal:
             raise ValueError("it is not this seat's turn, so there is nothing to search")
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -428,11 +439,18 @@ class SearchPlayer(_Seeded):
         if match is not None and len(match[0]) != view.rules.sides(view.players):
             raise ValueError(f"the match scores give {len(match[0])} sides; this hand has "
                              f"{view.rules.sides(view.players)}")
-        evaluation = search.evaluate(
-            view, budget=self.budget, rng=self._rng, deals=self.worlds, deadline=deadline, match=match,
-            weighting=self.WEIGHTING, policy=search.Policy(view.rules, **self.POLICY),
-            exact_limit=None if self.EXACT_SHARE is None else self.budget // (search.NODE_COST * self.EXACT_SHARE),
-            keep_worlds=True)
+        policy = search.Policy(view.rules, **self.POLICY)
+        if tree is None:
+            tree = self.level in self.TREE_LEVELS and self.worlds is None
+        if tree:
+            evaluation = search.tree_evaluate(view, budget=self.budget, rng=self._rng, deadline=deadline,
+                                              match=match, policy=policy, exploration=self.EXPLORATION)
+        else:
+            evaluation = search.evaluate(
+                view, budget=self.budget, rng=self._rng, deals=self.worlds, deadline=deadline, match=match,
+                weighting=self.WEIGHTING, policy=policy,
+                exact_limit=None if self.EXACT_SHARE is None else self.budget // (search.NODE_COST * self.EXACT_SHARE),
+                keep_worlds=True)
         self.last_evaluation = evaluation
         return evaluation
 
@@ -618,7 +636,7 @@ def advise(view: View, *, level: str = "medium", seed: int = 0, player: Optional
         where = "to start the hand" if ends is None else f"on the {move.end}"  # type: ignore[union-attr]
         only = "the only tile you may lead" if ends is None else "the only tile that fits"
         return Advice(move, f"Play {move.tile} {where}: it is {only}.", "only-move")  # type: ignore[union-attr]
-    evaluation = player.analyse(view)
+    evaluation = player.analyse(view, tree=False)  # every move's figures over the same deals
     move = evaluation.best
     chosen = evaluation[move]
     runner = _runner_up(view, evaluation)

@@ -359,6 +359,7 @@ def _searcher(seed: int, level: str) -> Any:
 
     class ReviewSearch(SearchPlayer):
         EXACT_SHARE = REVIEW_EXACT_SHARE
+        TREE_LEVELS = frozenset()  # every move valued over the same deals, at every level
 
     return ReviewSearch(seed, level=level)
 
