@@ -22,7 +22,15 @@ Pairings (A v B):
 ``nonoise-v-medium``       experiment: play-outs with no random moves v 20% random moves
 ``keep-expert-v-hard``     experiment: expert with the play-outs that keep matching tiles v hard
 ``exact-expert-v-hard``    experiment: expert solving endgames exactly from 4x larger positions
+``sharp-v-medium``         experiment: keeping play-outs with no random moves (and ``combo-``)
+``tree-hard-v-hard``       experiment: expert's search tree at hard's budget v hard
+``narrow-hard-v-hard``     experiment: the same, exploring half as much
+``flat-expert-v-hard``     expert as it was before it searched a tree (more deals only) v hard
+``expert-v-flat-expert``   expert (a tree) v expert as it was
 =========================  =============================================================
+
+The experiments' expert levels value every move over deals (``FlatSearch``), as expert
+did when they were run; ``expert-v-hard`` measures the shipped expert, a search tree.
 
 Targets (issue 12): medium v the baseline's medium above +2 points a hand (95% interval)
 in both games; hard v medium and expert v hard above 0; medium at most 50 ms a decision
@@ -67,34 +75,47 @@ PAIRINGS = {
     "sharp-v-medium": ("standard", "medium+sharp", "medium"),
     "combo-v-medium": ("standard", "medium+combo", "medium"),
     "sharp-expert-v-hard": ("standard", "expert+sharp", "hard"),
+    # A search tree over the seat's later decisions (2026-11-24): at hard's budget, with
+    # UCB's constant as shipped and halved; expert (a tree since) against expert as it was.
+    "tree-hard-v-hard": ("standard", "hard+tree", "hard"),
+    "narrow-hard-v-hard": ("standard", "hard+narrow", "hard"),
+    "flat-expert-v-hard": ("standard", "expert+flat", "hard"),
+    "expert-v-flat-expert": ("standard", "expert", "expert+flat"),
 }
 
 
-class KeepingSearch(dl.SearchPlayer):
+class FlatSearch(dl.SearchPlayer):
+    """The search player as it was before expert searched a tree: every level values each
+    move over the same deals (the experiments below were measured on it)."""
+
+    TREE_LEVELS: ClassVar[frozenset[str]] = frozenset()
+
+
+class KeepingSearch(FlatSearch):
     """Play-outs that also keep tiles matching the number a play leaves showing."""
 
     POLICY: ClassVar[dict[str, float]] = {"noise": 0.2, "keep_bonus": 2.0}
 
 
-class WeightedSearch(dl.SearchPlayer):
+class WeightedSearch(FlatSearch):
     """Deals weighed by how likely the other seats' past plays were under them."""
 
     WEIGHTING = 0.3
 
 
-class NoNoiseSearch(dl.SearchPlayer):
+class NoNoiseSearch(FlatSearch):
     """Play-outs that always shed the heaviest playable tile (no random moves)."""
 
     POLICY: ClassVar[dict[str, float]] = {"noise": 0.0}
 
 
-class DeepExactSearch(dl.SearchPlayer):
+class DeepExactSearch(FlatSearch):
     """Exact endgames earlier: one deal may take a quarter of the budget in solver nodes."""
 
     EXACT_SHARE = 4
 
 
-class SharpSearch(dl.SearchPlayer):
+class SharpSearch(FlatSearch):
     """Keeping play-outs with no random moves: KeepingSearch's policy with NoNoiseSearch's noise."""
 
     POLICY: ClassVar[dict[str, float]] = {**KeepingSearch.POLICY, **NoNoiseSearch.POLICY}
@@ -106,8 +127,22 @@ class ComboSearch(SharpSearch):
     WEIGHTING = WeightedSearch.WEIGHTING
 
 
-VARIANTS = {"keep": KeepingSearch, "weighted": WeightedSearch, "nonoise": NoNoiseSearch,
-            "exact": DeepExactSearch, "sharp": SharpSearch, "combo": ComboSearch}
+class TreeSearch(dl.SearchPlayer):
+    """Expert's search tree over the seat's later decisions, at every level (at hard's
+    budget: is the tree better than valuing moves over deals for the same work?)."""
+
+    TREE_LEVELS: ClassVar[frozenset[str]] = frozenset(dl.SearchPlayer.LEVELS)
+
+
+class NarrowTreeSearch(TreeSearch):
+    """TreeSearch exploring half as much."""
+
+    EXPLORATION = TreeSearch.EXPLORATION / 2
+
+
+VARIANTS = {"flat": FlatSearch, "keep": KeepingSearch, "weighted": WeightedSearch, "nonoise": NoNoiseSearch,
+            "exact": DeepExactSearch, "sharp": SharpSearch, "combo": ComboSearch, "tree": TreeSearch,
+            "narrow": NarrowTreeSearch}
 
 
 def player(spec: str, **options):
