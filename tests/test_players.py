@@ -138,6 +138,10 @@ class TestSearch:
         pa, pb = dl.SearchPlayer(7, worlds=20), dl.SearchPlayer(7, worlds=20)
         assert pa.choose(a.view(0)) == pb.choose(b.view(0))
         assert pa.last_worlds == pb.last_worlds and pa.last_values == pb.last_values
+        # The search tree too: the same view, the same tree, the same figures.
+        ta, tb = TreeAtEasy(7, level="easy"), TreeAtEasy(7, level="easy")
+        assert ta.choose(a.view(0)) == tb.choose(b.view(0))
+        assert ta.last_evaluation.tree and ta.last_evaluation == tb.last_evaluation
 
     def test_sampled_worlds_fit_the_view(self):
         r = play_random(dl.Round.deal("basic", 3, seed=12), 10, seed=12)
@@ -194,6 +198,53 @@ class TestSearch:
             assert -0.5 <= item.value <= 0.5
         with pytest.raises(ValueError, match="the match scores give 3 sides; this hand has 2"):
             dl.SearchPlayer(1, match=([1, 2, 3], 100)).analyse(view)
+
+
+class TreeAtEasy(dl.SearchPlayer):
+    """The expert's search tree at the easy level's budget, so that whole hands are quick."""
+
+    TREE_LEVELS = frozenset({"easy"})
+
+
+@pytest.mark.parametrize(("preset", "players"), PRESET_PLAYERS)
+def test_a_search_tree_plays_legal_moves_under_every_preset(preset, players):
+    r = dl.Round.deal(preset, players, seed=6)
+    seats = [TreeAtEasy(6 + s, level="easy") for s in range(players)]
+    searched = 0
+    while not r.is_over:
+        move = seats[r.turn].choose(r.view(r.turn))
+        assert r.is_legal(move), move
+        if seats[r.turn].last_evaluation is not None:
+            assert seats[r.turn].last_evaluation.tree and seats[r.turn].last_evaluation.best == move
+            searched += 1
+        r.play(move)
+    assert searched > 0
+
+
+class TestExpert:
+    """Expert chooses by a search tree; the figures learners read compare every move over
+    the same deals, whatever the level."""
+
+    def view(self):
+        r = play_random(dl.Round.deal("standard", 2, seed=2), 3, seed=2)
+        return r.view(r.turn)
+
+    def test_expert_searches_a_tree(self):
+        assert dl.SearchPlayer.TREE_LEVELS == {"expert"}
+        player = dl.SearchPlayer(1, level="expert", time_limit=0.05)
+        move = player.choose(self.view())
+        assert player.last_evaluation.tree and player.last_evaluation.best == move
+        assert not dl.SearchPlayer(1, level="hard", time_limit=0.05).analyse(self.view()).tree
+
+    def test_a_hint_at_expert_sets_every_move_over_the_same_deals(self):
+        advice = dl.players.advise(self.view(), player=dl.SearchPlayer(1, level="expert", time_limit=0.05))
+        assert not advice.evaluation.tree
+        assert {m.deals for m in advice.evaluation.moves} == {advice.evaluation.deals}
+
+    def test_analyse_can_ask_for_either_search(self):
+        view = self.view()
+        assert dl.SearchPlayer(1, level="easy").analyse(view, tree=True).tree
+        assert not dl.SearchPlayer(1, level="expert", time_limit=0.05).analyse(view, tree=False).tree
 
 
 def test_omniscient_needs_the_round_and_gets_it_from_a_match():

@@ -247,3 +247,16 @@ def test_an_unsure_loss_is_looked_at_again_with_more_work(monkeypatch):
         assert len(looks) == (2 if unsure else 1)
         if unsure:
             assert looks[1][0] == "medium" and decision.loss == looks[1][1]
+
+
+def test_a_review_sets_every_move_over_the_same_deals_even_at_expert():
+    """A review looks again at the next level, up to expert, which plays by a search tree:
+    the review still values every move over the same deals, so their figures compare."""
+    from dominolab.review import _searcher
+
+    r = dl.Round.deal("standard", 2, seed=2)
+    r.play(r.legal_moves()[0])
+    searcher = _searcher(1, "expert")
+    searcher.time_limit = 0.05
+    evaluation = searcher.analyse(r.view(r.turn))
+    assert not evaluation.tree and {m.deals for m in evaluation.moves} == {evaluation.deals}

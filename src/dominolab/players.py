@@ -352,6 +352,15 @@ class SearchPlayer(_Seeded):
     plays, and play-outs without the random moves, were measured and did not help; what
     was measured is in benchmarks/README.md.
 
+    **Expert looks further ahead.**  Valuing moves by play-outs takes the player's own
+    later decisions to be the play-out policy's, and past hard's budget more deals stop
+    paying.  At the levels in :attr:`TREE_LEVELS` ("expert") it searches a tree over
+    what it will see instead (information-set Monte Carlo tree search,
+    :func:`dominolab.search.tree_evaluate`): each of its own later decisions is one
+    choice for all the deals that look alike to it, as at a real table, and it plays the
+    move it tried most.  Hints and reviews still value every move over the same deals
+    (``analyse(view, tree=False)``), so their figures compare side by side.
+
     **What it maximises.**  By default, the **expected net points** of its side: the
     points the side scores in the hand minus what the other side scores (past two sides,
     minus their average).  A hand won by 20 counts +20 and a hand lost by 35 counts -35,
@@ -382,7 +391,7 @@ class SearchPlayer(_Seeded):
     EXACT_SHARE = search.EXACT_SHARE
     #: The levels that search a tree over the seat's later decisions
     #: (:func:`dominolab.search.tree_evaluate`) instead of valuing each move by play-outs.
-    TREE_LEVELS: ClassVar[frozenset[str]] = frozenset()
+    TREE_LEVELS: ClassVar[frozenset[str]] = frozenset({"expert"})
     #: UCB's constant for the tree, in standard deviations of the values.
     EXPLORATION = 0.7
 
@@ -466,7 +475,8 @@ class SearchPlayer(_Seeded):
 
     @property
     def last_worlds(self) -> list[World]:
-        """The deals dealt for the last decision, as :class:`~dominolab.inference.World` s."""
+        """The deals dealt for the last decision, as :class:`~dominolab.inference.World` s
+        (none after a search tree's decision: it deals thousands and keeps none)."""
         from .inference import World
         from .tiles import tiles_of
 
