@@ -15,7 +15,7 @@ Pairings (A v B):
 ``medium-v-baseline``      new "medium" v the pre-issue-12 player's "medium" (standard)
 ``medium-v-baseline-4``    the same in the partnership game (4 players, no boneyard)
 ``hard-v-medium``          standard, 2 players
-``expert-v-hard``          standard, 2 players
+``expert-v-hard``          standard, 2 players (and ``-4``: partnership)
 ``medium-v-greedy``        standard, 2 players (and ``medium-v-strategy``)
 ``keep-v-medium``          experiment: play-outs that keep matching tiles v the shipped policy
 ``weighted-v-medium``      experiment: deals weighed by the others' past plays v unweighted
@@ -27,6 +27,7 @@ Pairings (A v B):
 ``narrow-hard-v-hard``     experiment: the same, exploring half as much
 ``flat-expert-v-hard``     expert as it was before it searched a tree (more deals only) v hard
 ``expert-v-flat-expert``   expert (a tree) v expert as it was
+``tree-medium-v-medium``   experiment: a tree at about medium's time v medium (and ``-4``)
 =========================  =============================================================
 
 The experiments' expert levels value every move over deals (``FlatSearch``), as expert
@@ -81,6 +82,9 @@ PAIRINGS = {
     "narrow-hard-v-hard": ("standard", "hard+narrow", "hard"),
     "flat-expert-v-hard": ("standard", "expert+flat", "hard"),
     "expert-v-flat-expert": ("standard", "expert", "expert+flat"),
+    "expert-v-hard-4": ("partnership", "expert", "hard"),
+    "tree-medium-v-medium": ("standard", "medium+treetime", "medium"),
+    "tree-medium-v-medium-4": ("partnership", "medium+treetime", "medium"),
 }
 
 
@@ -140,9 +144,16 @@ class NarrowTreeSearch(TreeSearch):
     EXPLORATION = TreeSearch.EXPLORATION / 2
 
 
+class EqualTimeTreeSearch(TreeSearch):
+    """TreeSearch with about half of each level's work, which takes it about the flat
+    search's time (the tree spends about twice the time on a unit of work)."""
+
+    LEVELS: ClassVar[dict[str, int]] = {level: work // 2 for level, work in dl.SearchPlayer.LEVELS.items()}
+
+
 VARIANTS = {"flat": FlatSearch, "keep": KeepingSearch, "weighted": WeightedSearch, "nonoise": NoNoiseSearch,
             "exact": DeepExactSearch, "sharp": SharpSearch, "combo": ComboSearch, "tree": TreeSearch,
-            "narrow": NarrowTreeSearch}
+            "narrow": NarrowTreeSearch, "treetime": EqualTimeTreeSearch}
 
 
 def player(spec: str, **options):
