@@ -392,8 +392,8 @@ class SearchPlayer(_Seeded):
     #: The levels that search a tree over the seat's later decisions
     #: (:func:`dominolab.search.tree_evaluate`) instead of valuing each move by play-outs.
     TREE_LEVELS: ClassVar[frozenset[str]] = frozenset({"expert"})
-    #: UCB's constant for the tree, in standard deviations of the values.
-    EXPLORATION = 0.7
+    #: UCB's constant for the tree (see :data:`dominolab.search.EXPLORATION`).
+    EXPLORATION = search.EXPLORATION
 
     def __init__(self, seed: Optional[int] = None, *, level: str = "medium", worlds: Optional[int] = None,
                  time_limit: Optional[float] = None, match: Optional[tuple[Sequence[int], int]] = None):
@@ -611,9 +611,10 @@ class Advice:
 
 
 def hint(view: View, *, level: str = "medium", seed: int = 0) -> tuple[Move, str]:
-    """The move the search player would make, with a reason a learner understands (one
-    or two sentences).  Only for the seat whose turn it is.  See :func:`advise` for the
-    figures and facts behind the words."""
+    """The move the search player would make (valuing every move over the same deals, at
+    every level), with a reason a learner understands (one or two sentences).  Only for
+    the seat whose turn it is.  See :func:`advise` for the figures and facts behind the
+    words."""
     advice = advise(view, level=level, seed=seed)
     return advice.move, advice.reason
 
@@ -625,7 +626,10 @@ def advise(view: View, *, level: str = "medium", seed: int = 0, player: Optional
     share of imagined deals it came out ahead in) and adds what is true of this move and
     not of the next best: the number it leads, a double, the heaviest tile, a block, a
     number kept on an end, a number the next player lacks.  ``player`` (a
-    :class:`SearchPlayer`) searches instead of a new one of ``level`` and ``seed``."""
+    :class:`SearchPlayer`) searches instead of a new one of ``level`` and ``seed``.
+    The figures always compare every move over the same deals: at a level that plays by
+    a search tree (expert), the advice is that level's budget spent that way, and its move
+    may differ from the one the tree would play."""
     if not isinstance(view, View):
         raise ValueError(f"advise needs a View (round.view(seat)), got {excerpt(view)}")
     if player is None:

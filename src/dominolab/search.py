@@ -797,6 +797,11 @@ class _Node:
         self.side = side
 
 
+#: UCB's constant in :func:`tree_evaluate`, in quarters of the range of the values seen
+#: (for net points, about one standard deviation of a hand's outcome); half of it did
+#: worse (benchmarks/README.md).
+EXPLORATION = 0.7
+
 #: The key of the searching seat's own draw of tile ``t`` (which it sees) is ``_SEEN - t``.
 _SEEN = -16
 
@@ -809,7 +814,7 @@ def tree_evaluate(
     deadline: Optional[float] = None,
     match: Optional[tuple[Sequence[int], int]] = None,
     policy: Optional[Policy] = None,
-    exploration: float = 0.7,
+    exploration: float = EXPLORATION,
 ) -> Evaluation:
     """Value every legal move of ``view`` by a search tree over what the seat will see
     (information-set Monte Carlo tree search, one observer).
