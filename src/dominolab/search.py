@@ -686,17 +686,8 @@ def evaluate(
     # Moves that lead to mirror images (a tile played on either of two equal ends) share
     # one evaluation.
     codes = [_code_of(m) for m in moves]
-    unique: list[int] = []
-    alias: list[int] = []
-    ends = view.ends
-    for code in codes:
-        if code >= 0 and ends is not None and ends[0] == ends[1] and code & 1:
-            alias.append(unique.index(code & ~1) if (code & ~1) in unique else len(unique))
-            if (code & ~1) in unique:
-                continue
-        else:
-            alias.append(len(unique))
-        unique.append(code)
+    unique = _distinct(codes, view.ends)
+    alias = [unique.index(_mirror(code, view.ends)) for code in codes]
     n = len(unique)
 
     first_hands, first_stock = dealer.deal(rng)
@@ -860,8 +851,8 @@ def tree_evaluate(
     saved = r._fast_save()
 
     root = _Node(me)
-    # The root's moves: mirror images (a tile on either of two equal ends) count once.
-    root_codes = _distinct(r, r._fast_moves())
+    ends = view.ends
+    root_codes = _distinct([_code_of(m) for m in moves], ends)  # mirror images count once
     stats = {code: [0.0, 0.0, 0.0] for code in root_codes}  # net points, ahead, squares
     log = math.log
     sqrt = math.sqrt
@@ -885,7 +876,7 @@ def tree_evaluate(
             turn = r._fast_turn()
             if turn < 0:
                 break
-            codes = _distinct(r, r._fast_moves()) if node is not root else root_codes
+            codes = _distinct(r._fast_moves(), r._fast_ends()) if node is not root else root_codes
             children = node.children
             chosen = None
             fresh = [code for code in codes if code not in children]
@@ -941,11 +932,8 @@ def tree_evaluate(
             lowest = values[me]
 
     values_out = []
-    ends = view.ends
     for move in moves:
-        code = _code_of(move)
-        if code not in stats and code >= 0 and ends is not None and ends[0] == ends[1]:
-            code &= ~1  # the mirror image of a move that was searched
+        code = _mirror(_code_of(move), ends)
         child = root.children[code]  # each move began an iteration: the first ones try them all
         visits = child.visits
         net, ahead, squares = stats[code]
@@ -956,11 +944,18 @@ def tree_evaluate(
     return Evaluation(seat, tuple(values_out), most, iterations, 0, spent, objective, tree=True)
 
 
-def _distinct(r: Round, codes: list[int]) -> list[int]:
-    """``codes`` without the mirror images: on two equal ends, a tile played at the right
-    end leaves the line as it would at the left."""
-    left, right = r._fast_ends()
-    if left != right or left < 0:
+def _mirror(code: int, ends: Optional[tuple[int, int]]) -> int:
+    """The move ``code`` as a search counts it: on two equal ends a tile played at the
+    right end leaves the line as it would at the left, so it is the left-end play."""
+    if code >= 0 and code & 1 and ends is not None and ends[0] == ends[1]:
+        return code & ~1
+    return code
+
+
+def _distinct(codes: list[int], ends: Optional[tuple[int, int]]) -> list[int]:
+    """``codes`` (in :meth:`Round._fast_moves`' order) without their mirror images (see
+    :func:`_mirror`): each left-end play comes before its right-end twin."""
+    if ends is None or ends[0] != ends[1]:
         return codes
     return [code for code in codes if code < 0 or not code & 1]
 
