@@ -29,3 +29,15 @@ def test_lead_and_unfinished_turn():
     r.play(Play("6-4", "left"))
     r.play(Draw())
     assert dl.narrate(r.view(0).history) == ["Seat 0 leads 6-4", "Seat 1 draws 1"]
+
+
+def test_a_seat_named_you_in_any_case_takes_the_verb_without_s():
+    r = position(hands=["6-4 1-1", "5-5 2-2"], line="6-6", boneyard="3-3 0-0 2-1", turn=0)
+    r.play(r.parse_move("6-4 left"))
+    r.play(r.parse_move("draw"))
+    for name in ("you", "You"):
+        said = dl.narrate(r.history, names=[name, "West"])
+        assert said[0] == "You play 6-4 on the left", said
+    assert dl.narrate(r.history, names=["YOU", "West"])[0] == "YOU play 6-4 on the left"
+    assert dl.narrate(r.history, names=["West", "you"])[0] == "West plays 6-4 on the left"
+    assert dl.narrate(r.history, names=["West", "you"])[1].startswith("You draw 1")

@@ -364,8 +364,11 @@ def golden_text() -> str:
     """Every preset's describe(), then each variant's sentences that differ from the standard's."""
     parts = [f"## preset {name}\n{dl.Rules.preset(name).describe()}\n" for name in PRESETS]
     standard = sentences(dl.Rules())
+    standard_choices = dl.Rules.preset("standard").choices()
     for label, rules in _variants():
         changed = [sentence for key, sentence in sentences(rules).items() if standard.get(key) != sentence]
+        changed += [f"Choice: {c}" for c in rules.choices() if c not in standard_choices]
+        changed += [f"No longer a choice: {c}" for c in standard_choices if c not in rules.choices()]
         parts.append(f"## {label}\n" + "\n".join(changed) + "\n")
     return "\n".join(parts)
 
@@ -436,3 +439,59 @@ def test_from_dict_errors_word_for_word():
         dl.Rules.from_dict(["standard"])
     with pytest.raises(ValueError, match=r"^unknown rules field\(s\): a, b$"):
         dl.Rules.from_dict({"a": 1, "b": 2})
+
+
+# The engine's choices: named wherever they apply, whatever the preset -------------------------------
+def choices_text(rules: dl.Rules) -> str:
+    parts = rules.describe().split("\n\n")
+    return parts[2] if len(parts) > 2 else ""
+
+
+def test_the_team_rule_choice_is_named_when_partners_play_the_standard_rules():
+    teams = replace(partnerships=True)
+    assert "Changed from the preset: partnerships=True." in teams.describe()
+    text = choices_text(teams)
+    assert "The engine's choices where the source is silent or unclear:" in text
+    assert "lists two team rules without saying which its main game uses" in text
+    assert "the team of the player who went out wins" not in choices_text(dl.Rules.preset("standard"))
+    # a changed team rule is no longer the preset's choice
+    assert "two team rules" not in choices_text(replace(partnerships=True, team_winner="player"))
+    assert "went out wins and scores the losing team's pips" in choices_text(dl.Rules.preset("partnership"))
+
+
+def test_the_six_six_hunt_names_its_two_choices():
+    text = choices_text(replace(first_leader="top-double"))
+    assert "The page does not say who draws first: the engine starts from a seat chosen at random" in text
+    assert "does not say what happens when the 6-6 is among them: the engine throws the hand in" in text
+    assert "among them" not in choices_text(replace(first_leader="top-double", boneyard_floor=0))
+    assert "without drawing the engine deals again" in choices_text(replace(first_leader="top-double",
+                                                                            draw_limit=0))
+    assert "6-6" not in choices_text(replace(first_leader="top-double", hand_sizes={4: 7}))
+
+
+def test_the_dutch_second_draw_and_the_family_draw_ban_are_named_as_choices():
+    assert 'draw "one or two" tiles' in choices_text(dl.Rules.preset("dutch"))
+    assert "a second must be drawn before passing" in choices_text(replace(draw_limit=2))
+    assert "one or two" not in choices_text(replace(draw_limit=3))
+    family = choices_text(dl.Rules.preset("family"))
+    assert "does not say whether a player able to play may draw instead: the engine forbids it" in family
+    assert "may draw instead" not in choices_text(replace("family", draw_when_able=True))
+
+
+def test_the_dutch_second_draw_is_forced():
+    from .positions import position
+
+    r = position("dutch", hands=["6-6", "1-0"], line="5-5", boneyard="4-4 3-3 2-2 2-1 6-5", turn=0)
+    r.play(dl.Draw())
+    assert dl.Pass() not in r.legal_moves() and dl.Draw() in r.legal_moves()
+    r.play(dl.Draw())
+    assert r.legal_moves() == [dl.Pass()]
+
+
+def test_the_double_blank_tie_is_named_where_it_applies():
+    tie = "ties with them and nobody wins the hand"
+    assert tie in choices_text(dl.Rules.preset("standard"))
+    assert tie in choices_text(dl.Rules())  # custom rules too
+    assert tie not in choices_text(dl.Rules.preset("dutch"))  # the 0-0 counts 13
+    assert tie not in choices_text(dl.Rules.preset("family"))
+    assert tie not in choices_text(replace(partnerships=True))  # team totals decide

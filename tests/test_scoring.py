@@ -430,3 +430,48 @@ class TestExplanationWordForWord:
     def test_score_needs_rules_and_says_what_it_got(self):
         with pytest.raises(ValueError, match=r"^score\(\) needs a Rules object first, got str$"):
             dl.score("standard", pips=[1, 2])
+
+
+# Going out against a hand that holds only the 0-0 (source 000: a tie for the lowest total) ----------
+def _out_against_double_blank(preset: str = "standard", **changes):
+    from .positions import position, rest_of_set
+
+    line = "6-6 6-5 5-5 5-4 4-4"
+    hands = ("4-3", "0-0")
+    r = position(preset, hands=hands, line=line, boneyard=rest_of_set(line, *hands), rule_changes=changes)
+    r.play(r.parse_move("4-3 right"))
+    return r
+
+
+def test_going_out_against_only_the_double_blank_is_a_tie_in_the_main_rules():
+    r = _out_against_double_blank()
+    res = r.result
+    assert (res.reason, res.went_out, res.winner, res.team, res.points) == ("domino", 0, None, None, (0, 0))
+    text = res.explain(["you", "West"]).splitlines()
+    assert text[0] == "You played the last tile of the hand (domino)."
+    assert text[2].startswith("Lowest total: you 0, West 0 (tiles that count nothing, such as the 0-0), a tie; ")
+    assert text[-1] == "Nobody wins this hand, so nobody scores."
+
+
+@pytest.mark.parametrize(("preset", "changes"), [
+    ("family", {}),                               # sum of differences: source 003, first out wins
+    ("classic", {}),                              # the others' pips: 0, won by the player who went out
+    ("standard", {"scoring": "one-point"}),       # source 000's early accounts: going out wins a point
+    ("dutch", {}),                                # the 0-0 counts 13
+])
+def test_going_out_against_the_double_blank_wins_where_the_rule_says_so(preset, changes):
+    res = _out_against_double_blank(preset, **changes).result
+    assert res.winner == 0 and res.went_out == 0
+    assert "a tie" not in res.explain()
+
+
+def test_the_double_blank_tie_in_score_counts_every_opponent_left_at_zero():
+    standard = dl.Rules.preset("standard")
+    res = dl.score(standard, hands=[[], ["0-0"], ["1-0"]], went_out=0)
+    assert res.winner is None and res.points == (0, 0, 0)
+    assert "Lowest total: seat 0 0, seat 1 0 " in res.explain()
+    assert dl.score(standard, hands=[[], ["1-0"], ["2-0"]], went_out=0).winner == 0
+    # partners scoring alone: only an opponent's 0-0 ties; a partner's does not
+    alone = dataclasses.replace(dl.Rules.preset("basic"), partnerships=True)
+    assert dl.score(alone, hands=[[], ["1-0"], ["0-0"], ["2-0"]], went_out=0).winner == 0
+    assert dl.score(alone, hands=[[], ["0-0"], ["1-0"], ["2-0"]], went_out=0).winner is None

@@ -103,6 +103,17 @@ def test_masks_round_trip():
     assert parse_tiles(["6-4", (5, 5)]) == [dl.Tile(6, 4), dl.Tile(5, 5)]
 
 
+@pytest.mark.parametrize("bad", [None, 5, 6.4, b"6-4", dl.Tile(6, 4)])
+def test_parse_tiles_refuses_what_is_not_tiles(bad):
+    with pytest.raises(ValueError, match="expected tiles: a string such as '6-4 5-5' or a list of tiles, got "):
+        parse_tiles(bad)
+
+
+def test_parse_tiles_names_the_bad_tile_in_a_list():
+    with pytest.raises(ValueError, match="expected a tile"):
+        parse_tiles(["6-4", None])
+
+
 def test_svg_is_well_formed():
     import xml.etree.ElementTree as ET
 

@@ -26,6 +26,7 @@ from typing import Optional, Union
 
 from .tiles import Tile
 from .view import View
+from .words import conjugate
 
 __all__ = ["BONEYARD", "Inference", "World", "infer", "known_voids"]
 
@@ -142,7 +143,7 @@ class Inference:
         for seat in sorted(self.voids):
             who = names[seat] if names else f"Seat {seat}"
             lacking = self.lacks(seat)
-            lines.append(f"{who} has no " + ", ".join(map(str, lacking)) if lacking
+            lines.append(f"{who} {conjugate(who, 'have', 'has')} no " + ", ".join(map(str, lacking)) if lacking
                          else f"{who}: nothing known")
         return "\n".join(lines)
 

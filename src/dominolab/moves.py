@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Literal, NamedTuple, Optional, TypeVar, Union
 
 from .tiles import Tile, TileLike
 from .validate import excerpt
-from .words import plural
+from .words import is_you, plural
 
 __all__ = [
     "ILLEGAL_CODES",
@@ -235,7 +235,7 @@ class _Words:
         return f"seat {seat}"
 
     def you(self, seat: Optional[int]) -> bool:
-        return self._name(seat) == "You"
+        return is_you(self._name(seat))
 
     def who(self, seat: Optional[int]) -> str:
         return "you" if self.you(seat) else self._name(seat)

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Optional
 
 from .moves import Event
+from .words import conjugate, is_you
 
 __all__ = ["narrate", "turns"]
 
@@ -34,25 +35,27 @@ def turns(events: Iterable[Event]) -> list[list[Event]]:
 
 def narrate(events: Iterable[Event], names: Optional[Sequence[str]] = None) -> list[str]:
     """One sentence per turn.  ``names`` gives each seat's name ("Seat 0" ... by default);
-    the name "You" takes the verb without an s ("You draw 2")."""
+    the name "You" (in any case) takes the verb without an s ("You draw 2")."""
     sentences = []
     for run in turns(events):
         seat = run[0].seat
         who = names[seat] if names else f"Seat {seat}"
-        s = "" if who == "You" else "s"
         draws = sum(1 for e in run if e.action == "draw")
         last = run[-1]
         parts = []
         if draws:
             shown = [str(e.tile) for e in run if e.action == "draw" and e.tile is not None]
             what = f" ({', '.join(shown)})" if shown and len(shown) == draws else ""
-            parts.append(f"draw{s} {draws}{what}")
+            parts.append(f"{conjugate(who, 'draw')} {draws}{what}")
         if last.action == "play":
             if last.ends is None:
-                parts.append(f"lead{s} {last.tile}")
+                parts.append(f"{conjugate(who, 'lead')} {last.tile}")
             else:
-                parts.append(f"play{s} {last.tile} on the {last.end}")
+                parts.append(f"{conjugate(who, 'play')} {last.tile} on the {last.end}")
         elif last.action == "pass":
-            parts.append(f"pass{'' if who == 'You' else 'es'}")
+            parts.append(conjugate(who, "pass", "passes"))
+        if is_you(who):
+            who = who.strip()
+            who = who[:1].upper() + who[1:]
         sentences.append(f"{who} " + " and ".join(parts))
     return sentences

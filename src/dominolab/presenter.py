@@ -21,7 +21,7 @@ from .review import Choice, move_words
 from .round import Round
 from .session import CoachState, TableState, heard_by
 from .tiles import Tile
-from .words import join_or, plural
+from .words import is_you, join_or, plural
 
 __all__ = ["SNAPSHOT_KEYS", "present"]
 
@@ -31,7 +31,7 @@ def _tile(tile: Tile) -> dict:
 
 
 def _verb(name: str, base: str, third: str) -> str:
-    return base if name == "You" or name.startswith("You ") else third
+    return base if is_you(name) or name.startswith("You ") else third
 
 
 def present(state: TableState) -> dict:
@@ -322,7 +322,7 @@ def _result(state: TableState, labels: list[str]) -> Optional[dict]:
         title = f"{who} {_verb(who, 'win', 'wins')} the hand"
     if result.reason == "domino":
         went = names[result.went_out]  # type: ignore[index]
-        why = f"{went} played {'your' if went == 'You' else 'their'} last tile (domino)."
+        why = f"{went} played {'your' if is_you(went) else 'their'} last tile (domino)."
     else:
         stay = state.rules.boneyard_floor if state.rules.can_draw else 0
         why = r.explain_block() or ("Nobody can play, and nobody may draw"

@@ -416,11 +416,22 @@ class Rules:
             lines.append(f"Custom rules ({self.name!r})")
         lines.append("")
         lines.extend(f"- {sentence}" for sentence in _describe_fields(self))
-        if info is not None and info.notes and not self.changes_from(info.rules):
+        choices = self.choices()
+        if choices:
             lines.append("")
             lines.append("The engine's choices where the source is silent or unclear:")
-            lines.extend(f"- {note}" for note in info.notes)
+            lines.extend(f"- {note}" for note in choices)
         return "\n".join(lines)
+
+    def choices(self) -> list[str]:
+        """The engine's choices that apply to these settings, each with its source where
+        there is one: the preset's notes on the settings still as the preset has them, then
+        the readings every rules object with such settings gets, whatever its preset."""
+        info = _PRESETS.get(self.name)
+        out = []
+        if info is not None:
+            out = [note.text for note in info.notes if note.applies(self, info.rules)]
+        return out + [text for text in _general_choices(self) if text not in out]
 
     def _repr_markdown_(self) -> str:
         return self.describe().replace("\n- ", "\n* ").replace("\n", "  \n")
@@ -649,18 +660,82 @@ def _describe_fields(r: Rules) -> list[str]:
 
 # ---------------------------------------------------------------------- presets
 @dataclass(frozen=True)
+class _Note:
+    """One of a preset's choices: it applies while every field in ``fields`` keeps the
+    preset's value, and, with ``partners``, only in partnership play."""
+
+    text: str
+    fields: tuple[str, ...] = ()
+    partners: bool = False
+
+    def applies(self, rules: Rules, preset: Rules) -> bool:
+        if self.partners and not rules.partnerships:
+            return False
+        return all(getattr(rules, f) == getattr(preset, f) for f in self.fields)
+
+
+@dataclass(frozen=True)
 class _Preset:
     rules: Rules
     title: str
     source: str
-    notes: tuple[str, ...] = ()
+    notes: tuple[_Note, ...] = ()
 
 
-def _make(name: str, title: str, source: str, notes: tuple[str, ...] = (), **fields: Any) -> _Preset:
+def _make(name: str, title: str, source: str, notes: tuple[_Note, ...] = (), **fields: Any) -> _Preset:
     return _Preset(Rules(name=name, **fields), title, source, notes)
 
 
+def _general_choices(r: Rules) -> list[str]:
+    """The engine's readings that come with a setting, whatever the preset: each says which
+    source it reads and what that source leaves open."""
+    out = []
+    counts = r.player_counts
+    boneyard = any(r.set_size - n * r.hand_size(n) for n in counts)
+    top = f"{r.max_pip}-{r.max_pip}"
+    if r.first_leader == "top-double" and boneyard:
+        if r.can_draw:
+            out.append(f"Starting with the {top} is a variation in {_MAIN} (source 000): when nobody holds it, "
+                       "the players draw in turn until someone gets it. The page does not say who draws first: "
+                       "the engine starts from a seat chosen at random with the deal.")
+            if r.boneyard_floor:
+                out.append(f"The same page keeps the last {count_word(r.boneyard_floor)} tiles in the boneyard "
+                           f"and does not say what happens when the {top} is among them: the engine throws the "
+                           "hand in and deals again.")
+        else:
+            out.append(f"Starting with the {top} ({_MAIN}, source 000) needs drawing to find it when nobody "
+                       "holds it; without drawing the engine deals again.")
+    if r.can_draw and r.draw_limit == 2:
+        out.append(f"The Dutch variation in {_MAIN} (source 000) has a player draw \"one or two\" tiles and pass "
+                   "if that gives no playable tile. The engine reads it as: draw one, and when it does not fit, "
+                   "a second must be drawn before passing (a player may not stop after one).")
+    elif r.can_draw and r.draw_limit is not None and r.draw_limit > 3:
+        out.append(f"A player who cannot play must go on drawing until a tile fits or {count_word(r.draw_limit)} "
+                   f"are drawn, as {SOURCES['003']} (source 003) has it for three; no source gives "
+                   f"{count_word(r.draw_limit)}.")
+    zero = r.doubles and r.tile_value(Tile(0, 0)) == 0
+    if zero and r.scoring == "others-minus-own" and not (r.partnerships and r.team_winner != "player"):
+        out.append(f"{_MAIN} (source 000) scores every hand on the pips left: the lowest total wins and a tie "
+                   "for it scores nothing. So a player who goes out while an opponent holds only the 0-0 "
+                   "(0 pips) ties with them and nobody wins the hand; the engine reads every 'pips left in the "
+                   "other hands minus their own' rule this way (the winner would score 0 anyway).")
+    return out
+
+
 _MAIN = SOURCES["000"]
+_STANDARD_NOTES = (
+    _Note("The page's table of hand sizes is lost: 2 players take 7 and 3 or 4 take 5, as in "
+          f"{SOURCES['001']} ({SOURCES['003']} gives three players 7).", ("hand_sizes",)),
+    _Note("The page says the players draw for the lead, not whether high or low wins: the most pips "
+          "turned up leads, tied players turn up again, and the first tile may be any tile.",
+          ("first_leader", "lead_tile")),
+    _Note("In partnership play the page lists two team rules without saying which its main game uses: the "
+          "team with fewer pips wins (even against a partner who went out) and scores the difference, or the "
+          "team of the player who went out wins and scores the losing team's pips. The engine takes the first "
+          "here, because the main rules already give every hand to the lowest total and score the difference; "
+          "the other is team_winner='went-out' with scoring='others' (the partnership preset).",
+          ("team_winner", "scoring"), partners=True),
+)
 _PRESETS: dict[str, _Preset] = {
     p.rules.name: p
     for p in [
@@ -669,15 +744,7 @@ _PRESETS: dict[str, _Preset] = {
             "Standard Draw Dominoes",
             f"the main rules of {_MAIN} (source 000), with the last two tiles left in the boneyard "
             "(what that page says is sometimes called 'Domino Pool' in England).",
-            (
-                "The page's table of hand sizes is lost: 2 players take 7 and 3 or 4 take 5, as in "
-                f"{SOURCES['001']} ({SOURCES['003']} gives three players 7).",
-                "The page says the players draw for the lead, not whether high or low wins: the most pips "
-                "turned up leads, tied players turn up again, and the first tile may be any tile.",
-                "In partnership play (partnerships=True) the team with fewer pips wins and scores the "
-                "difference, one of the two team rules the page lists; the other is team_winner='went-out' "
-                "with scoring='others'.",
-            ),
+            _STANDARD_NOTES,
             team_winner="fewest-pips",
         ),
         _make(
@@ -685,10 +752,14 @@ _PRESETS: dict[str, _Preset] = {
             "Basic Draw Dominoes",
             f"{SOURCES['001']} (source 001), a common modern statement of the Draw game.",
             (
-                "Drawing is described only for a player who cannot match, so drawing while able to play "
-                "is not allowed.",
-                "The page says who starts the game, not the later hands: every hand starts the same way.",
-                "A tied blocked hand scores nothing (the page does not say).",
+                _Note("Drawing is described only for a player who cannot match, so drawing while able to play "
+                      "is not allowed.", ("draw_when_able",)),
+                _Note("The page says who starts the game, not the later hands: every hand starts the same way.",
+                      ("next_leader",)),
+                _Note("A tied blocked hand scores nothing (the page does not say).", ("blocked_tie",)),
+                _Note("The page names the first player out the winner; when an opponent holds only the 0-0, "
+                      "both count 0 and the engine calls it a tie, as " + _MAIN + " does (next note): "
+                      "nobody scores either way.", ("scoring", "tile_values")),
             ),
             hand_sizes={2: 7, 3: 5, 4: 5},
             first_leader="highest-double",
@@ -706,14 +777,17 @@ _PRESETS: dict[str, _Preset] = {
             f"{SOURCES['002']} (source 002), the 19th-century statement: turning up for the pose, "
             "unlimited drawing, saying 'Go'.",
             (
-                "The page leaves scoring to the Block game, which it does not give: the winner scores the "
-                "pips left in the other hands.",
-                "Hand sizes and targets are not given: 2 players take 7 and 3 or 4 take 5, playing to 100 "
-                "with 2 players and 61 with 3 or 4, as in the standard preset.",
-                "The lead 'alternates' between two players; with more it passes to the left.",
-                "Tied players turn up again; a tied blocked hand scores nothing.",
-                "In partnership play (partnerships=True) the team of the player who went out wins and scores "
-                "the losing team's pips, one of the team rules of " + _MAIN + ".",
+                _Note("The page leaves scoring to the Block game, which it does not give: the winner scores the "
+                      "pips left in the other hands.", ("scoring",)),
+                _Note("Hand sizes and targets are not given: 2 players take 7 and 3 or 4 take 5, playing to 100 "
+                      "with 2 players and 61 with 3 or 4, as in the standard preset.", ("hand_sizes", "target")),
+                _Note("The lead 'alternates' between two players; with more it passes to the left.",
+                      ("next_leader",)),
+                _Note("Tied players turn up again; a tied blocked hand scores nothing.",
+                      ("first_leader", "blocked_tie")),
+                _Note("In partnership play (partnerships=True) the team of the player who went out wins and "
+                      "scores the losing team's pips, one of the team rules of " + _MAIN + ".",
+                      ("team_winner", "scoring"), partners=True),
             ),
             first_leader="turn-up-lowest",
             lead_tile="any",
@@ -729,12 +803,17 @@ _PRESETS: dict[str, _Preset] = {
             "Block and Draw (family rules)",
             f"{SOURCES['003']} (source 003), a family 'block and draw' statement for 2 to 5 players.",
             (
-                "The page says both 'fewest bones' and 'lowest total' win a blocked game; its worked "
-                "example counts pips, so the lowest pip total wins.",
-                "It does not say who starts when nobody holds a double (the heaviest tile), who starts "
-                "later hands (the same rule as the first), or what a tie scores (nothing).",
-                "In partnership play (partnerships=True) the team with fewer pips wins and scores the "
-                "difference, one of the team rules of " + _MAIN + ".",
+                _Note("The page says both 'fewest bones' and 'lowest total' win a blocked game; its worked "
+                      "example counts pips, so the lowest pip total wins."),
+                _Note("It does not say who starts when nobody holds a double (the heaviest tile), who starts "
+                      "later hands (the same rule as the first), or what a tie scores (nothing).",
+                      ("first_leader", "next_leader", "blocked_tie")),
+                _Note("It has a player draw only when they cannot match (they knock, then draw), and does not "
+                      "say whether a player able to play may draw instead: the engine forbids it.",
+                      ("draw_when_able",)),
+                _Note("In partnership play (partnerships=True) the team with fewer pips wins and scores the "
+                      "difference, one of the team rules of " + _MAIN + ".",
+                      ("team_winner", "scoring"), partners=True),
             ),
             hand_sizes={2: 7, 3: 7, 4: 5, 5: 5},
             first_leader="highest-double",
@@ -752,12 +831,14 @@ _PRESETS: dict[str, _Preset] = {
             "Puerto Rican Draw",
             f"the Puerto Rico variation in {_MAIN} (source 000).",
             (
-                "What the variation does not mention follows the main rules: the last two tiles stay in "
-                "the boneyard, and the game is played to 100 with 2 players and 61 with 3.",
-                "If no double is dealt, the holder of the heaviest tile leads it; the winner of the last "
-                "hand may lead any tile.",
-                "A tied blocked hand: the variation gives two customs; here nobody wins and the highest "
-                "double starts the next hand (the other custom, the blocker wins, is blocked_tie='blocker').",
+                _Note("What the variation does not mention follows the main rules: the last two tiles stay in "
+                      "the boneyard, and the game is played to 100 with 2 players and 61 with 3.",
+                      ("boneyard_floor", "target")),
+                _Note("If no double is dealt, the holder of the heaviest tile leads it; the winner of the last "
+                      "hand may lead any tile.", ("first_leader", "lead_tile", "next_leader")),
+                _Note("A tied blocked hand: the variation gives two customs; here nobody wins and the highest "
+                      "double starts the next hand (the other custom, the blocker wins, is "
+                      "blocked_tie='blocker').", ("blocked_tie",)),
             ),
             hand_sizes={2: 7, 3: 7},
             first_leader="highest-double",
@@ -770,7 +851,8 @@ _PRESETS: dict[str, _Preset] = {
             "dutch",
             "Dutch Draw",
             f"the Dutch variation in {_MAIN} (source 000), after the Domino Plaza site.",
-            ("Everything the variation does not mention follows the standard preset, choices included.",),
+            (_Note("Everything the variation does not mention follows the standard preset, with its choices:"),
+             *_STANDARD_NOTES),
             draw_limit=2,
             tile_values={"0-0": 13},
         ),
@@ -779,7 +861,7 @@ _PRESETS: dict[str, _Preset] = {
             "Draw with the Arabic blocked-game rule",
             f"{_MAIN} (source 000), the rule reported from Arabic countries that a blocked layout ends "
             "the hand at once.",
-            ("Everything else follows the standard preset, choices included.",),
+            (_Note("Everything else follows the standard preset, with its choices:"), *_STANDARD_NOTES),
             blocked_layout="ends-hand",
         ),
         _make(
@@ -787,8 +869,8 @@ _PRESETS: dict[str, _Preset] = {
             "Block game",
             f"{_MAIN} (source 000), which makes a Block game a Draw game by allowing the tiles left in the "
             "boneyard to be drawn: here they are not.",
-            ("Hands, leads and scoring follow the standard preset, choices included; the tiles left after "
-             "the deal are set aside.",),
+            (_Note("Hands, leads and scoring follow the standard preset, with its choices; the tiles left "
+                   "after the deal are set aside:"), *_STANDARD_NOTES),
             draw_limit=0,
             boneyard_floor=0,
             draw_when_able=False,
@@ -797,7 +879,7 @@ _PRESETS: dict[str, _Preset] = {
             "austrian",
             "Austrian Draw (double-eight without doubles)",
             f"the Austrian game in {_MAIN} (source 000), on an 8-8 set without doubles (36 tiles).",
-            ("Everything else follows the standard preset, choices included.",),
+            (_Note("Everything else follows the standard preset, with its choices:"), *_STANDARD_NOTES),
             max_pip=8,
             doubles=False,
         ),
@@ -808,13 +890,17 @@ _PRESETS: dict[str, _Preset] = {
             "no drawing, played by its main rules (draw for the lead, the lead passes to the left, 100 "
             "points in a partnership game) and its team scoring.",
             (
-                "The page does not say whether high or low wins the draw for the lead: the most pips turned "
-                "up leads, and the first tile may be any tile. Starting with the 6-6, one of the page's "
-                "variations, is first_leader='top-double'.",
-                "Of the two team rules the page lists, the team of the player who went out wins and scores "
-                "the losing team's pips; a blocked hand goes to the team with fewer pips. The other rule "
-                "is team_winner='fewest-pips' with scoring='others-minus-own'.",
-                "Equal team totals in a blocked hand score nothing, as a tie does in the main rules.",
+                _Note("The page does not say whether high or low wins the draw for the lead: the most pips "
+                      "turned up leads, and the first tile may be any tile. Starting with the 6-6, one of the "
+                      "page's variations, is first_leader='top-double'.", ("first_leader", "lead_tile")),
+                _Note("Of the two team rules the page lists, without saying which one its partnership game "
+                      "uses, the engine takes the one where the team of the player who went out wins and scores "
+                      "the losing team's pips (a blocked hand goes to the team with fewer pips): in a game "
+                      "without drawing, going out is what partners play for. The other rule, the standard "
+                      "preset's, is team_winner='fewest-pips' with scoring='others-minus-own'.",
+                      ("team_winner", "scoring"), partners=True),
+                _Note("Equal team totals in a blocked hand score nothing, as a tie does in the main rules.",
+                      ("blocked_tie",), partners=True),
             ),
             hand_sizes={4: 7},
             partnerships=True,

@@ -277,7 +277,13 @@ def score(
 
     # -- the winner (R12, R15)
     winner_unit: Optional[int]
-    if went_out is not None and not (by_team and rules.team_winner == "fewest-pips"):
+    level = _level_with_domino(rules, pips, went_out, sides, by_team)
+    if level:
+        steps.append("Lowest total: " + ", ".join(f"{{s{s}}} 0" for s in [went_out, *level])
+                     + " (tiles that count nothing, such as the 0-0), a tie; on a tie for the lowest total "
+                     "nobody scores, as in the main rules of \"Draw Dominoes\".")
+        winner_unit = None
+    elif went_out is not None and not (by_team and rules.team_winner == "fewest-pips"):
         winner_unit = next(i for i, members in enumerate(units) if went_out in members)
         if by_team:
             steps.append(f"{{s{went_out}}} went out, so the hand goes to {{t{winner_unit}}}.")
@@ -393,6 +399,19 @@ def score(
         hands=hand_tiles,
         _steps=tuple(steps),
     )
+
+
+def _level_with_domino(rules: Rules, pips: Sequence[int], went_out: Optional[int],
+                       sides: Sequence[Sequence[int]], by_team: bool) -> list[int]:
+    """The opponents left with 0 pips (only the 0-0) when ``went_out`` dominoed, under the
+    scoring of "Draw Dominoes" (source 000): every hand is scored on the pips left, the lowest
+    total wins and a tie for it scores nothing, so going out against a 0-pip hand is a tie.
+    The engine reads every "others' pips minus own" rule that way, played alone or with
+    partners scoring alone; with team rules the team totals decide (R15)."""
+    if went_out is None or by_team or rules.scoring != "others-minus-own":
+        return []
+    mates = next(members for members in sides if went_out in members)
+    return [s for s, p in enumerate(pips) if p == 0 and s not in mates]
 
 
 def _break_tie(

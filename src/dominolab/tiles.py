@@ -234,6 +234,10 @@ def parse_tiles(values: Iterable[TileLike] | str) -> list[Tile]:
     """Tiles from an iterable of tile-likes or a string such as ``"6-4 5-5 2-0"``."""
     if isinstance(values, str):
         values = values.replace(",", " ").split()
+    elif isinstance(values, (bytes, Tile)) or not isinstance(values, Iterable):
+        raise ValueError(
+            f"expected tiles: a string such as '6-4 5-5' or a list of tiles, got {excerpt(values)}"
+        )
     return [Tile.coerce(v) for v in values]
 
 

@@ -6,7 +6,7 @@ The engine's sentences are read by learners and screen readers, so counts are wo
 
 from __future__ import annotations
 
-__all__ = ["count_word", "join_and", "join_or", "number_plural", "pip_word", "plural"]
+__all__ = ["conjugate", "count_word", "is_you", "join_and", "join_or", "number_plural", "pip_word", "plural"]
 
 #: The name of each number a tile half may show (double-18 is the largest set).
 PIP_WORDS = (
@@ -47,3 +47,14 @@ def join_and(items: object) -> str:
     """ "2, 3 and 4" """
     parts = [str(i) for i in items]  # type: ignore[attr-defined]
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def is_you(name: str) -> bool:
+    """True when a seat's name speaks to the reader: "You", "you" (any case, spaces aside)."""
+    return isinstance(name, str) and name.strip().lower() == "you"
+
+
+def conjugate(name: str, base: str, third: str = "") -> str:
+    """The verb agreeing with ``name``: ``base`` for "you" ("you play"), else the third
+    person (``third``, or ``base`` + "s": "West plays")."""
+    return base if is_you(name) else (third or base + "s")
