@@ -11,6 +11,7 @@ Nothing on a sheet is written here: change the engine's descriptions and run thi
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from html import escape
 from pathlib import Path
@@ -50,6 +51,15 @@ def _parts(rules: dl.Rules) -> tuple[str, str, list[str], list[str]]:
     return title, source, settings, choices
 
 
+def _partner_choices(rules: dl.Rules) -> list[str]:
+    """The choices that apply only when these rules are played in partnerships (four players
+    as two teams, ``partnerships=True``), for a preset that allows four players alone."""
+    if rules.partnerships or 4 not in rules.player_counts:
+        return []
+    teams = dataclasses.replace(rules, partnerships=True)
+    return [c for c in teams.choices() if c not in rules.choices()]
+
+
 def markdown(rules: dl.Rules) -> str:
     """The rules sheet of ``rules`` in Markdown."""
     title, source, settings, choices = _parts(rules)
@@ -58,6 +68,10 @@ def markdown(rules: dl.Rules) -> str:
     if choices:
         out += ["", "## Where the source is silent: the engine's choices", ""]
         out += [f"- {c}" for c in choices]
+    partners = _partner_choices(rules)
+    if partners:
+        out += ["", "## Played in partnerships (partnerships=True)", ""]
+        out += [f"- {c}" for c in partners]
     out += ["", "---", "", f"Domino Lab {dl.__version__}: `print(dl.Rules.preset({rules.name!r}).describe())`. "
             "Made by `python tools/rules_sheets.py`.", ""]
     return "\n".join(line for line in out if line is not None)
@@ -73,6 +87,10 @@ def html(rules: dl.Rules) -> str:
     if choices:
         body.append("<h2>Where the source is silent: the engine's choices</h2>")
         body.append("<ul>" + "".join(f"<li>{escape(c)}</li>" for c in choices) + "</ul>")
+    partners = _partner_choices(rules)
+    if partners:
+        body.append("<h2>Played in partnerships (partnerships=True)</h2>")
+        body.append("<ul>" + "".join(f"<li>{escape(c)}</li>" for c in partners) + "</ul>")
     body.append(f"<footer>Domino Lab {escape(dl.__version__)}: "
                 f"<code>print(dl.Rules.preset({escape(repr(rules.name))}).describe())</code>. "
                 "Made by <code>python tools/rules_sheets.py</code>.</footer>")
