@@ -5,6 +5,7 @@ Checked over hundreds of positions from random play under several presets, 2 to 
 players, for every kind of hint and every kind of fact, against facts worked out here from
 the view (not from the code under test)."""
 
+import math
 import random
 import re
 
@@ -13,7 +14,7 @@ import pytest
 import dominolab as dl
 from dominolab import Draw, Pass, Play
 from dominolab.inference import known_voids
-from dominolab.players import advise, hint
+from dominolab.players import CLOSE_POINTS, advise, hint
 
 from .positions import position, rest_of_set
 
@@ -83,6 +84,16 @@ def check_advice(r, advice):
     assert chosen.value == max(m.value for m in ev.moves)
     assert 0.0 <= chosen.ahead <= 1.0
     assert f"in {ev.deals} imagined deals" in text
+    if advice.kind == "close":
+        # The figures cannot separate the two best moves: the hint names both, with intervals.
+        assert runner is not None and "about equal" in text and not advice.facts
+        assert f"{points_text(chosen.points)} ± {chosen.margin:.1f}" in text
+        assert f"{points_text(runner.points)} ± {runner.margin:.1f}" in text
+        gap = chosen.points - runner.points
+        assert gap < CLOSE_POINTS or gap <= math.hypot(chosen.margin, runner.margin) or runner.value >= chosen.value
+        return
+    if runner is not None:  # a named best move is separated from the next best
+        assert chosen.points - runner.points > math.hypot(chosen.margin, runner.margin)
     assert f"a net {points_text(chosen.points)} points" in text
     assert f"ahead in {100 * chosen.ahead:.0f}% of them" in text
     if runner is not None:
@@ -161,8 +172,11 @@ def test_every_kind_of_hint_and_fact_was_checked():
     kinds = getattr(test_hints_tell_the_truth, "kinds", None)
     if kinds is None:
         pytest.skip("run with test_hints_tell_the_truth")
-    assert kinds >= {"play", "draw", "must-draw", "only-move", "pass"}
-    assert test_hints_tell_the_truth.facts >= {"lead-number", "double", "heaviest", "keeps-number", "void"}
+    # A named draw needs figures that separate it from every play; these sampled positions
+    # (a few deals each) meet none, so a draw is checked by check_advice wherever it occurs.
+    assert kinds >= {"play", "close", "must-draw", "only-move", "pass"}
+    # Leads over a few deals are rarely separated now; the lead tests below check that fact.
+    assert test_hints_tell_the_truth.facts >= {"double", "heaviest", "keeps-number", "void"}
 
 
 def test_a_lead_names_the_strongest_number_only_when_it_is():
@@ -204,3 +218,15 @@ def test_hint_arguments():
         advise("6-4")
     with pytest.raises(ValueError, match="player must be a SearchPlayer"):
         advise(r.view(r.turn), player=dl.GreedyPlayer(1))
+
+
+def test_a_hint_does_not_pick_a_move_its_figures_cannot_separate():
+    # Issue 21: after 6-6 on the left, medium said "Draw, although you could play" with
+    # +2.0 against +1.0 (margins near 3 points each); a 32x search ranks 6-2 at +2.2 and
+    # 6-4 at +0.7, and 0 of 20 other seeds choose to draw.
+    r = dl.Round.deal("standard", 2, seed=935555325316)
+    r.play(next(m for m in r.legal_moves() if str(m.tile) == "6-6"))
+    advice = advise(r.view(r.turn))
+    check_advice(r, advice)
+    assert advice.kind == "close" and "about equal" in advice.reason
+    assert "Draw, although" not in advice.reason

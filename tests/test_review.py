@@ -260,3 +260,23 @@ def test_a_review_sets_every_move_over_the_same_deals_even_at_expert():
     searcher.time_limit = 0.05
     evaluation = searcher.analyse(r.view(r.turn))
     assert not evaluation.tree and {m.deals for m in evaluation.moves} == {evaluation.deals}
+
+
+def test_forced_moves_are_named_and_left_out_of_the_counts():
+    # Issue 21: a hand played by GreedyPlayer reviewed as "15 best of 16", forced moves counted.
+    import dominolab as dl
+    from dominolab.review import review
+
+    r = dl.Round.deal("standard", 2, seed=1)
+    players = [dl.GreedyPlayer(), dl.GreedyPlayer()]
+    while not r.is_over:
+        r.play(players[r.turn].choose(r.view(r.turn)))
+    rev = review(r, 0, level="easy", seed=0)
+    forced = [d for d in rev if d.forced]
+    assert rev.forced == len(forced)
+    assert sum(rev.counts().values()) == len(rev) - len(forced)
+    for d, row in zip(rev, rev.rows(), strict=True):
+        assert (row["label"] == "forced") == d.forced
+    assert forced, "this hand has forced moves (4 at the time of writing)"
+    assert f"{len(forced)} forced" in rev.summary()
+    assert "forced" in rev._repr_html_()

@@ -17,6 +17,7 @@ search player's move with a reason for a learner (:func:`advise`: with the figur
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -654,6 +655,8 @@ def advise(view: View, *, level: str = "medium", seed: int = 0, player: Optional
     move = evaluation.best
     chosen = evaluation[move]
     runner = _runner_up(view, evaluation)
+    if runner is not None and not _separated(evaluation, chosen, runner):
+        return Advice(move, _about_equal(view, evaluation, chosen, runner), "close", evaluation, runner)
     figures = _figures(view, evaluation, chosen, runner)
     if move is DRAW:
         return Advice(move, f"Draw, although you could play: {figures}.", "draw", evaluation, runner)
@@ -666,6 +669,37 @@ def advise(view: View, *, level: str = "medium", seed: int = 0, player: Optional
         other = _move_words(runner.move, view) if runner is not None else ""
         reason += f" Unlike {other}, {_join([f.text for f in facts])}."
     return Advice(move, reason, "play", evaluation, runner, facts)
+
+
+#: A hint names one move only when it beats the next best by at least this many net
+#: points on average: below it, a learner gains less than one pip's worth per hand.
+CLOSE_POINTS = 1.0
+
+
+def _separated(evaluation: Evaluation, chosen: search.MoveValue, runner: search.MoveValue) -> bool:
+    """Do the figures tell ``chosen`` from ``runner``?  Only when the gap in net points
+    is at least :data:`CLOSE_POINTS` and larger than the combined 95% margin of the two
+    estimates (sqrt(m1^2 + m2^2)).  The evaluation keeps no per-deal values, so this is
+    the unpaired bound: over the same deals the paired difference varies less, so the
+    test errs towards calling moves about equal, never towards a false claim.  A match
+    objective is judged by its points too (the figures carry no margin for a chance)."""
+    if evaluation.objective == "match" and chosen.value <= runner.value:
+        return False
+    gap = chosen.points - runner.points
+    return gap >= CLOSE_POINTS and gap > math.hypot(chosen.margin, runner.margin)
+
+
+def _about_equal(view: View, evaluation: Evaluation, chosen: search.MoveValue,
+                 runner: search.MoveValue) -> str:
+    """The hint when the figures cannot separate the two best moves: it names both."""
+    who = "your team" if view.partner is not None else "you"
+    first = _move_words(chosen.move, view)
+    second = _move_words(runner.move, view)
+    first = first[0].upper() + first[1:]
+    return (f"{first} and {second} are about equal: in {evaluation.deals} imagined deals of the "
+            f"hidden tiles they averaged a net {_points(chosen.points)} ± {chosen.margin:.1f} and "
+            f"{_points(runner.points)} ± {runner.margin:.1f} points for {who}, too close for "
+            f"these figures to pick one.")
 
 
 #: Which facts a hint states first (at most two).

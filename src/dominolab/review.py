@@ -182,7 +182,7 @@ class Decision:
             "best": move_words(self.best.move, self.view),
             "best expected": round(self.best.points, 1),
             "lost": round(self.loss, 1),
-            "label": self.label,
+            "label": "forced" if self.forced else self.label,
             "choices": len(self.choices),
         }
 
@@ -225,11 +225,18 @@ class Review:
         return sum(d.loss for d in self.decisions)
 
     def counts(self) -> dict[str, int]:
-        """How many decisions got each label."""
+        """How many decisions got each label (a forced move, the only legal one, was no
+        decision to judge and is not counted: see :attr:`forced`)."""
         out = {name: 0 for name, _ in LABELS}
         for d in self.decisions:
-            out[d.label] += 1
+            if not d.forced:
+                out[d.label] += 1
         return out
+
+    @property
+    def forced(self) -> int:
+        """How many of the seat's moves were the only legal one."""
+        return sum(1 for d in self.decisions if d.forced)
 
     def worst(self) -> Optional[Decision]:
         """The decision that gave up the most points (``None`` if nothing was reviewed)."""
@@ -243,6 +250,8 @@ class Review:
         """The review in one sentence (``who`` names the seat; by default "Seat N")."""
         counts = self.counts()
         parts = [f"{n} {name}" for name, n in counts.items() if n]
+        if self.forced:
+            parts.append(f"{self.forced} forced")
         stopped = "" if self.complete else " (stopped before the end)"
         name = f"Seat {self.seat}" if who is None else who[:1].upper() + who[1:]
         count = plural(len(self.decisions), "decision", words=False)
@@ -278,13 +287,13 @@ class Review:
 
     def _repr_html_(self) -> str:
         colours = {"best": "#1b7f3b", "good": "#3c8d5a", "inaccuracy": "#a86b00",
-                   "mistake": "#c2410c", "blunder": "#b3261e"}
+                   "mistake": "#c2410c", "blunder": "#b3261e", "forced": "#6b6b6b"}
         heads = ["move", "played", "expected", "best", "best expected", "lost", "label"]
         body = []
         for d, r in zip(self.decisions, self.rows(), strict=True):
             tds = "".join(f"<td>{escape(_cell(r[h]))}</td>" for h in heads[:-1])
-            colour = colours[d.label]
-            tds += f'<td style="color:{colour};font-weight:bold">{escape(d.label)}</td>'
+            colour = colours[r["label"]]
+            tds += f'<td style="color:{colour};font-weight:bold">{escape(r["label"])}</td>'
             body.append(f'<tr title="{escape(d.sentence())}">{tds}</tr>')
         head = "".join(f"<th>{escape(h)}</th>" for h in heads)
         return (f"<table><caption>{escape(self.summary())}</caption>"
@@ -306,7 +315,8 @@ class Review:
                 label="best move")
         for name, marker, colour in (("inaccuracy", "^", "#a86b00"), ("mistake", "s", "#c2410c"),
                                      ("blunder", "X", "#b3261e")):
-            marked = [(x, y) for x, y, d in zip(xs, played, self.decisions, strict=True) if d.label == name]
+            marked = [(x, y) for x, y, d in zip(xs, played, self.decisions, strict=True)
+                      if d.label == name and not d.forced]
             if marked:
                 ax.scatter([m[0] for m in marked], [m[1] for m in marked], s=120, marker=marker,
                            color=colour, zorder=3, label=name)
