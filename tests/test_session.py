@@ -292,11 +292,32 @@ def test_hints_show_and_clear_when_the_position_changes():
     key = frozen(t)
     assert send(t, "hint")["ok"] and frozen(t) == key
     hint = snap(t)["hint"]
-    assert hint["text"] and hint["action"] in ("play", "draw", "pass")
+    assert hint["text"] and hint["action"] in ("play", "draw", "pass", None)
     move, reason = t.ask_hint()
     assert t.round.is_legal(move) and reason == hint["text"]
     send(t, **first_legal(t))
     assert snap(t)["hint"] is None
+
+
+def test_a_hint_that_cannot_separate_the_moves_marks_no_tile(monkeypatch):
+    """A "close" hint names both moves in words; the table marks neither as the best."""
+    from dominolab import players
+
+    real = players.advise
+
+    def close(view, **kw):
+        advice = real(view, **kw)
+        return dataclasses.replace(advice, kind="close", reason="Both moves are about equal.")
+
+    monkeypatch.setattr(players, "advise", close)
+    t = table(hints=True)
+    assert send(t, "hint")["ok"]
+    hint = snap(t)["hint"]
+    assert hint == {"text": "Both moves are about equal.", "action": None, "tile": None, "end": None}
+    monkeypatch.setattr(players, "advise", real)
+    assert send(t, "hint")["ok"]
+    kind = real(t.round.view(t.round.turn)).kind
+    assert (snap(t)["hint"]["action"] is None) == (kind == "close")
 
 
 def test_new_match_that_cannot_be_dealt_changes_nothing():

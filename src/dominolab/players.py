@@ -591,7 +591,8 @@ class Advice:
     """The search player's move for a position, and why (see :func:`advise`).
 
     ``kind`` is "pass" or "must-draw" (nothing fits), "only-move" (one legal move),
-    "draw" (drawing although a tile fits) or "play".  ``evaluation`` is the search that
+    "draw" (drawing although a tile fits), "play", or "close" (the figures cannot
+    separate ``move`` from the runner-up: the reason names both as about equal).  ``evaluation`` is the search that
     chose the move (``None`` when there was no choice), ``runner_up`` the next best
     move's figures, and ``facts`` the reasons stated beyond the figures (at most two).  Every number in
     ``reason`` is one of these: the evaluation's values and shares, or counts of tiles

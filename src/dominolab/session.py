@@ -268,6 +268,8 @@ class TableState:
     coach: Optional[CoachState] = None
     #: True when "Review this hand" is offered: the hand is over and the table coaches.
     can_review: bool = False
+    #: False when the hint could not separate the two best moves: no tile is marked.
+    hint_marks: bool = True
 
 
 class _Person:
@@ -505,6 +507,7 @@ class TableSession:
         self._ack: Optional[str] = None
         self._message: Optional[tuple[str, str]] = None
         self._hint: Optional[tuple[Move, str]] = None
+        self._hint_marks = True
         self._failure: Optional[str] = None
         self._ai_ms: list[float] = []
         self._listeners: list[Callable[[TableState], None]] = []
@@ -811,7 +814,11 @@ class TableSession:
         r = self._round
         if r.is_over or r.turn not in self.humans or self._viewer != r.turn:
             raise _gentle(self._whose_turn_sentence())
-        self._hint = _players.hint(r.view(r.turn))
+        advice = _players.advise(r.view(r.turn))
+        self._hint = (advice.move, advice.reason)
+        # A hint that cannot separate the two best moves names both in words and marks
+        # no tile: the table must not point at one of them as if it were the best.
+        self._hint_marks = advice.kind != "close"
         return None
 
     def _act_next_hand(self, intent: dict) -> Optional[str]:
@@ -1296,7 +1303,8 @@ class TableSession:
             hand_points=tuple(tuple(done.result.points) for done in match.rounds),  # type: ignore[union-attr]
             match_over=match.is_over, winner=match.winner, in_progress=in_progress,
             settings=self.settings, thinking=thinking, version=self._version, seq=self._seq, ack=self._ack,
-            message=self._message, hint=self._hint, undo_available=mark is not None, undo_reason=reason,
+            message=self._message, hint=self._hint, hint_marks=self._hint_marks,
+            undo_available=mark is not None, undo_reason=reason,
             notes=tuple(n for n in self._notes if n.hand == self.hand_number),
             undos=sum(1 for n in self._notes if n.kind == "undo"),
             offer=None if self._offer is None else self._offer.text,
