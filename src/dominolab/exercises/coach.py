@@ -75,9 +75,9 @@ q3 = Exercise(
     "How many of seat 0's decisions in the lesson's hand did the review label 'best'? Give a whole number.",
     answer=Integer(example="4"),
     expected=lambda: lesson_review().counts()["best"],
-    hint="`rv.counts()` counts the decisions of each label.",
-    solution="Forced moves (a draw or a pass with nothing else legal) count as best too: there was "
-             "nothing better to do.",
+    hint="`rv.counts()` counts the decisions of each label; a forced move is not a 'best' one.",
+    solution="Only decisions with a choice count: a forced move (a draw, a pass or the only tile "
+             "that fits, with nothing else legal) is labelled 'forced', not 'best'.",
     code="rv = dl.review(ex.lesson_hand(), seat=0)\nrv.counts()['best']",
 )
 
