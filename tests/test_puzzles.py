@@ -2,6 +2,7 @@
 moves, can arise in a real hand, and its stored best move is legal and clearly best by
 the stored figures; answers are read like the exercises read them."""
 
+import copy
 import dataclasses
 import json
 
@@ -10,6 +11,7 @@ import pytest
 import dominolab as dl
 from dominolab import puzzles, reachable
 from dominolab.exercises.answers import MoveAnswer
+from dominolab.puzzles import Puzzle, PuzzleError
 from dominolab.review import Choice, judge
 
 ALL = puzzles.load()
@@ -127,3 +129,18 @@ def test_a_fresh_search_agrees_on_the_best_move(puzzle):
     view = puzzle.view()
     fresh = judge(view, puzzle.best, level="hard", seed=12345)
     assert fresh.best.move == puzzle.best or fresh.loss < puzzles.MIN_GAIN
+
+
+@pytest.mark.parametrize("key, bad", [
+    ("players", None), ("players", float("nan")), ("players", float("inf")), ("players", 9),
+    ("seat", 5), ("seed", "x"), ("seed", 1.5), ("rules", "nope"), ("rules", None),
+    ("moves", None), ("moves", [1]), ("choices", None), ("choices", [["x", 1, 1, 1]] * 2),
+    ("choices", [["draw", float("nan"), 1, 1]] * 2), ("choices", [["draw", 1, -1, 1]] * 2),
+    ("choices", [[]] * 2), ("choices", "ab"), ("id", 5), ("level", None), ("explanation", 3),
+])
+def test_from_dict_names_each_bad_field_with_the_librarys_error(key, bad):
+    data = copy.deepcopy(dl.puzzles.load()[0].to_dict())
+    data[key] = bad
+    with pytest.raises(PuzzleError, match=key if key in ("players", "seat", "seed", "rules", "moves", "id",
+                                                          "level", "explanation") else "choice|move"):
+        Puzzle.from_dict(data)

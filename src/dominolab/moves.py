@@ -40,7 +40,11 @@ class Play:
     """
 
     __slots__ = ("end", "side", "tile")
+    #: Interned plays by (tile, end), plus the spellings callers used ("6-4", "4-6", ...).
+    #: The spellings are bounded: past ``SPELLINGS`` of them no new one is remembered (a
+    #: spelling not remembered is parsed again, which gives the same interned play).
     _cache: ClassVar[dict[tuple[object, str], Play]] = {}
+    SPELLINGS: ClassVar[int] = 4096
 
     tile: Tile
     end: End
@@ -63,7 +67,7 @@ class Play:
             object.__setattr__(move, "end", end)
             object.__setattr__(move, "side", ENDS.index(end))
             cls._cache[tile_obj, end] = move
-        if cacheable:
+        if cacheable and (tile.__class__ is Tile or len(cls._cache) < cls.SPELLINGS):
             cls._cache[tile, end] = move
         return move
 

@@ -40,7 +40,8 @@ from .exercises.core import Feedback, show
 from .moves import Move, Play, move_from_text
 from .review import Choice, move_words
 from .round import Round
-from .validate import excerpt
+from .rules import Rules
+from .validate import check_int, check_number, check_seat, excerpt
 from .view import View
 
 __all__ = ["GRADES", "MIN_GAIN", "Puzzle", "PuzzleError", "get", "grade", "load", "select"]
@@ -74,6 +75,21 @@ def grade(gain: float, hidden: int) -> str:
 
 def _choice_data(c: Choice) -> list[Any]:
     return [_move_text(c.move), round(c.points, 2), round(c.margin, 2), round(c.ahead, 3)]
+
+
+def _choice_from_data(item: Any) -> Choice:
+    """A :class:`Choice` from its ``[move, points, error, win]`` data (the error ``None`` when
+    the search gave none), every figure a finite number."""
+    if not isinstance(item, list) or len(item) != 4:
+        raise ValueError(f"a choice is [move, points, error, win], got {excerpt(item)}")
+    text, points, error, win = item
+    if not isinstance(text, str):
+        raise ValueError(f"a choice's move must be text, got {excerpt(text)}")
+    if not isinstance(points, (int, float)) or isinstance(points, bool) or not math.isfinite(points):
+        raise ValueError(f"a choice's points must be a finite number, got {excerpt(points)}")
+    return Choice(_move(text), float(points),
+                  math.inf if error is None else check_number(error, "a choice's error"),
+                  check_number(win, "a choice's win share"))
 
 
 def _move_text(move: Move) -> str:
@@ -217,18 +233,30 @@ class Puzzle:
         keys = {"id", "rules", "players", "seed", "moves", "seat", "level", "choices", "grade", "explanation"}
         if not isinstance(data, dict) or set(data) != keys:
             raise PuzzleError(f"a puzzle is an object with the keys {sorted(keys)}, got {excerpt(data)}")
+        name = data["id"] if isinstance(data["id"], str) else excerpt(data["id"])
         try:
-            choices = tuple(Choice(_move(m), float(p), float(e) if e is not None else math.inf, float(a))
-                            for m, p, e, a in data["choices"])
+            players = check_int(data["players"], "players", 2, 4)
+            seat = check_seat(data["seat"], players)
+            seed = check_int(data["seed"], "seed")
+            for key in ("id", "rules", "level", "explanation"):
+                if not isinstance(data[key], str):
+                    raise ValueError(f"{key} must be text, got {excerpt(data[key])}")
+            if data["rules"] not in Rules.presets():
+                raise ValueError(f"rules must be a preset's name, got {excerpt(data['rules'])}")
+            if not isinstance(data["moves"], list) or not all(isinstance(m, str) for m in data["moves"]):
+                raise ValueError(f"moves must be a list of texts, got {excerpt(data['moves'])}")
+            if not isinstance(data["choices"], list):
+                raise ValueError(f"choices must be a list, got {excerpt(data['choices'])}")
+            choices = tuple(_choice_from_data(c) for c in data["choices"])
         except (TypeError, ValueError) as exc:
-            raise PuzzleError(f"puzzle {data['id']}: bad choices: {exc}") from None
+            raise PuzzleError(f"puzzle {name}: {exc}") from None
         if len(choices) < 2:
-            raise PuzzleError(f"puzzle {data['id']}: a puzzle needs at least two moves to choose from")
+            raise PuzzleError(f"puzzle {name}: a puzzle needs at least two moves to choose from")
         if data["grade"] not in GRADES:
-            raise PuzzleError(f"puzzle {data['id']}: grade must be one of {', '.join(GRADES)}")
-        return cls(id=str(data["id"]), rules=data["rules"], players=int(data["players"]), seed=int(data["seed"]),
-                   moves=tuple(data["moves"]), seat=int(data["seat"]), choices=choices, grade=data["grade"],
-                   explanation=str(data["explanation"]), level=str(data["level"]))
+            raise PuzzleError(f"puzzle {name}: grade must be one of {', '.join(GRADES)}")
+        return cls(id=data["id"], rules=data["rules"], players=players, seed=seed,
+                   moves=tuple(data["moves"]), seat=seat, choices=choices, grade=data["grade"],
+                   explanation=data["explanation"], level=data["level"])
 
 
 # ---------------------------------------------------------------------------- building

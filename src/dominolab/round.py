@@ -61,8 +61,13 @@ _HIGH = [t.high for t in TILE_BY_ID]
 FAST_DRAW, FAST_PASS = -1, -2
 #: Per rules: each tile's counted value (R14) by tile id, and the points of finished hands
 #: by their final state and by what scoring reads (see Round._fast_points).
+#: Both are bounded so a long kernel's memory stays flat: at most ``POINTS_MEMO_RULES`` rule
+#: sets are remembered (the least recently used one is forgotten first) and each of a rule
+#: set's two tables is emptied when it reaches ``POINTS_MEMO_ENTRIES`` (about 0.5 KB each).
 _PointsMemo = tuple[list[int], dict[tuple[Any, ...], tuple[int, ...]], dict[tuple[Any, ...], tuple[int, ...]]]
 _POINTS_MEMO: dict[Rules, _PointsMemo] = {}
+POINTS_MEMO_RULES = 4
+POINTS_MEMO_ENTRIES = 50_000
 
 # History entries (tuples, for speed): the first item says what they are.
 _PLAY, _DRAW, _PASS = 0, 1, 2
@@ -1460,11 +1465,12 @@ class Round:
         the price of a few hundred."""
         shared = self._fast_memo
         if shared is None:
-            shared = _POINTS_MEMO.get(self.rules)
+            shared = _POINTS_MEMO.pop(self.rules, None)
             if shared is None:
-                if len(_POINTS_MEMO) > 16:
-                    _POINTS_MEMO.clear()
-                shared = _POINTS_MEMO[self.rules] = ([self.rules.tile_value(t) for t in TILE_BY_ID], {}, {})
+                while len(_POINTS_MEMO) >= POINTS_MEMO_RULES:
+                    del _POINTS_MEMO[next(iter(_POINTS_MEMO))]  # the least recently used
+                shared = ([self.rules.tile_value(t) for t in TILE_BY_ID], {}, {})
+            _POINTS_MEMO[self.rules] = shared  # (re)inserted last: the most recently used
             self._fast_memo = shared
         value, by_state, by_facts = shared
         blocker = self._last_player()
@@ -1493,11 +1499,11 @@ class Round:
         facts = (tuple(pips), tuple(counts), tuple(heaviest), self._went_out, blocker, tuple(self._draws))
         points = by_facts.get(facts)
         if points is None:
-            if len(by_facts) > 200_000:
+            if len(by_facts) >= POINTS_MEMO_ENTRIES:
                 by_facts.clear()
             points = by_facts[facts] = score(self.rules, pips, self._went_out, tile_counts=counts,
                                              heaviest_ends=heaviest, blocker=blocker, draws=self._draws).points
-        if len(by_state) > 200_000:
+        if len(by_state) >= POINTS_MEMO_ENTRIES:
             by_state.clear()
         by_state[state] = points
         return points
