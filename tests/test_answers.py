@@ -24,6 +24,7 @@ from dominolab.exercises.answers import (
     Unreadable,
     call,
     describe,
+    whole_number,
 )
 
 
@@ -219,8 +220,31 @@ def test_move_reads_moves_and_text():
     assert move.read(dl.Play("6-4", "right")) is move.read("6-4 right") is move.read("play 4-6 right")
     assert move.read("DRAW") is dl.Draw() and move.read(" pass ") is dl.Pass()
     assert move.show(move.read("6-4 right")) == "'6-4 right'" and move.show(dl.Draw()) == "'draw'"
-    for answer in ("jump", "6-4 up", 6, dl.Tile(6, 4)):
+    for answer in ("jump", "6-4 up", 6):
         assert refusal(move, answer).startswith("expected a move")
+
+
+@pytest.mark.parametrize("answer", ["6-4 on the right", "plays 6-4 on the right", "6-4 on the right end",
+                                    "play 4-6 on the right.", "6-4 right", "'6-4 r'"])
+def test_move_reads_the_engines_own_wording(answer):
+    assert MoveAnswer().read(answer) is dl.Play("6-4", "right")
+
+
+def test_move_reads_a_tile_as_the_tile_alone():
+    assert MoveAnswer().read(dl.Tile(6, 4)) is MoveAnswer().read("6-4")
+    assert MoveAnswer().read("to draw") is dl.Draw() and MoveAnswer().read("passes") is dl.Pass()
+
+
+@pytest.mark.parametrize("kind", [MoveAnswer(), TileAnswer()])
+def test_an_unquoted_tile_is_explained_as_a_subtraction(kind):
+    assert "put it in quotes, '5-1'" in refusal(kind, 5 - 1)
+    assert "quotes" not in refusal(kind, 1234)
+
+
+@pytest.mark.parametrize("value, whole", [(25, 25), (25.0, 25), (-3, -3), (25.5, None), ("25", None), (True, None),
+                                          (float("nan"), None), (float("inf"), None), (None, None), ([4], None)])
+def test_whole_number_takes_only_exact_whole_numbers(value, whole):
+    assert whole_number(value) == whole
 
 
 # --- sequences and sets --------------------------------------------------------------------

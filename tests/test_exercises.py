@@ -144,7 +144,8 @@ RIGHT = {
     "partnership-q4": [[30, 0], (30, 0), "30, 0", "[30, 0]"],
     "partnership-q5": [{3, 5}, [5, 3], (3, 5), "3, 5", "{3, 5}", "5 3", frozenset({3, 5})],
     "partnership-q6": [{"6-2 left", "6-0 left"}, ["6-0 left", "6-2 left"], {dl.Play("6-2", "left"), dl.Play("6-0", "left")},
-                       ["6-2", "6-0"]],  # each fits one end only, so no end needs naming
+                       ["6-2", "6-0"],  # each fits one end only, so no end needs naming
+                       {"6-2 on the left", "6-0 on the left"}, {dl.Tile(6, 2), dl.Tile(6, 0)}],
     "partnership-q7": [lambda p: [p[0] + p[2], p[1] + p[3]], lambda p: (p[0] + p[2], p[1] + p[3]),
                        lambda p: [float(p[0] + p[2]), float(p[1] + p[3])]],
     "coach-q1": [answer_of("coach-q1"), str(answer_of("coach-q1"))],
@@ -174,7 +175,7 @@ WRONG = {
     "drawing-q1": [(6, "the last tiles"), (2, "must stay"), (5, GENERIC)],
     "drawing-q2": [(6, "limit"), (4, "boneyard floor"), (3, "family rules' limit"), (1, GENERIC)],
     "drawing-q3": [(True, "all seven 1s"), ("yes", "all seven 1s")],
-    "drawing-q4": [(0, "drawing goes round"), (9, "by both players"), (5, GENERIC)],
+    "drawing-q4": [(0, "drawing goes round"), (9, "by both players"), (5, "come in pairs"), (3, GENERIC)],
     "drawing-q5": [(True, "add the two numbers"), ("yes", "add the two numbers")],
     "drawing-q6": [(lambda on, e: e[0] == e[1], "returned True, but"),
                    (lambda on, e: False, "returned False, but it is blocked"),
@@ -186,10 +187,13 @@ WRONG = {
                    ([4, 4], GENERIC)],
     "scoring-q4": [(answer_of("scoring-q4") + 1000, GENERIC), (27, "partner's pips too"), (15, "subtracts the partner")],
     "scoring-q5": [(13, "as blank"), (9, GENERIC)],
-    "scoring-q6": [((61, 61), "standard rules' target"), ((61,), "expected a list"), ((50, 100), GENERIC)],
+    "scoring-q6": [((61, 61), "standard rules' target"), ((61,), "expected a list"), ((121, 100), "cribbage-board"),
+                   ((50, 100), GENERIC)],
     "scoring-q7": [(lambda p: [sum(p) - min(p) if x == min(p) else 0 for x in p], "scores the others'"),
                    (lambda p: [sum(p) - 2 * min(p) if x == min(p) else 0 for x in p], "on a tie nobody scores"),
-                   (lambda p: sum(p), "it should return a list")],
+                   (lambda p: sum(p), "it should return a list"),
+                   (lambda p: [float(x) + 0.9 if x == min(p) else 0 for x in p], "it should return a list"),
+                   (lambda p: [str(x) for x in p], "it should return a list")],
     "strategy-q1": [("a", "nothing left to measure"), ("C", "blocked hands still happen"),
                     ("d", "expected one of 'a', 'b' or 'c'")],
     "strategy-q2": [(True, "lower end")],
@@ -210,7 +214,9 @@ WRONG = {
     "counting-q4": [(True, "which tiles seat 2 kept")],
     "counting-q5": [(0.162, "holds no 3"), (0.8, "1 decimal place"), (0.5, GENERIC)],
     "counting-q6": [(lacks_forgetting_nothing, "is known to lack"), (lambda h, s: 5, "returned the number 5"),
-                    (lambda h: set(), "stopped with TypeError")],
+                    (lambda h: set(), "stopped with TypeError"),
+                    (lambda h, s: {n + 0.4 for n in lacks(h, s)}, "set of whole numbers"),
+                    (lambda h, s: {str(n) for n in lacks(h, s)}, "set of whole numbers")],
     "partnership-q1": [([1, 3, 0, 2, 1], "an opponent always plays in between"), ([1, 0, 3, 2, 1], "to the left"),
                        ([1, 2, 3, 0, 2], GENERIC)],
     "partnership-q2": [([12, 0], "the other team rule"), ([11, 0], "given to the wrong team"),
@@ -357,8 +363,13 @@ def test_odd_answers_get_a_plain_message_and_never_hang(name):
 
 @pytest.mark.parametrize("name", ALL)
 def test_unanswered_is_not_attempted(name):
-    for answer in (..., None):
-        assert ALL[name].evaluate(answer).status == "not attempted"
+    assert ALL[name].evaluate(...).status == "not attempted"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_none_is_explained_as_what_print_gives_back(name):
+    feedback = ALL[name].evaluate(print(end=""))  # answer = print(...)
+    assert feedback.status == "incorrect" and "print(...)" in feedback.message
 
 
 @pytest.mark.parametrize("name", ALL)

@@ -44,8 +44,6 @@ def test_the_right_answer_in_every_form(exercise, forms):
         assert correct(exercise, answer), (answer, exercise.evaluate(answer))
 
 
-@pytest.mark.xfail(reason="the shared move reader (exercises/answers.py) learns the narration's 'on the left' and "
-                          "tiles on branch lessons; drop this marker once it is merged", strict=False)
 def test_the_cover_answer_in_the_narrations_words_and_as_tiles():
     assert correct(ex.q6, {"6-2 on the left", "6-0 on the left"})
     assert correct(ex.q6, {dl.Tile(6, 2), dl.Tile(6, 0)})

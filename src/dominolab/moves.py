@@ -145,6 +145,9 @@ Move = Union[Play, Draw, Pass]
 MAX_MOVE_TEXT = 64
 
 _END_WORDS = {"left": "left", "l": "left", "right": "right", "r": "right"}
+#: Verbs before a play's tile, as a learner or the engine's narration writes them.
+_PLAY_WORDS = frozenset({"play", "plays", "lead", "leads"})
+_OTHER_WORDS = {"draw": "draw", "draws": "draw", "pass": "pass", "passes": "pass", "go": "pass"}
 
 
 def read_move_text(text: str) -> tuple[str, Optional[Tile], Optional[End]]:
@@ -152,23 +155,28 @@ def read_move_text(text: str) -> tuple[str, Optional[Tile], Optional[End]]:
     ``("draw", None, None)`` or ``("pass", None, None)``.
 
     Reads "6-4", "6-4 left", "play 6-4 r", "lead 6-4", "draw", "pass" and "go" (what a
-    player says when unable to play).  Raises :class:`InvalidMoveError` for anything else; nothing
+    player says when unable to play), and the engine's own wording: "6-4 on the left",
+    "plays 6-4 on the right", "to draw", "passes".  Raises :class:`InvalidMoveError` for anything else; nothing
     here knows the position (see ``Round.parse_move``)."""
     if not isinstance(text, str):
         raise InvalidMoveError(f"expected a move written as text, got {excerpt(text)}", text)
     if len(text) > MAX_MOVE_TEXT:
         raise InvalidMoveError(f"cannot read {excerpt(text)} as a move: it is too long", text)
-    words = text.strip().lower().replace(",", " ").split()
-    if words and words[0] in ("play", "lead"):
+    words = text.strip().lower().replace(",", " ").rstrip(".!").split()
+    if words[:1] == ["to"]:  # the review's "the best was to draw"
         words = words[1:]
-    if words == ["draw"]:
-        return ("draw", None, None)
-    if words in (["pass"], ["go"]):
-        return ("pass", None, None)
+    if words and words[0] in _PLAY_WORDS:
+        words = words[1:]
+    if len(words) == 1 and words[0] in _OTHER_WORDS:
+        return (_OTHER_WORDS[words[0]], None, None)
     end: Optional[End] = None
+    if len(words) >= 3 and words[-1] in ("end", "side") and words[-2] in ("left", "right"):
+        words = words[:-1]  # "6-4 on the left end"
     if len(words) >= 2 and words[-1] in _END_WORDS:
         end = _END_WORDS[words[-1]]  # type: ignore[assignment]
         words = words[:-1]
+        if len(words) >= 3 and words[-1] == "the" and words[-2] in ("on", "at", "to"):
+            words = words[:-2]  # the engine's own "6-4 on the left"
     if words:
         try:
             return ("play", Tile.parse(" ".join(words)), end)

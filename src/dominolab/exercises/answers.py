@@ -59,6 +59,7 @@ __all__ = [
     "TileAnswer",
     "Unreadable",
     "describe",
+    "whole_number",
 ]
 
 #: The most items read from a list, set or other iterable (``itertools.repeat(True)`` is endless).
@@ -479,10 +480,23 @@ class TileAnswer(Kind):
     def show(self, value: Tile) -> str:
         return f"'{value}'"
 
+    def wrong_kind(self, answer: Any) -> Unreadable:
+        return Unreadable(f"expected {self.expects}; got {describe(answer)}.{_unquoted(answer)}")
+
+
+def _unquoted(answer: Any) -> str:
+    """A remark for a whole number given where a tile is expected: ``5-1`` typed without
+    quotes is a subtraction, and Python hands over its result."""
+    if isinstance(answer, int) and not isinstance(answer, bool) and -20 <= answer <= 20:
+        return (" A tile typed without quotes, such as 5-1, is a subtraction in Python: "
+                "put it in quotes, '5-1'.")
+    return ""
+
 
 class MoveAnswer(Kind):
-    """A move: ``Play("6-4", "left")``, ``Draw()``, ``Pass()``, or the text ``"6-4 left"``,
-    ``"lead 6-4"``, ``"draw"``, ``"pass"``.
+    """A move: ``Play("6-4", "left")``, ``Draw()``, ``Pass()``, a ``Tile``, or the text
+    ``"6-4 left"``, ``"lead 6-4"``, ``"draw"``, ``"pass"`` and the engine's own wording
+    (``"6-4 on the left"``).
 
     Given the ``position`` the move is made in (a function returning the view), a tile
     written without an end goes where it fits, if it fits only one end, and a lead or a
@@ -499,6 +513,8 @@ class MoveAnswer(Kind):
     def read(self, answer: Any) -> Move:
         if isinstance(answer, (Play, Draw, Pass)):
             return self._placed(answer, answer.end if isinstance(answer, Play) else None)
+        if isinstance(answer, Tile):  # the tile alone, as "6-4" would be
+            return self._placed(Play(answer, "left"), None)
         if isinstance(answer, str):
             try:
                 text = _text(answer, self)
@@ -527,10 +543,32 @@ class MoveAnswer(Kind):
             return same_tile[0]
         return move
 
+    def wrong_kind(self, answer: Any) -> Unreadable:
+        return Unreadable(f"expected {self.expects}; got {describe(answer)}.{_unquoted(answer)}")
+
     def show(self, value: Any) -> str:
         if value is DRAW or value is PASS:
             return f"'{value}'"
         return f"'{value.tile} {value.end}'"
+
+
+def whole_number(value: Any) -> Optional[int]:
+    """``value`` as a whole number when it is exactly one (``25``, ``25.0``), else ``None``.
+
+    For the results of a learner's code: text (``"25"``), booleans and numbers with a
+    fraction (``25.5``) are not whole numbers, so a function that returns them is not right
+    by accident of a conversion."""
+    if isinstance(value, bool) or _is_numpy_bool(value):
+        return None
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, (numbers.Real, Decimal)):
+        try:
+            exact = Fraction(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError, OverflowError):
+            return None
+        return int(exact) if exact.denominator == 1 else None
+    return None
 
 
 # --- sequences and sets -------------------------------------------------------------------

@@ -146,8 +146,12 @@ class Exercise:
 
     def evaluate(self, answer: Any = ...) -> Feedback:
         """Judge ``answer`` without displaying anything (the tests use this).  Never raises."""
-        if answer is ... or answer is None:
+        if answer is ...:
             return Feedback("not attempted", "replace the ... with your answer, then run the cell again.")
+        if answer is None:
+            return Feedback("incorrect", "the answer is None, which is what `print(...)` gives back after it shows "
+                                         "something. Write the value itself, as in `answer = 12`, not "
+                                         "`answer = print(12)`.")
         if not self.answer_kind.attempted(answer):
             return Feedback("not attempted", "write your code in place of the ..., then run the cell again.")
         try:

@@ -16,7 +16,7 @@ from ..inference import infer, known_voids
 from ..round import Round
 from ..view import View
 from ..words import plural
-from .answers import PASSES, Boolean, Code, Failed, Number, Set, call, describe
+from .answers import PASSES, Boolean, Code, Failed, Number, Set, call, describe, whole_number
 from .answers import Integer as _Integer
 from .core import Exercise
 from .hands import real_hand
@@ -117,9 +117,12 @@ def _test_lacks(lacks: Any) -> Optional[str]:
             except Failed as failed:
                 return failed.message
             try:
-                given = {int(n) for n in got}
+                numbers_given = [whole_number(n) for n in got]
             except Exception:
-                return f"{shown} returned {describe(got)}; it should return a set of numbers."
+                numbers_given = [None]
+            if None in numbers_given:
+                return f"{shown} returned {describe(got)}; it should return a set of whole numbers."
+            given = set(numbers_given)
             if given != set(right):
                 verbs = {"play": "plays", "draw": "draws", "pass": "passes"}
                 events = "; ".join(f"seat {e.seat} {verbs[e.action]}" + (f" against {e.ends}" if e.ends else "")

@@ -190,6 +190,8 @@ q4 = Exercise(
         0: "under the standard rules seat 0 draws nothing after the block; "
            "the Dutch rules make each player stop after two draws, so the drawing goes round the table.",
         9: "that is every tile drawn, by both players; how many of them does seat 0 take?",
+        5: "a Dutch player draws at most two tiles a turn, so seat 0's draws come in pairs; count the turns "
+           "seat 0 draws in before only two tiles are left.",
     },
     hint="After two draws a player who still cannot play passes; then it is the other player's turn to draw. "
          "Play the forced moves out as section 4 does, with `dl.Rules.preset('dutch')`.",

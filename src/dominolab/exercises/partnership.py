@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import numbers
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any, Optional
 
 from ..inference import known_voids
@@ -23,7 +20,7 @@ from ..narration import turns
 from ..round import Round
 from ..rules import Rules
 from ..scoring import score
-from .answers import PASSES, Code, Failed, Integer, MoveAnswer, Sequence, Set, call, describe
+from .answers import PASSES, Code, Failed, Integer, MoveAnswer, Sequence, Set, call, describe, whole_number
 from .core import Exercise
 from .hands import ends_of, real_hand, result_of
 
@@ -132,22 +129,6 @@ def _cases() -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(result_of(real_hand("partnership", 4, seed)).pips) for seed in range(60))
 
 
-def _whole(value: Any) -> Optional[int]:
-    """``value`` as a whole number when it is exactly one (``25``, ``25.0``), else ``None``:
-    text, booleans and numbers with a fraction (``25.5``) are not team totals."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, numbers.Integral):
-        return int(value)
-    if isinstance(value, (float, Fraction, Decimal)) or isinstance(value, numbers.Real):
-        try:
-            exact = Fraction(value)  # type: ignore[arg-type]
-        except (TypeError, ValueError, OverflowError):
-            return None
-        return int(exact) if exact.denominator == 1 else None
-    return None
-
-
 def _test_team_pips(team_pips: Any) -> Optional[str]:
     rules = Rules.preset("partnership")
     for pips in _cases():
@@ -160,7 +141,7 @@ def _test_team_pips(team_pips: Any) -> Optional[str]:
         wrong_form = f"{shown} returned {describe(got)}; it should return a list of two whole numbers."
         if not isinstance(got, (list, tuple)) or len(got) != 2:
             return wrong_form
-        given = [_whole(x) for x in got]
+        given = [whole_number(x) for x in got]
         for x, whole in zip(got, given, strict=True):
             if whole is None:
                 return (f"{shown} returned a list holding {describe(x)}; each team total should be a whole "

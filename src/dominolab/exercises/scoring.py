@@ -14,7 +14,7 @@ from ..players import RandomPlayer
 from ..round import Round
 from ..rules import Rules
 from ..scoring import score
-from .answers import PASSES, Code, Failed, Integer, Sequence, call, describe
+from .answers import PASSES, Code, Failed, Integer, Sequence, call, describe, whole_number
 from .core import Exercise
 from .hands import real_hand, result_of
 
@@ -79,11 +79,8 @@ def _test_others_minus_own(others_minus_own: object) -> Optional[str]:
         except Failed as failed:
             return failed.message
         right = list(score(_standard(), pips=pips).points)
-        try:
-            given = [int(x) for x in got] if isinstance(got, (list, tuple)) else None
-        except (TypeError, ValueError):
-            given = None
-        if given is None or len(given) != len(pips):
+        given = [whole_number(x) for x in got] if isinstance(got, (list, tuple)) else None
+        if given is None or None in given or len(given) != len(pips):
             return f"{shown} returned {describe(got)}; it should return a list of {len(pips)} whole numbers."
         if given != right:
             low = min(pips)
@@ -183,6 +180,8 @@ q6 = Exercise(
     nudges={
         (_standard().target_for(3), _standard().target_for(3)):
             "that is the standard rules' target for three; the basic and family rule books say otherwise.",
+        (121, 100): "121 is the cribbage-board custom the basic rule book mentions as what some players do; "
+                    "its usual target is another number (`target_for(3)` gives the preset's).",
     },
     hint="A rule book's `target_for(sides)` gives its target for a number of sides; "
          "try `dl.Rules.preset('basic').target_for(3)`.",
