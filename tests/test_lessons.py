@@ -339,3 +339,48 @@ def test_the_rules_sheets_are_up_to_date():
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "rules_sheets.py"), "--check"],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_lesson_states_the_time_its_estimate_gives():
+    """The headers, the README's table and 00-start-here's table say what
+    ``tools/lesson_times.py`` estimates (run it with --write after changing a lesson)."""
+    spec = importlib.util.spec_from_file_location("lesson_times", ROOT / "tools" / "lesson_times.py")
+    times = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(times)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = (ROOT / "notebooks" / "00-start-here.ipynb").read_text(encoding="utf-8")
+    for name, (lesson, activity) in times.estimates().items():
+        first = "".join(json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"][0]["source"])
+        assert re.search(rf"\*\*Time:\*\* about {lesson} minutes", first), name
+        for table in (readme, start):
+            assert re.search(rf"{re.escape(name)}\)[^\n]*\| {re.escape(times.row(lesson, activity))} \|", table), name
+
+
+@pytest.mark.parametrize("desk", range(1, 31))
+def test_lesson1_activity_replays_a_hand_played_on_paper(desk):
+    """Lesson 1's activity as a pair does it: play the printed deal 'on paper' (the hands and
+    the boneyard stacked in the printed order, drawing from the top), write each move down
+    as the activity says, then replay the notes in Python with parse_move."""
+    r = dl.Round.deal("standard", players=2, seed=desk)
+    hands = [list(h) for h in r.hands]
+    stack = list(r.boneyard)  # "boneyard, top first"
+    paper = dl.Round.deal("standard", players=2, seed=desk)  # the referee's copy of the paper table
+    players = [dl.GreedyPlayer(seed=desk), dl.RandomPlayer(seed=desk)]
+    notes, drawn = [], []
+    while not paper.is_over:
+        move = players[paper.turn].choose(paper.view(paper.turn))
+        if move == dl.Draw():
+            drawn.append(stack.pop(0))  # from the top of the stack on the desk
+            hands[paper.turn].append(drawn[-1])
+            notes.append("draw")
+        elif move == dl.Pass():
+            notes.append("pass")
+        else:
+            hands[paper.turn].remove(move.tile)
+            notes.append(f"{move.tile} {move.end}")
+        paper.play(move)
+    for text in notes:  # the replay in Python
+        r.play(r.parse_move(text))
+    assert r.result.points == paper.result.points
+    assert [e.tile for e in r.history if e.action == "draw"] == drawn
+    assert [sorted(h) for h in r.hands] == [sorted(h) for h in hands]

@@ -50,7 +50,7 @@ def _fitting_one_end(number: int) -> frozenset[Tile]:
 
 
 def _may_draw() -> tuple[bool, bool]:
-    return (Rules.preset("classic").draw_when_able, Rules.preset("family").draw_when_able)
+    return (Rules.preset("classic").draw_when_able, Rules.preset("puerto-rico").draw_when_able)
 
 
 def _leader() -> int:
@@ -130,22 +130,25 @@ q3 = Exercise(
 q4 = Exercise(
     4,
     "You hold a tile that fits, and the boneyard is not empty. May you draw anyway? Predict it for two rule books "
-    "this lesson did not test: the 19th-century rules (preset 'classic') and the family rules (preset 'family'). "
-    "Answer with a pair (classic, family), each True or False, then check with each preset's draw_when_able.",
-    answer=Sequence(Boolean(), length=2, order="the classic rules first, then the family rules"),
+    "this lesson did not test, both of which say so in their own words: the 19th-century rules (preset 'classic') "
+    "and the Puerto Rican game the \"Draw Dominoes\" page describes (preset 'puerto-rico'). Answer with a pair "
+    "(classic, puerto_rico), each True or False, then check with each preset's draw_when_able.",
+    answer=Sequence(Boolean(), length=2, order="the classic rules first, then the Puerto Rican"),
     expected=_may_draw,
     nudges={
         (False, False): "the two rule books disagree on this point: the 19th-century text lets a player draw "
                         "as many as they please after the first tile.",
-        (True, True): "the two rule books disagree on this point: the family rules describe drawing only for "
-                      "a player who cannot match.",
+        (True, True): "the two rule books disagree on this point: the Puerto Rican game forbids it in as many "
+                      "words.",
     },
-    hint="Read `dl.Rules.preset('classic').draw_when_able` and the family preset's.",
+    hint="Read `dl.Rules.preset('classic').draw_when_able` and the Puerto Rican preset's.",
     solution="The 19th-century text lets a player draw as many as they please after the first tile, whether they "
-             "can match or not. The family page describes drawing only for a player who cannot match, and the family "
-             "preset reads that as no drawing while able.",
-    code="(dl.Rules.preset('classic').draw_when_able, dl.Rules.preset('family').draw_when_able)",
+             "can match or not. The 'Draw Dominoes' page says that in Puerto Rico it is illegal to draw when able to "
+             "play. (Some rule books say nothing either way; there the preset's setting is the engine's reading, "
+             "and its `describe()` says so.)",
+    code="(dl.Rules.preset('classic').draw_when_able, dl.Rules.preset('puerto-rico').draw_when_able)",
 )
+
 
 q5 = Exercise(
     5,
