@@ -148,14 +148,16 @@ RIGHT = {
                        {"6-2 on the left", "6-0 on the left"}, {dl.Tile(6, 2), dl.Tile(6, 0)}],
     "partnership-q7": [lambda p: [p[0] + p[2], p[1] + p[3]], lambda p: (p[0] + p[2], p[1] + p[3]),
                        lambda p: [float(p[0] + p[2]), float(p[1] + p[3])]],
-    "coach-q1": [answer_of("coach-q1"), str(answer_of("coach-q1"))],
+    "coach-q1": [30, "30", 30.0, " 30 "],
     "coach-q2": ["mistake", "Mistake", " mistake "],
-    "coach-q3": [answer_of("coach-q3"), str(answer_of("coach-q3"))],
-    "coach-q4": [answer_of("coach-q4"), f"{answer_of('coach-q4').tile} {answer_of('coach-q4').end}",
-                 f"play {answer_of('coach-q4').tile} {answer_of('coach-q4').end}",
-                 # the best move is a lead: a lead has no end, so either end and "lead" are right
-                 f"lead {answer_of('coach-q4').tile}", f"{answer_of('coach-q4').tile} right",
-                 str(answer_of("coach-q4").tile)],
+    "coach-q3": [10, "10", 10.0],
+    "coach-q4": ["draw", "Draw", " draw ", "to draw", dl.Draw(),
+                 # the review cannot tell 4-0 from the draw (overlapping intervals): right too
+                 "4-0 left", "4-0 on the left", "4-0", dl.Tile(4, 0), dl.Play("4-0", "left")],
+    "coach-q5": [False, "False", "false", "no", "No"],
+    "coach-q6": [lambda rv: [d.index + 1 for d in rv if d.best.interval[0] > d.chosen.interval[1]],
+                 lambda rv: tuple(d.index + 1 for d in rv if d.clear),
+                 lambda rv: [float(d.index + 1) for d in rv if d.clear]],
 }
 
 #: Plausible wrong answers, each with (part of) the message it must get.
@@ -233,10 +235,20 @@ WRONG = {
                        (lambda p: p[0] + p[2], "it should return a list"),
                        (lambda p: [p[0] + p[2] + 0.5, p[1] + p[3]], "should be a whole number"),
                        (lambda p: [str(p[0] + p[2]), str(p[1] + p[3])], "should be a whole number")],
-    "coach-q1": [(answer_of("coach-q1") + 1000, GENERIC)],
+    "coach-q1": [(0, "counts the hand's moves from 1"), (29, "counts the hand's moves from 0"),
+                 (6, "not the largest loss"), (14, GENERIC)],
     "coach-q2": [("blunder", "10 points or more"), ("inaccuracy", "from 2 to under 5"), ("good", GENERIC)],
-    "coach-q3": [(answer_of("coach-q3") + 1000, GENERIC)],
-    "coach-q4": [("draw", GENERIC)],
+    "coach-q3": [(18, "the forced ones too"), (8, "number of forced decisions"), (3, "only the choices labelled best"),
+                 (9, GENERIC)],
+    "coach-q4": [("5-4 left", "the move seat 0 played"), ("5-4 on the left", "the move seat 0 played"),
+                 ("pass", GENERIC)],
+    "coach-q5": [(True, "intervals overlap"), ("yes", "intervals overlap")],
+    "coach-q6": [(lambda rv: [d.index for d in rv if d.clear], "counted from 0"),
+                 (lambda rv: [d.index + 1 for d in rv if d.loss >= 2], "the best move's lowest value"),
+                 (lambda rv: [d.index + 1 for d in reversed(list(rv)) if d.clear], "another order"),
+                 (lambda rv: [str(d.index + 1) for d in rv if d.clear], "list of move numbers"),
+                 (lambda rv: [d.index + 1.5 for d in rv if d.clear], "list of move numbers"),
+                 (lambda: [], "stopped with TypeError")],
 }
 
 

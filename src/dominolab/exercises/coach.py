@@ -1,35 +1,50 @@
 """Exercises for lesson 7, learn from your games.  Expected answers come from the engine.
 
 The lesson's hand is a real one: dealt from a seed and played by a greedy novice (seat 0)
-against the search player at level "easy"; the review is ``dl.review`` at its defaults.
+against the search player at level "easy"; the review is ``dl.review`` at its defaults.  The
+exercises use another hand of the same kind (:func:`exercise_hand`), which the lesson never
+prints, so that each answer comes from the student's own review, not from an output above it.
 The puzzles are three of the shipped set (:mod:`dominolab.puzzles`), one of each grade.
 """
 
 from __future__ import annotations
 
 import functools
+from typing import Any, Optional
 
 from .. import puzzles
 from ..players import GreedyPlayer, SearchPlayer
 from ..playout import play_out
-from ..review import LABELS, Decision, Review, label_for, review
+from ..review import LABELS, Decision, Review, label_for, move_words, review
 from ..round import Round
-from .answers import Choice, Integer, MoveAnswer
+from .answers import PASSES, Boolean, Choice, Code, Failed, Integer, MoveAnswer, call, describe, whole_number
 from .core import Exercise
 
-__all__ = ["HAND_SEED", "PUZZLES", "label_for", "lesson_hand", "lesson_review", "puzzle", "q1", "q2", "q3", "q4"]
+__all__ = ["EXERCISE_SEED", "HAND_SEED", "PUZZLES", "exercise_hand", "exercise_review", "label_for", "lesson_hand",
+           "lesson_review", "puzzle", "q1", "q2", "q3", "q4", "q5", "q6"]
 
-#: The seed of the lesson's hand.
-HAND_SEED = 5
+#: The seed of the lesson's hand: ten real choices, two mistakes a larger search confirms.
+HAND_SEED = 49
+#: The seed of the exercises' hand (never printed in the lesson).
+EXERCISE_SEED = 59
 #: The lesson's puzzles, by id: one of each grade, from three rule sets.
 PUZZLES = ("standard-2p-017", "family-3p-003", "partnership-4p-017")
+
+
+def _novice_hand(seed: int) -> Round:
+    r = Round.deal("standard", 2, seed=seed)
+    return play_out(r, [GreedyPlayer(seed), SearchPlayer(seed, level="easy")])
 
 
 def lesson_hand() -> Round:
     """The lesson's finished hand: standard rules, a greedy novice in seat 0 against the
     search player at level "easy" in seat 1."""
-    r = Round.deal("standard", 2, seed=HAND_SEED)
-    return play_out(r, [GreedyPlayer(HAND_SEED), SearchPlayer(HAND_SEED, level="easy")])
+    return _novice_hand(HAND_SEED)
+
+
+def exercise_hand() -> Round:
+    """The exercises' finished hand, played like the lesson's from another deal."""
+    return _novice_hand(EXERCISE_SEED)
 
 
 @functools.cache
@@ -38,22 +53,87 @@ def lesson_review() -> Review:
     return review(lesson_hand(), seat=0)
 
 
+@functools.cache
+def exercise_review() -> Review:
+    """``dl.review(exercise_hand(), seat=0)``, computed once."""
+    return review(exercise_hand(), seat=0)
+
+
 def puzzle(number: int) -> puzzles.Puzzle:
     """The lesson's puzzle ``number`` (1 to 3)."""
     return puzzles.get(PUZZLES[number - 1])
 
 
+def _worst() -> Decision:
+    """The exercise review's decision that gave up the most points."""
+    worst = exercise_review().worst()
+    assert worst is not None  # the hand has decisions
+    return worst
+
+
+def _within_margin() -> Decision:
+    """The exercise review's first decision flagged (2 points or more) within the margin."""
+    decisions: list[Decision] = list(exercise_review())
+    return next(d for d in decisions if d.loss >= 2 and not d.clear)
+
+
+def _as_good_as_best(decision: Decision) -> dict[Any, str]:
+    """The moves the review cannot tell from the best at ``decision`` (their 95% intervals
+    overlap the best's), each with the sentence that says so."""
+    best = decision.best
+    return {c.move: f"the review values it at {c.words()}, and the best, {move_words(best.move, decision.view)}, "
+                    f"at {best.words()}: the intervals overlap, so the search cannot tell the two apart and "
+                    "either answer is right."
+            for c in decision.choices[1:] if c.interval[1] >= best.interval[0]}
+
+
+def _sure_moves(rv: Review) -> tuple[int, ...]:
+    return tuple(d.index + 1 for d in rv if d.clear)
+
+
+def _test_sure_losses(sure_losses: Any) -> Optional[str]:
+    """Try ``sure_losses(rv)`` on the lesson's and the exercises' reviews; each decision's
+    ``clear`` says what is right."""
+    for name, rv in (("the lesson's review", lesson_review()), ("the exercises' review", exercise_review())):
+        shown = f"sure_losses(<{name}>)"
+        try:
+            got = call(sure_losses, rv, shown=shown)
+        except Failed as failed:
+            return failed.message
+        numbers = [whole_number(n) for n in got] if isinstance(got, (list, tuple)) else [None]
+        given = [n for n in numbers if n is not None]
+        if len(given) != len(numbers):
+            return f"{shown} returned {describe(got)}; it should return a list of move numbers (whole numbers)."
+        right = _sure_moves(rv)
+        if tuple(given) != right:
+            if tuple(sorted(given)) == right:
+                return f"{shown} returned the right moves in another order: list them as the hand goes."
+            if tuple(n + 1 for n in given) == right:
+                return (f"{shown} returned {list(given)}: those are the decisions' indexes, counted from 0; "
+                        "the move numbers count from 1.")
+            return (f"{shown} returned {list(given)}, but the losses beyond the margin of error are at moves "
+                    f"{list(right)}: the best move's lowest value (`decision.best.interval[0]`) must lie above "
+                    "the played move's highest (`decision.chosen.interval[1]`).")
+    return None
+
+
 q1 = Exercise(
     1,
-    "In `hand = ex.lesson_hand()`, review seat 0 with `dl.review(hand, seat=0)`. At which move of the "
-    "hand (the number in the table's `move` column) did seat 0 give up the most expected points? "
-    "Give a whole number.",
+    "Review seat 0 in the exercises' hand, `hand = ex.exercise_hand()`, with `rv = dl.review(hand, seat=0)`. "
+    "At which move of the hand (the number in the table's `move` column) did seat 0 give up the most "
+    "expected points? Give a whole number.",
     answer=Integer(example="7"),
-    expected=lambda: lesson_review().worst().index + 1,  # type: ignore[union-attr]
-    hint="Look down the `lost` column of `print(rv.table())`, or ask the review: `rv.worst()`.",
+    expected=lambda: _worst().index + 1,
+    nudges={0: "0 is not a move of the hand: the `move` column counts the hand's moves from 1. Look down the "
+               "`lost` column for its largest value.",
+            # the keys below are the hand's figures (tests/test_lesson7.py checks them against its review)
+            29: "that is the decision's `index`, which counts the hand's moves from 0; the table's `move` column "
+                "counts from 1.",
+            6: "move 6 is a mistake, but not the largest loss: look down the whole `lost` column."},
+    hint="Print `rv.table()` and look down the `lost` column, or ask the review: `rv.worst()`.",
     solution="The review's `worst()` is the decision with the largest loss; its `index` counts the "
              "hand's moves from 0, the table from 1.",
-    code="rv = dl.review(ex.lesson_hand(), seat=0)\nrv.worst().index + 1",
+    code="rv = dl.review(ex.exercise_hand(), seat=0)\nrv.worst().index + 1",
 )
 
 q2 = Exercise(
@@ -64,7 +144,7 @@ q2 = Exercise(
     expected=lambda: label_for(6),
     nudges={"blunder": "a blunder gives up 10 points or more: half a typical won hand.",
             "inaccuracy": "an inaccuracy gives up from 2 to under 5 points."},
-    hint="The labels' thresholds are in the table above: best under 0.5, good under 2, inaccuracy "
+    hint="The labels' thresholds are in section 3: best under 0.5, good under 2, inaccuracy "
          "under 5, mistake under 10.",
     solution="6 points is at least 5 and under 10.",
     code="ex.label_for(6)",
@@ -72,29 +152,65 @@ q2 = Exercise(
 
 q3 = Exercise(
     3,
-    "How many of seat 0's decisions in the lesson's hand did the review label 'best'? Give a whole number.",
+    "In the exercises' hand, how many of seat 0's decisions were real choices, with more than one legal "
+    "move? Give a whole number.",
     answer=Integer(example="4"),
-    expected=lambda: lesson_review().counts()["best"],
-    hint="`rv.counts()` counts the decisions of each label; a forced move is not a 'best' one.",
-    solution="Only decisions with a choice count: a forced move (a draw, a pass or the only tile "
-             "that fits, with nothing else legal) is labelled 'forced', not 'best'.",
-    code="rv = dl.review(ex.lesson_hand(), seat=0)\nrv.counts()['best']",
+    expected=lambda: sum(1 for d in exercise_review() if not d.forced),
+    nudges={18: "that counts every decision, the forced ones too: a decision with only one legal move was no "
+                "choice.",
+            8: "that is the number of forced decisions, the ones with no choice.",
+            3: "that counts only the choices labelled best; a good move or a mistake was a choice too."},
+    hint="A decision is forced when `len(decision.choices) == 1`; the review's summary counts them apart.",
+    solution="Every decision with more than one legal move was a choice, whatever its label.",
+    code="rv = dl.review(ex.exercise_hand(), seat=0)\nsum(1 for d in rv if not d.forced)",
 )
-
-def _worst() -> Decision:
-    """The lesson review's decision that gave up the most points."""
-    worst = lesson_review().worst()
-    assert worst is not None  # the lesson's hand has decisions
-    return worst
-
 
 q4 = Exercise(
     4,
-    "At that same decision, the one where seat 0 gave up the most points, which move did the review "
-    "find best? Give a move written like '6-4 left'.",
+    "At the decision of exercise 1, the one where seat 0 gave up the most points, which move does the review "
+    "recommend instead? Give a move written like '6-4 left', 'draw' or 'pass'.",
     answer=MoveAnswer(position=lambda: _worst().view),
     expected=lambda: _worst().best.move,
+    also_right=lambda: _as_good_as_best(_worst()),
+    nudges={"5-4 left": "that is the move seat 0 played there, the one that gave up the points."},
     hint="The `best` column of the table, on the row of exercise 1's move; or `rv.worst().best.move`.",
-    solution="The review ranks every legal move by its expected net points; the first is the best.",
-    code="rv = dl.review(ex.lesson_hand(), seat=0)\nrv.worst().best.move",
+    solution="The review ranks every legal move by its expected net points; the first is the best. A move whose "
+             "interval overlaps the best one's is about as good: the review cannot tell them apart, and either "
+             "answer is right.",
+    code="rv = dl.review(ex.exercise_hand(), seat=0)\nrv.worst().best.move",
+)
+
+q5 = Exercise(
+    5,
+    "In the exercises' review, find the first decision labelled an inaccuracy or worse whose loss is "
+    "'within the search's margin of error' (its sentence says so). Is the review sure that the move seat 0 "
+    "played there was worse than the one it calls best? Answer True or False.",
+    answer=Boolean(),
+    expected=lambda: _within_margin().clear,
+    nudges={True: "the label counts the expected points given up, but 'within the margin of error' means the two "
+                  "moves' 95% intervals overlap: the search cannot tell them apart for sure."},
+    hint="Print `decision.sentence()` for that decision, and compare the two moves' intervals: "
+         "`decision.best.interval` and `decision.chosen.interval`.",
+    solution="Within the margin of error, the intervals overlap: the best move may not be better at all. Only a "
+             "loss beyond the margin (the best move's whole interval above the played move's) is one the "
+             "search is sure of, and a larger search can still revise it.",
+    code="rv = dl.review(ex.exercise_hand(), seat=0)\n"
+         "d = next(d for d in rv if d.loss >= 2 and not d.clear)\nprint(d.sentence())\nd.clear",
+)
+
+q6 = Exercise(
+    6,
+    "Write a function `sure_losses(rv)` that returns the list of move numbers (counted from 1, as in the "
+    "table's `move` column, in the order of the hand) of the decisions where the review is sure a point was "
+    "given up: the best move's whole 95% interval lies above the played move's. Each decision `d` of the "
+    "review has `d.index` (counted from 0), `d.best` and `d.chosen`, and each of those has `.interval`, a pair "
+    "(low, high). Check it with `ex.q6.check(sure_losses)`: the engine tries it on both hands' reviews.",
+    answer=Code(_test_sure_losses, what="a function sure_losses(rv) that returns a list of move numbers",
+                example="def sure_losses(rv): ..."),
+    expected=lambda: PASSES,
+    hint="Loop over the review's decisions; keep `d.index + 1` when `d.best.interval[0] > d.chosen.interval[1]`.",
+    solution="A loss is sure when even the best move's lowest value beats the played move's highest.",
+    code="def sure_losses(rv):\n"
+         "    return [d.index + 1 for d in rv if d.best.interval[0] > d.chosen.interval[1]]\n\n"
+         "sure_losses",
 )

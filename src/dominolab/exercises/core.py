@@ -68,6 +68,14 @@ class Feedback:
 _UNSET = object()
 
 
+class _AlsoRight(Exception):
+    """Raised by the judging of an answer that is right too, with what to say."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
 def show(feedback: Feedback) -> None:
     """Display ``feedback`` in a notebook (its HTML), or print it in plain Python."""
     try:
@@ -90,6 +98,9 @@ class Exercise:
     shown only when the answer given reads the same as its key.  Any other wrong answer gets
     the kind's remark on its form (too few decimals, wrong order) or else the generic
     ``nudge``, which blames no one (``{answer}`` in it stands for the answer given).
+    ``also_right`` gives the other answers that are right too, where the engine cannot tell
+    them from the expected one (two moves whose figures overlap), each with its sentence: a
+    learner is never told "Incorrect" for an answer as good as the key.
     """
 
     def __init__(
@@ -105,6 +116,7 @@ class Exercise:
         code: str = "",
         nudges: Nudges = (),
         nudge: Optional[str] = None,
+        also_right: Optional[Callable[[], Mapping[Any, str]]] = None,
     ):
         self.number = number
         self.question = question
@@ -121,6 +133,9 @@ class Exercise:
         self.nudge = nudge if nudge is not None else \
             f"not the answer yet. Check what you typed; `ex.q{number}.hint()` gives a nudge."
         self._cache: Any = _UNSET
+        #: Other answers that are right too (the engine cannot tell them from the expected
+        #: one), each with what to say: computed when first needed, like ``expected``.
+        self._also_right = also_right
 
     def expected(self) -> Any:
         """The right answer, computed by the engine (once: it never changes)."""
@@ -136,6 +151,10 @@ class Exercise:
             return problem.message
         if given == kind.read(self.expected()):
             return None
+        if self._also_right is not None:
+            for key, message in self._also_right().items():
+                if given == kind.read(key):
+                    raise _AlsoRight(message)
         for value, message in self._nudge_values:
             if given == value:
                 return message
@@ -156,6 +175,8 @@ class Exercise:
             return Feedback("not attempted", "write your code in place of the ..., then run the cell again.")
         try:
             problem = self._judge(answer)
+        except _AlsoRight as right:
+            return Feedback("correct", right.message)
         except Exception:  # a malformed answer must not break the lesson, nor show a Python error
             problem = f"expected {self.answer_kind.expects}; got {describe(answer)}."
         if problem is None:

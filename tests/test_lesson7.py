@@ -1,0 +1,65 @@
+"""Lesson 7 as a teacher would check it: its claims hold under a different method than the
+one that made them (a larger search with other seeds), the exercises' hand is one the lesson
+never prints, and the nudges' keys are that hand's own figures."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dominolab.exercises import coach as ex
+from dominolab.review import judge
+
+LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "07-learn-from-your-games.ipynb"
+
+
+def _cells(kind):
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    return ["".join(c["source"]) for c in cells if c["cell_type"] == kind]
+
+
+def test_the_exercises_hand_is_never_printed_before_the_exercises():
+    text = "\n".join(_cells("code") + _cells("markdown"))
+    before = text.split("## Exercises")[0]
+    assert "exercise_hand" not in before and "exercise_review" not in before
+    assert ex.EXERCISE_SEED != ex.HAND_SEED
+
+
+def test_the_nudges_keys_are_the_exercise_hands_own_figures():
+    rv = ex.exercise_review()
+    assert ex.q1.expected() == rv.worst().index + 1 == 30
+    assert rv.worst().index == 29  # q1's "counted from 0" nudge
+    assert [d.index + 1 for d in rv if d.clear] == [6, 30]  # q1's "not the largest loss" nudge
+    assert (len(rv), rv.forced, rv.counts()["best"]) == (18, 8, 3)  # q3's nudges
+    assert ex.q3.expected() == 10
+
+
+def test_the_lesson_hand_has_real_decisions_and_sure_mistakes():
+    rv = ex.lesson_review()
+    real = [d for d in rv if not d.forced]
+    assert len(real) >= 8
+    assert [d.label for d in rv if d.clear] == ["mistake", "mistake"]
+    assert any(d.loss >= 2 and not d.clear for d in rv)  # the "perhaps" the second look examines
+
+
+@pytest.mark.parametrize("review", [ex.lesson_review, ex.exercise_review], ids=["lesson", "exercises"])
+def test_a_larger_search_with_other_seeds_confirms_each_sure_loss(review):
+    """The lesson says the larger searches agree with a loss beyond the margin: check it with
+    seeds neither the review nor the lesson's cell used."""
+    for decision in review():
+        if decision.clear:
+            again = judge(decision.view, decision.played, decision.index, level="hard", seed=303)
+            assert again.best.move == decision.best.move and again.clear and again.loss >= 2, decision.index
+
+
+def test_exercise_four_accepts_every_move_a_larger_search_may_rank_first():
+    """The review cannot tell the draw from 4-0 at that decision, and a larger search ranks
+    either first depending on its seed: both answers are right, the move played is not."""
+    worst = ex.exercise_review().worst()
+    right = {ex.q4.expected(), *ex._as_good_as_best(worst)}
+    assert len(right) == 2
+    for seed in (404, 505):
+        again = judge(worst.view, worst.played, worst.index, level="hard", seed=seed)
+        assert again.best.move in right and again.clear
+        assert all(ex.q4.evaluate(move).correct for move in right)
+    assert not ex.q4.evaluate(worst.played).correct
