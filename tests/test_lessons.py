@@ -384,3 +384,52 @@ def test_lesson1_activity_replays_a_hand_played_on_paper(desk):
     assert r.result.points == paper.result.points
     assert [e.tile for e in r.history if e.action == "draw"] == drawn
     assert [sorted(h) for h in r.hands] == [sorted(h) for h in hands]
+
+
+def _blocked_lines():
+    """Lines of real standard hands that ended blocked, shortest first."""
+    lines = []
+    for seed in range(400):
+        r = dl.play_out(dl.Round.deal("standard", 2, seed=seed), [dl.RandomPlayer(seed), dl.RandomPlayer(seed + 1)])
+        if r.is_blocked:
+            lines.append([str(t) for t in r.line])
+    return sorted(lines, key=len)
+
+
+def test_lesson2_activity_check_builds_a_reachable_blocked_position():
+    """The activity's recipe (two unused tiles in the boneyard, the rest shared between the
+    hands) gives a position a real hand can reach, for the lesson's example and real lines."""
+    example = ["0-1", "1-2", "2-0", "0-0", "0-3", "3-4", "4-0", "0-5", "5-6", "6-0"]
+    lines = [example, *_blocked_lines()[:10]]
+    assert len(lines) > 5
+    for line in lines:
+        used = {dl.Tile.parse(t) for t in line}
+        rest = [t for t in dl.tile_set(6) if t not in used]
+        r = dl.Round.from_position("standard", hands=[rest[2::2], rest[3::2]], boneyard=rest[:2], line=line)
+        assert r.is_blocked and reachable.check(r).ok, (line, reachable.check(r))
+
+
+def test_a_blocked_double_six_line_has_at_least_ten_tiles():
+    """Lesson 2's activity says ten is the fewest: the lesson's example has ten, and no
+    blocked line in real hands is shorter."""
+    assert min(len(line) for line in _blocked_lines()) >= 10
+
+
+def test_lesson4_activity_quotes_the_recorded_studies_sizes():
+    from dominolab.exercises import strategy
+    text = " ".join(" ".join(source(c).split()) for c in cells("04-strategy.ipynb", "markdown"))
+    studies = strategy.studies()
+    assert f"null control's study has {studies['null'].hands:,} hands" in text
+    assert f"the ablation's {studies['without-suit_control'].hands:,}" in text
+
+
+def test_lesson5_reads_its_printed_events_and_voids_as_the_engine_gives_them():
+    """Lesson 5 explains the raw output of section 4 in words: the words name these figures."""
+    from dominolab.exercises import counting
+    from dominolab.inference import known_voids
+    view = counting.draw_position().view(0)
+    assert known_voids(view) == {1: {}, 2: {0: 5, 5: 5}}
+    draw, play = view.history[5], view.history[6]
+    assert (draw.seat, draw.action, draw.tile, draw.ends) == (2, "draw", None, (0, 5))
+    assert (play.seat, str(play.tile), play.end) == (2, "1-0", "left")
+    assert not counting.draw_position().rules.draw_when_able
