@@ -394,3 +394,24 @@ def test_a_bad_move_leaves_the_round_unchanged_whatever_it_is():
         with pytest.raises(ValueError):
             r.play(bad)
         assert r.state_key() == before
+
+
+def test_import_leaves_the_simulator_puzzles_and_tournament_for_later():
+    """``import dominolab`` loads what a first lesson needs; the rest loads when first used
+    (measured by benchmarks/startup.py), and is there by name all the same."""
+    import subprocess
+    import sys
+    code = ("import sys, dominolab as dl; later = ['dominolab.simulation', 'dominolab.puzzles', "
+            "'dominolab.tournament', 'dominolab.reachable', 'dominolab.widget']; "
+            "print([m for m in later if m in sys.modules]); "
+            "print(dl.simulate.__module__, dl.Tournament.__module__, dl.puzzles.__name__, dl.review.__module__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[0] == "[]"
+    assert out[1] == "dominolab.simulation dominolab.tournament dominolab.puzzles dominolab.review"
+
+
+def test_importing_the_review_module_first_keeps_dl_review_the_function():
+    import subprocess
+    import sys
+    code = "from dominolab.review import LABELS; import dominolab as dl; print(callable(dl.review))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "True\n"

@@ -2,7 +2,10 @@
 
 The engine (everything importable from here) is pure Python with no dependencies beyond
 the standard library, so it also runs in the browser under Pyodide.  The Jupyter widget
-lives in :mod:`dominolab.widget` and is imported only when asked for.
+lives in :mod:`dominolab.widget` and is imported only when asked for.  The parts a first
+lesson does not need (the simulator, the puzzles, the tournament, the reachability checker)
+also load when first used, so ``import dominolab`` stays quick in
+JupyterLite.
 
 >>> import dominolab as dl
 >>> r = dl.Round.deal(dl.Rules.preset("standard"), players=2, seed=7)
@@ -14,7 +17,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from . import inference, players, puzzles, reachable, simulation
+from . import inference, players
 from .match import Match
 from .moves import AmbiguousMoveError, Draw, Event, IllegalMoveError, InvalidMoveError, Pass, Play
 from .narration import narrate
@@ -30,13 +33,11 @@ from .players import (
 )
 from .playout import play_out
 from .records import RecordError
-from .review import Review, review
+from .review import Review, review  # eager: importing the submodule would rebind dl.review
 from .round import Round, Start
 from .rules import Rules
 from .scoring import RoundResult, score
-from .simulation import SimulationResult, simulate
 from .tiles import Tile, tile_set
-from .tournament import Tournament
 from .view import View
 
 __version__ = "0.1.0"
@@ -83,11 +84,28 @@ __all__ = [
     "tile_set",
 ]
 
-_LAZY = {"widget", "render"}
+#: Submodules loaded when first used: the widget (it needs Jupyter) and the parts a first
+#: lesson does not need.
+_LAZY_MODULES = {"widget", "render", "puzzles", "reachable", "simulation", "tournament"}
+#: Names loaded with their module when first used: name -> (module, attribute).
+_LAZY_NAMES = {
+    "SimulationResult": ("simulation", "SimulationResult"),
+    "simulate": ("simulation", "simulate"),
+    "Tournament": ("tournament", "Tournament"),
+}
 
 
 def __getattr__(name: str) -> Any:
-    # Submodules that need Jupyter (the widget) load only when first used.
-    if name in _LAZY:
-        return import_module(f".{name}", __name__)
-    raise AttributeError(f"module 'dominolab' has no attribute {name!r}")
+    if name in _LAZY_NAMES:
+        module, attribute = _LAZY_NAMES[name]
+        value = getattr(import_module(f".{module}", __name__), attribute)
+    elif name in _LAZY_MODULES:
+        value = import_module(f".{name}", __name__)
+    else:
+        raise AttributeError(f"module 'dominolab' has no attribute {name!r}")
+    globals()[name] = value  # later lookups find it directly
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__, *_LAZY_MODULES})
