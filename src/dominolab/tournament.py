@@ -309,7 +309,12 @@ def _points_of_seat(r: Round, seat: int) -> int:
 
 
 def _normal_name(name: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+    """Who a name stands for: two names are the same student when they differ only in case,
+    in spacing, or in Unicode's compatibility forms ("Ana  B", "ana b", "ＡＮＡ Ｂ").
+    Punctuation and accents count: "Ana B", "Ana-B", "Ana.B" and "Chloé"/"Chloe" are
+    different students (a class may hold both), so each gets a file of their own."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join(folded.split())
 
 
 def _check_name(given: Any) -> str:
@@ -407,13 +412,14 @@ class Entry:
         }
 
     def filename(self) -> str:
-        return f"{_safe(self.name)}-{self.tournament.id}.json"
+        """The result file's name: one per student and tournament (see :func:`_file_stem`)."""
+        return f"{_file_stem(self.name)}-{self.tournament.id}.json"
 
     @staticmethod
     def progress_name(tournament: Tournament, name: str) -> str:
         """The progress file's name for ``name`` in ``tournament`` (hidden: it starts with a dot,
         so the leaderboard, which reads a folder's visible ``.json`` files, skips it)."""
-        return f".{_safe(name)}-{tournament.id}.progress.json"
+        return f".{_file_stem(name)}-{tournament.id}.progress.json"
 
     def progress(self) -> dict[str, Any]:
         """The student's moves so far, one list per hand dealt (the last may be unfinished):
@@ -487,9 +493,23 @@ def _student_moves(r: Round) -> list[Move]:
     return [m for m, e in zip(r.moves, r.history, strict=True) if e.seat == 0]
 
 
-def _safe(name: str) -> str:
-    """A name as part of a file name."""
-    return "".join(ch if ch.isalnum() else "-" for ch in name).strip("-") or "student"
+def _slug(name: str) -> str:
+    """A readable, file-system-safe part of a file name for ``name``: its letters and digits
+    with accents taken off (ASCII, lower case), at most 24 characters, else "student".
+    Not unique on its own ("Ana B" and "Ana-B" share ``ana-b``): :func:`_file_stem` adds a
+    fingerprint of the exact name."""
+    plain = unicodedata.normalize("NFKD", _normal_name(name))
+    kept = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in plain if not unicodedata.combining(ch))
+    return "-".join(part for part in kept.split("-") if part)[:24].strip("-") or "student"
+
+
+def _file_stem(name: str) -> str:
+    """The part of a student's file names that stands for the student: a readable slug and
+    10 hex digits of the SHA-256 of the normalised name (:func:`_normal_name`).  Names that
+    are the same student give the same stem; different students give different stems, also
+    on a file system that ignores case (the stem is all lower case)."""
+    key = hashlib.sha256(_normal_name(name).encode("utf-8")).hexdigest()[:10]
+    return f"{_slug(name)}-{key}"
 
 
 def _read_progress(path: Path) -> Any:
