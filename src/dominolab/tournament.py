@@ -29,7 +29,9 @@ import csv
 import hashlib
 import io
 import json
+import os
 import random
+import stat
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -61,6 +63,18 @@ _CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I
 
 class TournamentError(ValueError):
     """A tournament, code or result that cannot be used; the message says why."""
+
+
+def _int(value: Any, name: str, low: int, high: int) -> int:
+    """``check_int`` with the tournament's own error type."""
+    try:
+        return check_int(value, name, low, high)
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from None
+
+
+#: The most seats a tournament table has.
+MAX_PLAYERS = 10
 
 
 def _canonical(data: Any) -> str:
@@ -106,8 +120,10 @@ class Tournament:
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
             raise TournamentError(f"rules must be a Rules object, got {excerpt(self.rules)}")
-        check_int(self.hands, "hands", 1, 100)
-        check_int(self.seed, "seed", 0, 2**40 - 1)
+        _int(self.hands, "hands", 1, 100)
+        _int(self.seed, "seed", 0, 2**40 - 1)
+        if not isinstance(self.opponents, tuple):
+            raise TournamentError(f"opponents must be a tuple of kinds, got {excerpt(self.opponents)}")
         players = len(self.opponents) + 1
         if players not in self.rules.player_counts:
             raise TournamentError(f"these rules ({self.rules.name}) are for {self.rules.player_counts} players, "
@@ -115,7 +131,7 @@ class Tournament:
         if self.rules.partnerships and players != 4:
             raise TournamentError("partnership rules need 4 players")
         for kind in (*self.opponents, self.baseline):
-            if kind not in KINDS:
+            if not isinstance(kind, str) or kind not in KINDS:
                 raise TournamentError(f"no computer player named {excerpt(kind)}; choose one of {', '.join(KINDS)}")
         if not isinstance(self.title, str) or len(self.title) > 80:
             raise TournamentError("title must be text of at most 80 characters")
@@ -136,8 +152,11 @@ class Tournament:
         """A new tournament.  ``opponents`` is a kind ("random", "greedy", "strategy",
         "search") for every opponent seat, or one kind per seat; ``players`` counts the
         student too.  ``seed=None`` picks a fresh seed (kept in the tournament)."""
-        rules = Rules.coerce(rules)
-        check_int(players, "players", 2)
+        try:
+            rules = Rules.coerce(rules)
+        except ValueError as exc:
+            raise TournamentError(str(exc)) from None
+        _int(players, "players", 2, MAX_PLAYERS)
         kinds = (opponents,) * (players - 1) if isinstance(opponents, str) else tuple(opponents)
         if len(kinds) != players - 1:
             raise TournamentError(f"give one opponent kind for each of the {players - 1} opponent seats")
@@ -188,6 +207,8 @@ class Tournament:
 
     @classmethod
     def from_dict(cls, data: Any) -> Tournament:
+        """The tournament a dict (:meth:`to_dict`) stands for; anything else raises
+        :class:`TournamentError` naming the first field that is wrong."""
         if not isinstance(data, dict) or data.get("format") != TOURNAMENT_FORMAT:
             raise TournamentError("not a Domino Lab tournament file")
         if data.get("version") != VERSION or not is_int(data.get("version")):
@@ -201,9 +222,14 @@ class Tournament:
         except RecordError as exc:
             raise TournamentError(str(exc)) from None
         opponents = data["opponents"]
-        if not isinstance(opponents, list):
-            raise TournamentError("opponents must be a list of kinds")
-        t = cls(rules, data["hands"], tuple(opponents), data["seed"], data["baseline"], data["title"])
+        if not isinstance(opponents, list) or len(opponents) >= MAX_PLAYERS:
+            raise TournamentError(f"opponents must be a list of at most {MAX_PLAYERS - 1} kinds")
+        try:
+            t = cls(rules, data["hands"], tuple(opponents), data["seed"], data["baseline"], data["title"])
+        except TournamentError:
+            raise
+        except (ValueError, TypeError) as exc:  # a check deeper down (the rules): still ours
+            raise TournamentError(str(exc)) from None
         if data["id"] != t.id:
             raise TournamentError("the tournament file was changed after it was made (its id does not match)")
         return t
@@ -243,7 +269,7 @@ class Tournament:
         preset = "-".join(parts[:-4])
         players_text, kind, hands_text, tail = parts[-4:]
         tail = tail.upper().replace("O", "0").replace("I", "1").replace("L", "1")  # letters read as digits
-        if len(tail) != 9 or not players_text.isdigit() or not hands_text.isdigit():
+        if len(tail) != 9 or not _is_small_number(players_text) or not _is_small_number(hands_text):
             raise TournamentError(f"not a tournament code: {excerpt(code)}")
         body = f"{preset}-{players_text}-{kind}-{hands_text}"
         seed_text, check = tail[:8], tail[8]
@@ -253,7 +279,7 @@ class Tournament:
             rules = Rules.preset(preset)
         except ValueError as exc:
             raise TournamentError(str(exc)) from None
-        players = int(players_text)
+        players = _int(int(players_text), "players", 2, MAX_PLAYERS)
         return cls(rules, int(hands_text), (kind,) * (players - 1), _decode(seed_text), kind)
 
     @classmethod
@@ -265,12 +291,14 @@ class Tournament:
             return cls.from_dict(source)
         if isinstance(source, Path) or (isinstance(source, str) and (source.endswith(".json") or "/" in source)):
             path = Path(source)
-            if not path.is_file():
+            if not os.path.lexists(path):
                 raise TournamentError(f"no tournament file at {path}")
             try:
-                return cls.from_dict(json.loads(path.read_text(encoding="utf-8")))
-            except json.JSONDecodeError as exc:
-                raise TournamentError(f"{path.name} is not a tournament file ({exc.msg})") from None
+                return cls.from_dict(_parse(_read_file(path, follow_links=True)))
+            except TournamentError as exc:
+                raise TournamentError(f"{path.name} is not a usable tournament file: {exc}") from None
+        if not isinstance(source, str):
+            raise TournamentError(f"a tournament is a file, a code, a dict or a Tournament, not {excerpt(source)}")
         return cls.from_code(source)
 
     # ------------------------------------------------------------------ results
@@ -287,14 +315,21 @@ class Tournament:
         return Entry(self, name)
 
     def check(self, result: Any) -> Checked:
-        """Replay one result (a dict, as ``Entry.result()`` gives) against this tournament's
-        deals and opponents; raise :class:`TournamentError` saying what is wrong."""
-        return _check_result(self, result)
+        """Replay one result (a dict, as ``Entry.result()`` gives, its file's bytes or path)
+        against this tournament's deals and opponents; raise :class:`TournamentError` saying
+        what is wrong."""
+        return check_source(self, result)
 
     def leaderboard(self, results: Union[str, Path, Iterable[Any]]) -> Leaderboard:
         """Check and rank results: a folder of result files, or an iterable of paths,
         dicts or ``(name, bytes)`` pairs (what an upload widget gives)."""
         return _leaderboard(self, results)
+
+    def rank(self, checked: Iterable[tuple[str, Union[Checked, str]]]) -> Leaderboard:
+        """The leaderboard of results checked already (:meth:`check`): ``(label, Checked)``
+        pairs, or ``(label, reason)`` for a file that was refused.  An upload box keeps each
+        file's check and ranks again, so adding a file replays that file only."""
+        return _rank(self, checked)
 
     def __str__(self) -> str:
         kinds = ", ".join(self.opponents)
@@ -315,6 +350,95 @@ def _normal_name(name: str) -> str:
     different students (a class may hold both), so each gets a file of their own."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
     return " ".join(folded.split())
+
+
+def _is_small_number(text: str) -> bool:
+    return 1 <= len(text) <= 3 and all(ch in "0123456789" for ch in text)
+
+
+def _read_file(path: Path, *, follow_links: bool = False) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`, read in time
+    proportional to that limit.  Folders, FIFOs, devices, sockets (and, unless
+    ``follow_links``, symbolic links) are never opened: each raises
+    :class:`TournamentError` saying what it is, as does a file that cannot be read."""
+    try:
+        info = os.stat(path) if follow_links else os.lstat(path)
+    except FileNotFoundError:
+        raise TournamentError("the link points to nothing (a broken link)" if os.path.islink(path)
+                              else "the file is gone") from None
+    except OSError as exc:
+        raise TournamentError(f"it cannot be read ({exc.strerror or exc})") from None
+    what = _not_a_file(info.st_mode)
+    if what and stat.S_ISLNK(info.st_mode) and not os.path.exists(path):
+        what = "a broken symbolic link (it points to nothing)"
+    if what:
+        raise TournamentError(f"{what}, not a result file: not read")
+    if info.st_size > MAX_FILE_BYTES:
+        raise TournamentError(f"the file is too large to be a result ({info.st_size:,} bytes; "
+                              f"the limit is {MAX_FILE_BYTES:,})")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise TournamentError(f"it cannot be read ({exc.strerror or exc})") from None
+    try:
+        what = _not_a_file(os.fstat(fd).st_mode)  # swapped for something else since the look
+        if what:
+            raise TournamentError(f"{what}, not a result file: not read")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise TournamentError(f"it cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if size > MAX_FILE_BYTES:
+        raise TournamentError(f"the file is too large to be a result (the limit is {MAX_FILE_BYTES:,} bytes)")
+    return b"".join(chunks)
+
+
+def _not_a_file(mode: int) -> str:
+    """What a file of ``mode`` is when it is not a regular file ("" when it is one)."""
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISLNK(mode):
+        return "a symbolic link (copy the file itself into the folder)"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _parse(data: Union[bytes, bytearray, memoryview]) -> Any:
+    """JSON from a file's bytes; what is not JSON (or nests too deeply, or holds a number
+    too long for Python to read) raises :class:`TournamentError` saying so."""
+    if len(data) > MAX_FILE_BYTES:
+        raise TournamentError(f"the file is too large to be a result ({len(data):,} bytes; "
+                              f"the limit is {MAX_FILE_BYTES:,})")
+    try:
+        text = bytes(data).decode("utf-8")
+    except UnicodeDecodeError:
+        raise TournamentError("it is not a JSON file (not UTF-8 text)") from None
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise TournamentError("it is not a result file (its JSON nests too deeply)") from None
+    except json.JSONDecodeError as exc:
+        raise TournamentError(f"it is not a JSON file ({exc.msg}, line {exc.lineno})") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise TournamentError(f"it is not a result file ({excerpt(str(exc), 80)})") from None
 
 
 def _check_name(given: Any) -> str:
@@ -514,10 +638,8 @@ def _file_stem(name: str) -> str:
 
 def _read_progress(path: Path) -> Any:
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise TournamentError(f"the progress file {path} is too large")
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return _parse(_read_file(path))
+    except TournamentError as exc:
         raise TournamentError(f"the progress file {path} cannot be read ({exc}); "
                               "ask your teacher before deleting it") from None
 
@@ -677,12 +799,15 @@ class Leaderboard:
 
 
 def _sources(results: Union[str, Path, Iterable[Any]]) -> list[tuple[str, Any]]:
-    """(label, data or bytes) for every result given."""
+    """(label, source) for every result given: a folder's visible ``.json`` entries (all of
+    them: folders, links and pipes too, so that each is listed with the reason it is not
+    read), or the paths, dicts and ``(name, bytes)`` pairs of an iterable."""
     if isinstance(results, (str, Path)):
         folder = Path(results)
         if not folder.is_dir():
             raise TournamentError(f"no folder at {folder}")
-        return [(p.name, p) for p in sorted(folder.glob("*.json")) if not p.name.startswith(".")]
+        names = sorted(n for n in os.listdir(folder) if n.lower().endswith(".json") and not n.startswith("."))
+        return [(n, folder / n) for n in names]
     out: list[tuple[str, Any]] = []
     for i, item in enumerate(results):
         if isinstance(item, (str, Path)):
@@ -694,45 +819,76 @@ def _sources(results: Union[str, Path, Iterable[Any]]) -> list[tuple[str, Any]]:
     return out
 
 
-def _read(source: Any) -> Any:
+def _load(source: Any) -> Any:
+    """A result's data from a path (a regular file only), bytes, or the data itself."""
     if isinstance(source, Path):
-        if source.stat().st_size > MAX_FILE_BYTES:
-            raise TournamentError("the file is too large to be a result")
-        source = source.read_bytes()
+        return _parse(_read_file(source))
     if isinstance(source, (bytes, bytearray, memoryview)):
-        if len(source) > MAX_FILE_BYTES:
-            raise TournamentError("the file is too large to be a result")
-        try:
-            return json.loads(bytes(source).decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise TournamentError("it is not a JSON file") from None
+        return _parse(source)
     return source
 
 
+def check_source(t: Tournament, source: Any) -> Checked:
+    """Read and check one result (a path, bytes or its data): a :class:`Checked`, or
+    :class:`TournamentError` with the reason.  Nothing a file holds makes it raise anything
+    else: an unforeseen failure is turned into a reason too, so one file never stops a board."""
+    try:
+        return _check_result(t, _load(source))
+    except TournamentError:
+        raise
+    except RecursionError:
+        raise TournamentError("it nests too deeply to be a result") from None
+    except Exception as exc:  # a board must render whatever a file holds
+        raise TournamentError(f"it could not be checked ({type(exc).__name__}: {excerpt(str(exc), 60)})") from None
+
+
+_BASELINES: dict[Tournament, tuple[int, ...]] = {}
+
+
+def _baseline(t: Tournament) -> tuple[int, ...]:
+    """The baseline player's points in each hand (kept for the last few tournaments)."""
+    if t not in _BASELINES:
+        if len(_BASELINES) >= 8:
+            _BASELINES.pop(next(iter(_BASELINES)))
+        _BASELINES[t] = tuple(t.baseline_points(i) for i in range(t.hands))
+    return _BASELINES[t]
+
+
 def _leaderboard(t: Tournament, results: Union[str, Path, Iterable[Any]]) -> Leaderboard:
-    board = Leaderboard(t)
-    baseline = [t.baseline_points(i) for i in range(t.hands)]
-    names: dict[str, str] = {}
-    games: dict[str, str] = {}
+    checked: list[tuple[str, Union[Checked, str]]] = []
     for label, source in _sources(results):
         try:
-            checked = t.check(_read(source))
-            key = _normal_name(checked.name)
-            if key in names:
-                raise TournamentError(f"a second result for {checked.name} (the first was {names[key]})")
-            if checked.digest in games:
-                raise TournamentError(f"the same games as {games[checked.digest]}'s result")
+            checked.append((label, check_source(t, source)))
         except TournamentError as exc:
-            board.rejected.append((label, str(exc)))
+            checked.append((label, str(exc)))
+    return _rank(t, checked)
+
+
+def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]]) -> Leaderboard:
+    """The board of results already checked: ``(label, Checked or the reason it was refused)``."""
+    board = Leaderboard(t)
+    baseline = sum(_baseline(t))
+    names: dict[str, str] = {}
+    games: dict[str, str] = {}
+    for label, item in checked:
+        if isinstance(item, str):
+            board.rejected.append((label, item))
+            continue
+        key = _normal_name(item.name)
+        if key in names:
+            board.rejected.append((label, f"a second result for {item.name} (the first was {names[key]})"))
+            continue
+        if item.digest in games:
+            board.rejected.append((label, f"the same games as {games[item.digest]}'s result"))
             continue
         names[key] = label
-        games[checked.digest] = checked.name
+        games[item.digest] = item.name
         board.rows.append({
-            "name": checked.name,
-            "points": checked.points,
-            "duplicate": checked.points - sum(baseline),
-            "hands_won": checked.hands_won,
-            "hand_points": list(checked.hand_points),
+            "name": item.name,
+            "points": item.points,
+            "duplicate": item.points - baseline,
+            "hands_won": item.hands_won,
+            "hand_points": list(item.hand_points),
             "file": label,
         })
     return board
