@@ -163,16 +163,17 @@ def test_tampered_results_are_rejected_with_the_reason(t, results, what, change,
     assert re.search(reason, why), why
 
 
-def test_a_result_submitted_twice_or_copied_is_rejected(t, results):
+def test_a_result_submitted_twice_or_copied_is_caught(t, results):
     copied = tamper(results, "Ana", lambda d: d.update(name="Zed"))
     board = t.leaderboard([("a.json", results["Ana"]), ("a2.json", results["Ana"]),
                            ("ana-again.json", tamper(results, "Ana", lambda d: d.update(name=" ana "))),
-                           ("zed.json", copied)])
-    assert [row["name"] for row in board.rows] == ["Ana"]
+                           ("zed.json", copied), ("ben.json", results["Ben"])])
+    assert [row["name"] for row in board.rows] == ["Ben"]
     reasons = dict(board.rejected)
-    assert "a second result for Ana (the first was a.json)" in reasons["a2.json"]
-    assert "a second result for ana" in reasons["ana-again.json"]
-    assert "the same games as Ana's result" in reasons["zed.json"]
+    assert reasons["a2.json"] == "the same result again for Ana (the first was a.json, which is kept)"
+    assert "the same result again for ana" in reasons["ana-again.json"]
+    assert {row["name"] for row in board.held} == {"Ana", "Zed"}  # a pair: neither is dropped
+    assert [f.kind for f in board.findings] == ["copy"] and "Ana's and Zed's hands 1-3 are identical" in str(board.findings[0])
 
 
 @pytest.mark.parametrize("blob", [b"", b"not json", b"\xff\xfe", b"[1, 2, 3]", b"{" * 5000, b" " * 3_000_000])

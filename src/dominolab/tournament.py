@@ -29,6 +29,7 @@ import csv
 import hashlib
 import io
 import json
+import math
 import os
 import random
 import stat
@@ -38,8 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from .moves import Move
-from .players import OPPONENTS, Player, PlayerError, create
+from .moves import Move, Play
+from .players import OPPONENTS, Player, PlayerError, SearchPlayer, StrategyPlayer, create
 from .playout import derive_seed, play_out
 from .records import RecordError, round_from_record, rules_from_record
 from .round import Round
@@ -47,8 +48,8 @@ from .rules import Rules
 from .validate import check_int, excerpt, is_int
 from .view import View
 
-__all__ = ["PROGRESS_FORMAT", "RESULT_FORMAT", "TOURNAMENT_FORMAT", "Entry", "Leaderboard", "Tournament",
-           "TournamentError"]
+__all__ = ["PROGRESS_FORMAT", "RESULT_FORMAT", "TOURNAMENT_FORMAT", "Checked", "Entry", "Finding", "HandPlay",
+           "Identical", "Leaderboard", "Tournament", "TournamentError", "check_source"]
 
 TOURNAMENT_FORMAT = "dominolab-tournament"
 RESULT_FORMAT = "dominolab-tournament-result"
@@ -320,16 +321,22 @@ class Tournament:
         what is wrong."""
         return check_source(self, result)
 
-    def leaderboard(self, results: Union[str, Path, Iterable[Any]]) -> Leaderboard:
+    def leaderboard(self, results: Union[str, Path, Iterable[Any]], *, accept: Iterable[str] = ()) -> Leaderboard:
         """Check and rank results: a folder of result files, or an iterable of paths,
-        dicts or ``(name, bytes)`` pairs (what an upload widget gives)."""
-        return _leaderboard(self, results)
+        dicts or ``(name, bytes)`` pairs (what an upload widget gives).
 
-    def rank(self, checked: Iterable[tuple[str, Union[Checked, str]]]) -> Leaderboard:
+        Every file that cannot be read or checked is listed in ``rejected`` with the
+        reason.  Results identical to another's where chance does not explain it (a copy,
+        or hands taken from several classmates) are held back from the ranking and
+        described in ``findings``; ``accept`` names students the teacher has cleared,
+        whose results are then ranked."""
+        return _leaderboard(self, results, accept)
+
+    def rank(self, checked: Iterable[tuple[str, Union[Checked, str]]], *, accept: Iterable[str] = ()) -> Leaderboard:
         """The leaderboard of results checked already (:meth:`check`): ``(label, Checked)``
         pairs, or ``(label, reason)`` for a file that was refused.  An upload box keeps each
         file's check and ranks again, so adding a file replays that file only."""
-        return _rank(self, checked)
+        return _rank(self, checked, accept)
 
     def __str__(self) -> str:
         kinds = ", ".join(self.opponents)
@@ -649,14 +656,95 @@ class _Nobody:
         raise RuntimeError("the student's moves come from the student")
 
 
-class _Replay:
-    """Plays back recorded moves for the student's seat."""
+# ---------------------------------------------------------------------- copies: the evidence in a hand
+#: How many bits of unusual choices two results must share before identical play is called
+#: improbable (see :class:`Leaderboard` and benchmarks/tournament_class.py for the figures).
+#: Identical in *every* hand (a whole result copied, or spliced from classmates'):
+WHOLE_BITS = 4.0
+#: Identical in some hands only (the same hands as one classmate, or taken from several):
+PART_BITS = 20.0
 
-    def __init__(self, moves: list[Move]):
+
+def _canonical_move(view: View, move: Move) -> tuple[Any, ...]:
+    """A move as the game sees it: a tile (``Tile`` already reads "1-2" and "2-1" as one)
+    and the number it was laid against, not which end that number was on (when both
+    ends show the same number the two plays are one choice; on an empty line, a lead)."""
+    if isinstance(move, Play):
+        if view.ends is None:
+            return ("play", move.tile.high, move.tile.low)
+        matched = view.ends[0] if move.end == "left" else view.ends[1]
+        return ("play", move.tile.high, move.tile.low, matched)
+    return (str(move),)
+
+
+_USUAL: dict[tuple[Any, ...], frozenset[tuple[Any, ...]]] = {}
+
+
+def _usual_moves(t: Tournament, index: int, view: View, move: tuple[Any, ...]) -> frozenset[tuple[Any, ...]]:
+    """The moves many students would make here (canonical): every move the engine's
+    greedy and strategy players may pick and, when ``move`` is none of those, the easy
+    search player's move.  Kept per position (the same for every student who reaches it)."""
+    key = (t.id, index, view.history, view.hand, move)
+    known = _USUAL.get(key)
+    if known is not None:
+        return known
+    value = view.rules.tile_value
+    plays = [m for m in view.legal if isinstance(m, Play)]
+    usual: set[tuple[Any, ...]] = set()
+    if plays:
+        top = max(value(m.tile) for m in plays)
+        usual |= {_canonical_move(view, m) for m in plays if value(m.tile) == top}
+    strategist = StrategyPlayer(0)
+    totals = {m: sum(strategist.weights[n] * v for n, v in parts.items())
+              for m, parts in strategist.scores(view).items()}
+    best = max(totals.values())
+    usual |= {_canonical_move(view, m) for m in view.legal if totals[m] >= best - 1e-9}
+    if move not in usual:
+        usual.add(_canonical_move(view, SearchPlayer(derive_seed(t.seed, index, 97), level="easy").choose(view)))
+    if len(_USUAL) >= 100_000:
+        _USUAL.clear()
+    found = _USUAL[key] = frozenset(usual)
+    return found
+
+
+class _Replay:
+    """Plays back recorded moves for the student's seat, and weighs each of them as
+    evidence against a coincidence: a decision with more than one (canonical) legal move is
+    a *real choice*; a real choice whose move is none of the usual ones
+    (:func:`_usual_moves`) is an *unusual choice*, worth log2(options) bits (the chance
+    that another student makes it too, were the options equally likely)."""
+
+    def __init__(self, moves: list[Move], t: Optional[Tournament] = None, index: int = 0):
         self.moves = iter(moves)
+        self.tournament = t
+        self.index = index
+        self.played: list[tuple[Any, ...]] = []
+        self.real = 0
+        self.unusual = 0
+        self.bits = 0.0
 
     def choose(self, view: View) -> Move:
-        return next(self.moves)
+        move = next(self.moves)
+        canonical = _canonical_move(view, move)
+        self.played.append(canonical)
+        options = {_canonical_move(view, m) for m in view.legal}
+        if self.tournament is not None and len(options) > 1 and canonical in options:
+            self.real += 1
+            if canonical not in _usual_moves(self.tournament, self.index, view, canonical):
+                self.unusual += 1
+                self.bits += math.log2(len(options))
+        return move
+
+
+@dataclass(frozen=True)
+class HandPlay:
+    """How a student played one hand, for comparing results: the student's moves in
+    canonical form (``key``), the real choices, the unusual ones, and their bits."""
+
+    key: str
+    real: int
+    unusual: int
+    bits: float
 
 
 @dataclass(frozen=True)
@@ -668,6 +756,7 @@ class Checked:
     hand_points: tuple[int, ...]
     hands_won: int
     digest: str
+    plays: tuple[HandPlay, ...] = ()
 
 
 def _check_result(t: Tournament, data: Any) -> Checked:
@@ -693,6 +782,7 @@ def _check_result(t: Tournament, data: Any) -> Checked:
     if len(hands) != t.hands:
         raise TournamentError(f"it has {len(hands)} of the {t.hands} hands: unfinished")
     points = []
+    plays: list[HandPlay] = []
     won = 0
     for i, record in enumerate(hands):
         try:
@@ -704,46 +794,113 @@ def _check_result(t: Tournament, data: Any) -> Checked:
         if not r.is_over:
             raise TournamentError(f"hand {i + 1} is not finished")
         student = _student_moves(r)
+        replay = _Replay(student, t, i)
         try:
-            again = play_out(t.deal(i), t.seats(i, _Replay(student)))
+            again = play_out(t.deal(i), t.seats(i, replay))
         except PlayerError:  # the student's moves no longer fit: the others played otherwise
             again = None
         if again is None or again.moves != r.moves:
             raise TournamentError(f"hand {i + 1}: the computer players' moves are not the ones they make "
                                   "(the record was edited)")
         points.append(_points_of_seat(again, 0))
+        plays.append(HandPlay(_digest(replay.played)[:16], replay.real, replay.unusual, round(replay.bits, 2)))
         result = again.result
         assert result is not None
         won += result.winning_side == r.rules.side_of(0, r.players)
     if data["points"] != sum(points) or not is_int(data["points"]):
         raise TournamentError(f"it claims {excerpt(data['points'])} points, but its hands score {sum(points)}")
-    games = _digest([h["moves"] for h in hands])
-    return Checked(name, sum(points), tuple(points), won, games)
+    games = _digest([p.key for p in plays])
+    return Checked(name, sum(points), tuple(points), won, games, tuple(plays))
+
+
+def _hand_list(hands: Iterable[int]) -> str:
+    """0-based hand indices as a reader says them: "hand 3", "hands 2-4 and 6"."""
+    numbers = sorted(h + 1 for h in hands)
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [f"{run[0]}" if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs]
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"hand{'s' if len(numbers) > 1 else ''} {text}"
+
+
+@dataclass(frozen=True)
+class Identical:
+    """Two results whose student played some hands move for move alike (moves compared
+    in canonical form).  ``improbable`` when the shared hands hold enough unusual choices
+    that honest students do not play them alike by chance (see :data:`WHOLE_BITS`)."""
+
+    names: tuple[str, str]
+    files: tuple[str, str]
+    hands: tuple[int, ...]
+    real: int
+    unusual: int
+    bits: float
+    improbable: bool
+
+    def __str__(self) -> str:
+        a, b = self.names
+        verdict = ("identical play this unusual is improbable" if self.improbable
+                   else "usual play: honest students often play alike")
+        return (f"{a}'s and {b}'s {_hand_list(self.hands)} {'are' if len(self.hands) > 1 else 'is'} identical "
+                f"({self.real} real choices, {self.unusual} unusual: {self.bits:.1f} bits; {verdict})")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something the teacher should look at before trusting the standings: a ``"copy"``
+    (two results identical where chance does not explain it) or a ``"splice"`` (a result
+    whose hands are identical to different classmates' hands).  ``names`` are every
+    student concerned; ``text`` says what was found."""
+
+    kind: str
+    names: tuple[str, ...]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass
 class Leaderboard:
-    """Ranked, checked results, and the files that were turned away (with the reason)."""
+    """Ranked, checked results; the results held back for the teacher (copies, splices:
+    see :attr:`findings`); the files turned away (with the reason); and every pair of
+    results that played some hands identically (:attr:`identical`, most of them honest)."""
 
     tournament: Tournament
     rows: list[dict[str, Any]] = field(default_factory=list)
     rejected: list[tuple[str, str]] = field(default_factory=list)
+    held: list[dict[str, Any]] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    identical: list[Identical] = field(default_factory=list)
 
     def table(self, by: str = "points") -> str:
         """The standings as text: ``by`` "points" (total) or "duplicate"."""
         rows = self.ranked(by)
         lines = [f"{self.tournament}", f"{'rank':>4}  {'name':<20}{'points':>8}{'duplicate':>11}{'won':>6}"]
         for rank, row in rows:
-            lines.append(f"{rank:>4}  {row['name'][:20]:<20}{row['points']:>8}{row['duplicate']:>+11}"
+            lines.append(f"{rank:>4}  {_one_line(row['name'])[:20]:<20}{row['points']:>8}{row['duplicate']:>+11}"
                          f"{row['hands_won']:>4}/{self.tournament.hands}")
+        for row in self.held:
+            lines.append(f"held for the teacher: {_one_line(row['name'])} ({row['file']}), "
+                         f"{row['points']} points: {row['held']}")
+        for finding in self.findings:
+            lines.append(f"look at: {finding}")
+        usual = sum(not pair.improbable for pair in self.identical)
+        if usual:
+            lines.append(f"{usual} pair{'s' if usual > 1 else ''} of results played some hands identically "
+                         "with usual moves only (see .identical): common among honest students")
         for source, reason in self.rejected:
-            lines.append(f"rejected {source}: {reason}")
+            lines.append(f"rejected {_one_line(source)}: {reason}")
         return "\n".join(lines)
 
     def ranked(self, by: str = "points") -> list[tuple[int, dict[str, Any]]]:
         """(rank, row) pairs, best first; equal scores share a rank."""
         if by not in ("points", "duplicate"):
-            raise ValueError(f"rank by 'points' or 'duplicate', not {excerpt(by)}")
+            raise TournamentError(f"rank by 'points' or 'duplicate', not {excerpt(by)}")
         rows = sorted(self.rows, key=lambda row: (-row[by], _normal_name(row["name"])))
         out: list[tuple[int, dict[str, Any]]] = []
         for i, row in enumerate(rows):
@@ -752,32 +909,42 @@ class Leaderboard:
         return out
 
     def to_csv(self, path: Union[str, Path, None] = None) -> str:
-        """The standings as CSV (written to ``path`` when given); returns the text."""
+        """The standings as CSV (written to ``path`` when given); returns the text.  A name
+        that a spreadsheet would read as a formula (it starts with = + - @, a tab or a
+        carriage return) is written with a ' in front, so it shows as text."""
         buffer = io.StringIO()
         writer = csv.writer(buffer)
         writer.writerow(["rank", "name", "points", "duplicate", "hands_won",
                          *(f"hand_{i + 1}" for i in range(self.tournament.hands))])
         for rank, row in self.ranked():
-            writer.writerow([rank, row["name"], row["points"], row["duplicate"], row["hands_won"], *row["hand_points"]])
+            writer.writerow([rank, _csv_text(row["name"]), row["points"], row["duplicate"], row["hands_won"],
+                             *row["hand_points"]])
         text = buffer.getvalue()
         if path is not None:
             Path(path).write_text(text, encoding="utf-8")
         return text
 
     def plot(self, by: str = "points", ax: Any = None) -> Any:
-        """A bar chart of the standings (matplotlib); returns the axes."""
+        """A bar chart of the standings (matplotlib); returns the axes.  Names are drawn
+        as typed (a $ or a backslash is not read as mathematics)."""
         import matplotlib.pyplot as plt
 
         rows = self.ranked(by)
         if ax is None:
             _, ax = plt.subplots(figsize=(7, 0.45 * max(len(rows), 2) + 1.2))
-        names = [row["name"] for _, row in rows][::-1]
         values = [row[by] for _, row in rows][::-1]
-        ax.barh(names, values, color=["#2e7d32" if v >= 0 else "#c62828" for v in values])
+        positions = list(range(len(values)))
+        ax.barh(positions, values, color=["#2e7d32" if v >= 0 else "#c62828" for v in values])
+        ax.set_yticks(positions)
+        ax.set_yticklabels([_one_line(row["name"]) for _, row in rows][::-1])
+        for label in ax.get_yticklabels():
+            label.set_usetex(False)
+            label.set_parse_math(False)  # "$\\frac$" is a name, not a formula
         label = "total points" if by == "points" else "duplicate score (points minus the computer's, same deals)"
         ax.set_xlabel(label)
-        ax.set_title(f"{self.tournament.title or 'Tournament'}: {len(rows)} students, "
-                     f"{self.tournament.hands} hands each")
+        title = ax.set_title(f"{_one_line(self.tournament.title) or 'Tournament'}: {len(rows)} students, "
+                             f"{self.tournament.hands} hands each")
+        title.set_parse_math(False)
         if by == "duplicate":
             ax.axvline(0, color="#555", linewidth=1)
         return ax
@@ -790,12 +957,28 @@ class Leaderboard:
             f"<tr><td>{rank}</td><td>{escape(row['name'])}</td><td>{row['points']}</td>"
             f"<td>{row['duplicate']:+d}</td><td>{row['hands_won']}/{self.tournament.hands}</td></tr>"
             for rank, row in self.ranked())
+        held = "".join(f"<li>{escape(row['name'])} ({escape(row['file'])}), {row['points']} points: "
+                       f"{escape(row['held'])}</li>" for row in self.held)
+        look = "".join(f"<li>{escape(str(f))}</li>" for f in self.findings)
         rejected = "".join(f"<li>{escape(s)}: {escape(r)}</li>" for s, r in self.rejected)
-        extra = f"<p>Rejected:</p><ul>{rejected}</ul>" if rejected else ""
+        extra = f"<p>Held for the teacher (not ranked):</p><ul>{held}</ul>" if held else ""
+        extra += f"<p>Look at:</p><ul>{look}</ul>" if look else ""
+        extra += f"<p>Rejected:</p><ul>{rejected}</ul>" if rejected else ""
         return f"<table><caption>{escape(str(self.tournament))}</caption><tr>{head}</tr>{body}</table>{extra}"
 
     def __repr__(self) -> str:
         return self.table()
+
+
+def _one_line(text: str) -> str:
+    """``text`` with its control characters shown as spaces (a name on one line)."""
+    return "".join(ch if ch.isprintable() else " " for ch in text)
+
+
+def _csv_text(text: str) -> str:
+    """A cell a spreadsheet shows as text: a leading = + - @ tab or CR would start a formula
+    (CSV injection), so such a cell gets a ' in front, as spreadsheets themselves do."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def _sources(results: Union[str, Path, Iterable[Any]]) -> list[tuple[str, Any]]:
@@ -854,41 +1037,98 @@ def _baseline(t: Tournament) -> tuple[int, ...]:
     return _BASELINES[t]
 
 
-def _leaderboard(t: Tournament, results: Union[str, Path, Iterable[Any]]) -> Leaderboard:
+def _leaderboard(t: Tournament, results: Union[str, Path, Iterable[Any]], accept: Iterable[str] = ()) -> Leaderboard:
     checked: list[tuple[str, Union[Checked, str]]] = []
     for label, source in _sources(results):
         try:
             checked.append((label, check_source(t, source)))
         except TournamentError as exc:
             checked.append((label, str(exc)))
-    return _rank(t, checked)
+    return _rank(t, checked, accept)
 
 
-def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]]) -> Leaderboard:
+def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
+          accept: Iterable[str] = ()) -> Leaderboard:
     """The board of results already checked: ``(label, Checked or the reason it was refused)``."""
     board = Leaderboard(t)
     baseline = sum(_baseline(t))
-    names: dict[str, str] = {}
-    games: dict[str, str] = {}
+    cleared = {_normal_name(name) for name in accept if isinstance(name, str)}
+    names: dict[str, tuple[str, str]] = {}
+    kept: list[tuple[str, Checked]] = []
     for label, item in checked:
         if isinstance(item, str):
             board.rejected.append((label, item))
             continue
         key = _normal_name(item.name)
         if key in names:
-            board.rejected.append((label, f"a second result for {item.name} (the first was {names[key]})"))
+            first, digest = names[key]
+            again = "the same result again" if digest == item.digest else "a second result, with other games"
+            board.rejected.append((label, f"{again} for {item.name} (the first was {first}, which is kept)"))
             continue
-        if item.digest in games:
-            board.rejected.append((label, f"the same games as {games[item.digest]}'s result"))
-            continue
-        names[key] = label
-        games[item.digest] = item.name
-        board.rows.append({
+        names[key] = (label, item.digest)
+        kept.append((label, item))
+    held = _compare(t, kept, board)
+    for label, item in kept:
+        row = {
             "name": item.name,
             "points": item.points,
             "duplicate": item.points - baseline,
             "hands_won": item.hands_won,
             "hand_points": list(item.hand_points),
             "file": label,
-        })
+        }
+        reason = held.get(label)
+        if reason and _normal_name(item.name) not in cleared:
+            board.held.append({**row, "held": reason})
+        else:
+            board.rows.append(row)
     return board
+
+
+def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard) -> dict[str, str]:
+    """Find the hands played identically (canonical moves) by two results, say which pairs
+    and which results of several classmates' hands are improbable as chance, put them in
+    ``board`` and return the labels to hold with the reason."""
+    same: dict[tuple[int, str], list[int]] = {}
+    for n, (_, item) in enumerate(kept):
+        for h, play in enumerate(item.plays):
+            same.setdefault((h, play.key), []).append(n)
+    shared: dict[tuple[int, int], list[int]] = {}
+    for (h, _), members in same.items():
+        for a_i, a in enumerate(members):
+            for b in members[a_i + 1:]:
+                shared.setdefault((a, b), []).append(h)
+    held: dict[str, str] = {}
+    hands = t.hands
+    for (a, b), hs in sorted(shared.items()):
+        (la, x), (lb, y) = kept[a], kept[b]
+        plays = [x.plays[h] for h in hs]
+        bits = round(sum(p.bits for p in plays), 2)
+        improbable = (len(hs) == hands and bits >= WHOLE_BITS) or bits >= PART_BITS
+        pair = Identical((x.name, y.name), (la, lb), tuple(hs), sum(p.real for p in plays),
+                         sum(p.unusual for p in plays), bits, improbable)
+        board.identical.append(pair)
+        if improbable:
+            board.findings.append(Finding("copy", pair.names, f"{pair}: one may be a copy of the other"))
+            for label, other in ((la, y.name), (lb, x.name)):
+                held.setdefault(label, f"identical to {other}'s result in {_hand_list(hs)} (see findings)")
+    for n, (label, item) in enumerate(kept):
+        sources = {h: [kept[m][1].name for m in same[(h, play.key)] if m != n] for h, play in enumerate(item.plays)}
+        borrowed = [h for h, who in sources.items() if who]
+        if not borrowed:
+            continue
+        bits = round(sum(item.plays[h].bits for h in borrowed), 2)
+        if not ((len(borrowed) == hands and bits >= WHOLE_BITS) or bits >= PART_BITS):
+            continue
+        partners = {name for h in borrowed for name in sources[h]}
+        if any(all(name in sources[h] for h in borrowed) for name in partners):
+            continue  # one classmate has all these hands: a pair, found above
+        by_source: dict[str, list[int]] = {}
+        for h in borrowed:
+            by_source.setdefault(" or ".join(sorted(sources[h], key=_normal_name)[:3]), []).append(h)
+        parts = "; ".join(f"{_hand_list(hs)} as {who}'s" for who, hs in by_source.items())
+        text = (f"{item.name}'s {_hand_list(borrowed)} are identical to different classmates' hands ({parts}; "
+                f"{bits:.1f} bits of unusual choices): a result put together from others' results?")
+        board.findings.append(Finding("splice", (item.name, *sorted(partners, key=_normal_name)), text))
+        held.setdefault(label, "its hands are identical to several classmates' hands (see findings)")
+    return held
