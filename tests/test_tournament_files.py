@@ -211,3 +211,59 @@ def test_the_upload_box_checks_each_file_once(t, good, monkeypatch):
     box.remove("Ana.json")
     box.add("Ana.json", json.dumps(good["Ana"]))
     assert len(calls) == 2 and {row["name"] for row in box.leaderboard.rows} == {"Ana", "Ben"}
+
+
+# ---------------------------------------------------------------------- safe outputs
+
+HOSTILE = ['=HYPERLINK("http://x.example","click")', "+1+2", "-3-4", "@SUM(A1:A9)", r"$\frac$", "$x$ and $y$",
+           "<script>alert(1)</script>", "a & b < c", "\\", "%s %d {0}", "'quoted'", "a_b^c", r"\$escaped"]
+
+
+@pytest.fixture(scope="module")
+def hostile_board(t):
+    results = []
+    for n, name in enumerate(HOSTILE):
+        entry = t.entry(name)
+        rng = random.Random(n)
+        while not entry.is_finished:
+            while not entry.view().is_over:
+                entry.play(rng.choice(entry.view().legal))
+            entry.next_hand()
+        results.append((f"{n}.json", entry.result()))
+    board = t.leaderboard(results, accept=HOSTILE)
+    assert board.rejected == [] and len(board.rows) == len(HOSTILE)
+    return board
+
+
+def test_hostile_names_are_text_in_the_csv(hostile_board):
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(hostile_board.to_csv())))[1:]
+    cells = {row[1] for row in rows}
+    assert not any(cell[:1] in "=+-@\t\r" for cell in cells)
+    assert {c[1:] if c.startswith("'") and c[1:2] in "=+-@" else c for c in cells} == set(HOSTILE)
+
+
+def test_hostile_names_are_escaped_in_html_and_the_table(hostile_board):
+    html = hostile_board._repr_html_()
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "a &amp; b &lt; c" in html
+    text = hostile_board.table()
+    assert all(name[:20] in text for name in HOSTILE)
+
+
+def test_hostile_names_are_drawn_literally_in_the_chart(hostile_board):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    for by in ("points", "duplicate"):
+        ax = hostile_board.plot(by=by)
+        ax.figure.canvas.draw()  # "$\frac$" used to raise here
+        shown = [label.get_text() for label in ax.get_yticklabels()]
+        assert sorted(s.replace(r"\$", "$") for s in shown) == sorted(HOSTILE)
+        for label in ax.get_yticklabels():  # what is drawn is the name itself, not mathematics
+            assert label._preprocess_math(label.get_text())[1] is False
+        plt.close(ax.figure)

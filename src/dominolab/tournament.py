@@ -936,15 +936,11 @@ class Leaderboard:
         positions = list(range(len(values)))
         ax.barh(positions, values, color=["#2e7d32" if v >= 0 else "#c62828" for v in values])
         ax.set_yticks(positions)
-        ax.set_yticklabels([_one_line(row["name"]) for _, row in rows][::-1])
-        for label in ax.get_yticklabels():
-            label.set_usetex(False)
-            label.set_parse_math(False)  # "$\\frac$" is a name, not a formula
+        ax.set_yticklabels([_plain(row["name"]) for _, row in rows][::-1], usetex=False)
         label = "total points" if by == "points" else "duplicate score (points minus the computer's, same deals)"
         ax.set_xlabel(label)
-        title = ax.set_title(f"{_one_line(self.tournament.title) or 'Tournament'}: {len(rows)} students, "
-                             f"{self.tournament.hands} hands each")
-        title.set_parse_math(False)
+        ax.set_title(f"{_plain(self.tournament.title) or 'Tournament'}: {len(rows)} students, "
+                     f"{self.tournament.hands} hands each", usetex=False)
         if by == "duplicate":
             ax.axvline(0, color="#555", linewidth=1)
         return ax
@@ -973,6 +969,12 @@ class Leaderboard:
 def _one_line(text: str) -> str:
     """``text`` with its control characters shown as spaces (a name on one line)."""
     return "".join(ch if ch.isprintable() else " " for ch in text)
+
+
+def _plain(text: str) -> str:
+    """``text`` for a matplotlib label, drawn as typed: a $ would start mathematics
+    ("$\\frac$" raises), so each is escaped; control characters become spaces."""
+    return _one_line(text).replace("$", r"\$")
 
 
 def _csv_text(text: str) -> str:
