@@ -11,8 +11,8 @@ runs again:
 * copy: a classmate's result with another name;
 * re-spelled copy: the same, with every tile the student played spelt the other way round
   ("2-1" for "1-2") in the file;
-* splice: hand ``i`` taken from classmate ``i`` (the one who scored most in that hand among
-  those not used yet), the points added up again so that the file replays.
+* splice: hand ``i`` taken from classmate ``i`` (as many classmates as hands, at random),
+  the points added up again so that the file replays.
 
 A cheat counts as caught when the board holds it back (not ranked) with a finding that
 names it.  Run: ``nice python benchmarks/tournament_class.py`` (``--students 30``, about
@@ -25,12 +25,11 @@ import argparse
 import copy
 import platform
 import random
-import statistics
 import time
 from typing import Any
 
 from dominolab.players import GreedyPlayer, RandomPlayer, SearchPlayer
-from dominolab.tournament import PART_BITS, WHOLE_BITS, Leaderboard, Tournament
+from dominolab.tournament import PART_BITS, WHOLE_BITS, Checked, Leaderboard, Tournament
 
 CONFIGS = [(4, "greedy", 1234), (6, "strategy", 99), (4, "strategy", 7), (6, "greedy", 8)]
 KINDS = ["greedy", "strategy", "random"]
@@ -66,19 +65,12 @@ def respell(result: dict, name: str) -> dict:
 
 
 def splice(results: list[dict], hands: int, rng: random.Random, name: str) -> dict:
-    """Each hand from a different classmate: the best-scoring one not used yet."""
-    used: set[int] = set()
-    taken = []
-    for i in range(hands):
-        def score(n: int, i: int = i) -> tuple[int, float]:
-            return (results[n]["hands"][i]["result"]["points"][0], rng.random())
-        best = max((n for n in range(len(results)) if n not in used), key=score)
-        used.add(best)
-        taken.append(copy.deepcopy(results[best]["hands"][i]))
-    out = copy.deepcopy(results[0])
+    """Hand ``i`` from classmate ``i``: as many classmates as hands, chosen at random."""
+    donors = rng.sample(range(len(results)), hands)
+    out = copy.deepcopy(results[donors[0]])
     out["name"] = name
-    out["hands"] = taken
-    out["points"] = sum(h["result"]["points"][0] for h in taken)
+    out["hands"] = [copy.deepcopy(results[d]["hands"][i]) for i, d in enumerate(donors)]
+    out["points"] = sum(h["result"]["points"][0] for h in out["hands"])
     return out
 
 
@@ -89,65 +81,75 @@ def flagged(board: Leaderboard) -> set[str]:
     return names
 
 
+def borrowed_bits(checked: list[Checked]) -> float:
+    """The most bits any honest result holds in hands that some classmate played alike."""
+    most = 0.0
+    for i, c in enumerate(checked):
+        shared = [h for h, p in enumerate(c.plays)
+                  if any(o.plays[h].key == p.key for j, o in enumerate(checked) if j != i)]
+        most = max(most, sum(c.plays[h].bits for h in shared))
+    return most
+
+
 def measure(students: int, cheats: int, hands: int, opponents: str, seed: int, kind: str) -> dict:
     t = Tournament.create("standard", hands=hands, opponents=opponents, seed=seed)
     start = time.perf_counter()
     honest = [play(t, f"{kind} {n}", student(kind, 1000 * seed + n)) for n in range(students)]
     played = time.perf_counter() - start
     start = time.perf_counter()
-    board = t.leaderboard([(r["name"] + ".json", r) for r in honest])
-    checked = time.perf_counter() - start
+    checked = [(r["name"] + ".json", t.check(r)) for r in honest]
+    check_s = (time.perf_counter() - start) / students
+    board = t.rank(checked)
     assert not board.rejected, board.rejected
-    false = flagged(board)
     rng = random.Random(seed)
-    cheats_made: dict[str, list[str]] = {"copy": [], "re-spelled copy": [], "splice": []}
-    extra = []
-    for c in range(cheats):
-        original = honest[rng.randrange(students)]
-        extra.append({**copy.deepcopy(original), "name": f"copier {c}"})
-        cheats_made["copy"].append(f"copier {c}")
-        extra.append(respell(honest[rng.randrange(students)], f"respeller {c}"))
-        cheats_made["re-spelled copy"].append(f"respeller {c}")
-        extra.append(splice(honest[rng.randrange(students):] + honest, hands, rng, f"splicer {c}"))
-        cheats_made["splice"].append(f"splicer {c}")
-    with_cheats = t.leaderboard([(r["name"] + ".json", r) for r in honest + extra])
-    rejected = {label for label, _ in with_cheats.rejected}
-    held = {row["name"] for row in with_cheats.held}
-    named = flagged(with_cheats)
-    caught = {what: sum(n in held and n in named for n in names) for what, names in cheats_made.items()}
-    bits = [sum(p.bits for p in t.check(r).plays) for r in honest]
-    pairs = [p for p in board.identical]
+    originals = rng.sample(range(students), min(students, 2 * cheats))
+    made = {
+        "copy": [{**copy.deepcopy(honest[n]), "name": "cheat"} for n in originals[:cheats]],
+        "re-spelled copy": [respell(honest[n], "cheat") for n in originals[cheats:]],
+        "splice": [splice(honest, hands, rng, "cheat") for _ in range(3 * cheats)],
+    }
+    caught = {}
+    for what, files in made.items():
+        hits = 0
+        for data in files:  # one cheat at a time joins the class: no cheat is caught by another
+            with_cheat = t.rank([*checked, ("cheat.json", t.check(data))])
+            hits += "cheat" in {row["name"] for row in with_cheat.held} and "cheat" in flagged(with_cheat)
+        caught[what] = (hits, len(files))
+    bits = [sum(p.bits for p in c.plays) for _, c in checked]
+    pairs = board.identical
     return {
-        "false": len(false), "pairs": len(pairs), "pair_bits": max((p.bits for p in pairs), default=0.0),
+        "false": len(flagged(board)), "pairs": len(pairs), "pair_bits": max((p.bits for p in pairs), default=0.0),
         "whole_pairs": max((p.bits for p in pairs if len(p.hands) == hands), default=0.0),
-        "caught": caught, "made": cheats, "rejected": len(rejected),
-        "result_bits": (min(bits), statistics.median(bits)), "zero_bit_results": sum(b < WHOLE_BITS for b in bits),
-        "play_s": played, "check_s": checked / students,
+        "borrowed": borrowed_bits([c for _, c in checked]),
+        "caught": caught, "low_results": sum(b < WHOLE_BITS for b in bits),
+        "play_s": played, "check_s": check_s,
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, default=30)
-    parser.add_argument("--cheats", type=int, default=5, help="copies, re-spelled copies and splices, each")
-    parser.add_argument("--quick", action="store_true", help="8 students, 2 cheats of each kind")
+    parser.add_argument("--cheats", type=int, default=10, help="copies and re-spelled copies (3x as many splices)")
+    parser.add_argument("--quick", action="store_true", help="8 students, 3 cheats of each kind")
     args = parser.parse_args()
-    students, cheats = (8, 2) if args.quick else (args.students, args.cheats)
-    print(f"Python {platform.python_version()}, {students} honest students a class; thresholds: "
-          f"{WHOLE_BITS:g} bits identical in every hand, {PART_BITS:g} bits in some hands")
-    print(f"{'tournament':<22}{'students':<10}{'honest flagged':>15}{'identical pairs':>16}{'max bits':>9}"
-          f"{'(all hands)':>12}"
-          f"{'copies':>8}{'re-spelled':>11}{'splices':>8}{'results < ' + format(WHOLE_BITS, 'g') + ' bits':>18}"
-          f"{'check s/file':>13}")
+    students, cheats = (8, 3) if args.quick else (args.students, args.cheats)
+    print(f"Python {platform.python_version()}, {students} honest students a class; a copy is called from "
+          f"{WHOLE_BITS:g} bits of unusual choices shared in every hand, or {PART_BITS:g} bits in some hands")
+    print("Honest: students held or named in a finding; identical pairs; the most bits two honest results shared "
+          "(in some hands / in every hand) and one honest result shared with several classmates.")
+    print("Cheats: caught / made, one cheat at a time in the honest class.  Low: honest results "
+          f"with < {WHOLE_BITS:g} bits in all (their copies cannot be told from honest play).\n")
+    print(f"{'tournament':<20}{'students':<10}{'flagged':>8}{'pairs':>6}{'bits':>6}{'all':>6}{'several':>8}"
+          f"{'copies':>8}{'re-spelled':>11}{'splices':>9}{'low':>7}{'check s':>9}")
     for hands, opponents, seed in CONFIGS:
         for kind in KINDS:
             m = measure(students, cheats, hands, opponents, seed, kind)
             c = m["caught"]
-            print(f"{f'{hands} hands v {opponents}':<22}{kind:<10}{m['false']:>8}/{students:<6}{m['pairs']:>16}"
-                  f"{m['pair_bits']:>9.1f}{m['whole_pairs']:>12.1f}"
-                  f"{c['copy']:>5}/{m['made']:<2}{c['re-spelled copy']:>8}/{m['made']:<2}"
-                  f"{c['splice']:>5}/{m['made']:<2}{m['zero_bit_results']:>15}/{students:<2}{m['check_s']:>13.3f}",
-                  flush=True)
+            print(f"{f'{hands} hands v {opponents}':<20}{kind:<10}{m['false']:>5}/{students:<2}{m['pairs']:>6}"
+                  f"{m['pair_bits']:>6.1f}{m['whole_pairs']:>6.1f}{m['borrowed']:>8.1f}"
+                  + "".join(f"{c[w][0]:>{width - 3}}/{c[w][1]:<2}"
+                            for w, width in (("copy", 8), ("re-spelled copy", 11), ("splice", 9)))
+                  + f"{m['low_results']:>4}/{students:<2}{m['check_s']:>9.3f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -6,9 +6,9 @@ import copy
 import pytest
 
 from dominolab.players import GreedyPlayer, RandomPlayer, SearchPlayer
-from dominolab.tournament import WHOLE_BITS, Tournament, _hand_list
+from dominolab.tournament import PART_BITS, WHOLE_BITS, Tournament, _hand_list
 
-HANDS = 3
+HANDS = 5
 
 
 @pytest.fixture(scope="module")
@@ -85,17 +85,32 @@ def test_a_copy_with_tiles_spelt_the_other_way_round_is_the_same_copy(t, honest)
     assert {row["name"] for row in board.held} == {"Zed", "random 1"}
 
 
+def splice(donors, name):
+    out = renamed(donors[0], name)
+    out["hands"] = [copy.deepcopy(d["hands"][i]) for i, d in enumerate(donors)]
+    out["points"] = sum(h["result"]["points"][0] for h in out["hands"])
+    return out
+
+
 def test_a_result_spliced_from_classmates_hands_is_caught_and_they_are_not(t, honest):
-    donors = [honest[0], honest[2], honest[4]]
-    spliced = renamed(honest[0], "Mallory")
-    spliced["hands"] = [copy.deepcopy(d["hands"][i]) for i, d in enumerate(donors)]
-    spliced["points"] = sum(h["result"]["points"][0] for h in spliced["hands"])
-    board = t.leaderboard(files([*honest, spliced]))
+    checked = [t.check(r) for r in honest[:8]]  # the random students: the most unusual choices
+    donors = []
+    for i in range(HANDS):  # each hand from the classmate whose hand holds the most bits
+        best = max((n for n in range(8) if n not in donors), key=lambda n: checked[n].plays[i].bits)
+        donors.append(best)
+    assert sum(checked[n].plays[i].bits for i, n in enumerate(donors)) >= PART_BITS
+    board = t.leaderboard(files([*honest, splice([honest[n] for n in donors], "Mallory")]))
     (finding,) = board.findings
     assert finding.kind == "splice" and finding.names[0] == "Mallory"
-    assert "hand 1 as random 0's" in finding.text and "hand 3 as random 4's" in finding.text
+    for i, n in enumerate(donors):
+        assert f"hand {i + 1} as random {n}'s" in finding.text
     assert [row["name"] for row in board.held] == ["Mallory"]  # the classmates stay ranked
     assert "Mallory" not in {row["name"] for row in board.rows}
+
+
+def test_hands_of_usual_play_taken_from_classmates_are_not_called_a_splice(t, honest):
+    board = t.leaderboard(files([*honest, splice(honest[8:8 + HANDS], "Gus")]))
+    assert board.held == [] and board.findings == []
 
 
 def test_a_copy_of_usual_play_is_shown_but_not_called_a_copy(t, honest):

@@ -1,26 +1,33 @@
 """A classroom tournament: the teacher deals, every student plays the same hands against the
-same computer opponents, and the results come back as records that prove themselves.
+same computer opponents, and the results come back as records that replay.
 
 * The teacher: ``t = dl.Tournament.create("standard", hands=8, opponents="strategy")``,
   then ``t.save("class.json")`` or ``t.code`` (a short code to write on the board).
-* A student: an :class:`Entry` plays the tournament's hands in order, from seat 0, with no
-  undo and no hints (the play table's tournament mode wraps one); at the end
-  ``entry.result()`` is one JSON object (``entry.save(folder)`` writes it).
+* A student: an :class:`Entry` plays the tournament's hands in order, from seat 0; the
+  entry (and the play table's tournament mode, which wraps one) offers no undo and no hints.
+  At the end ``entry.result()`` is one JSON object (``entry.save(folder)`` writes it, under a
+  file name of its own for every student: :meth:`Entry.filename`).
 * A kernel restart loses nothing: given a folder, the entry saves the student's moves there
-  after every move (a hidden ``.NAME-ID.progress.json``), and ``t.entry(name, folder)``
-  carries on from them, so a hand is never dealt twice to the same student.
+  after every move (a hidden ``.name-FINGERPRINT-ID.progress.json``), and ``t.entry(name, folder)``
+  carries on from them.
 * The teacher again: ``t.leaderboard(files_or_folder)`` replays every result against the
-  tournament's own deals and opponents.  A file that was edited, forged, played with other
-  deals or rules, unfinished, or submitted twice is rejected with the reason; the rest are
-  ranked by total points and by *duplicate* score (the student's points minus what the
-  computer player scored from the same seat on the same deals).
+  tournament's own deals and opponents.  A file that cannot be read, or was edited, forged,
+  played with other deals or rules, unfinished, or handed in twice is rejected with the
+  reason; results identical to others' where chance does not explain it (copies, hands
+  spliced from several classmates' results) are held back and described; the rest are ranked
+  by total points and by *duplicate* score (the student's points minus what the computer
+  player scored from the same seat on the same deals).
 
-Everything is decided by the tournament's seed: hand ``i`` is dealt from
-``derive_seed(seed, i)`` and each opponent is a fresh player seeded from
-``derive_seed(seed, i, seat)``, so the opponents' moves in a result can be checked by asking
-them again.  What this cannot stop: a student who replays a hand in a second notebook to
-learn where the tiles lie before playing it "for real".  Use the tournament in class, in one
-sitting, and look at the number of files against the number of students.
+**An honour system.**  Everything is decided by the tournament's seed, and the seed travels
+with the tournament (in its code and its file), because each student's own kernel deals the
+hands and moves the opponents: hand ``i`` is dealt from ``derive_seed(seed, i)`` and each
+opponent is a fresh player seeded from ``derive_seed(seed, i, seat)``.  So a student can see
+every deal in advance (``t.deal(i)``), read the opponents' tiles during play, let an engine
+player choose the moves, and go back in a hand by editing the progress file or copying the
+entry.  What the replay does establish: every ranked hand is one of the tournament's deals,
+every move in it is legal, every opponent's move is the one that opponent makes, and the
+points are the hands' points; copies and splices are found when the hands they share hold
+enough unusual choices to rule out chance (:data:`WHOLE_BITS`, :data:`PART_BITS`).
 """
 
 from __future__ import annotations
@@ -37,7 +44,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any, NamedTuple, Optional, Union
 
 from .moves import Move, Play
 from .players import OPPONENTS, Player, PlayerError, SearchPlayer, StrategyPlayer, create
@@ -459,7 +466,8 @@ def _check_name(given: Any) -> str:
 
 class Entry:
     """One student's run through a tournament: the hands in order, from seat 0, with the
-    computer opponents moving in between.  No undo, no hints."""
+    computer opponents moving in between.  It has no undo and no hints; it runs in the
+    student's kernel, so these are the rules of the game, not locks (see the module notes)."""
 
     def __init__(self, tournament: Tournament, name: str):
         self.tournament = tournament
@@ -658,10 +666,12 @@ class _Nobody:
 
 # ---------------------------------------------------------------------- copies: the evidence in a hand
 #: How many bits of unusual choices two results must share before identical play is called
-#: improbable (see :class:`Leaderboard` and benchmarks/tournament_class.py for the figures).
-#: Identical in *every* hand (a whole result copied, or spliced from classmates'):
+#: improbable (benchmarks/tournament_class.py measures them on simulated classes).
+#: Two results identical in *every* hand: in 12 simulated classes of 30 honest students no
+#: two results that held any unusual choice were identical in every hand, so a few bits do.
 WHOLE_BITS = 4.0
-#: Identical in some hands only (the same hands as one classmate, or taken from several):
+#: Identical in some hands only, with one classmate or with several (a splice): honest
+#: students reached at most 11.6 bits with one classmate and 16.9 with several.
 PART_BITS = 20.0
 
 
@@ -722,18 +732,37 @@ class _Replay:
         self.real = 0
         self.unusual = 0
         self.bits = 0.0
+        self.node = ""  # where the student is in the hand: a digest of the moves so far
+        self.choices: list[Choice] = []
 
     def choose(self, view: View) -> Move:
         move = next(self.moves)
         canonical = _canonical_move(view, move)
-        self.played.append(canonical)
         options = {_canonical_move(view, m) for m in view.legal}
+        text = "/".join(str(part) for part in canonical)
         if self.tournament is not None and len(options) > 1 and canonical in options:
             self.real += 1
-            if canonical not in _usual_moves(self.tournament, self.index, view, canonical):
+            usual = _usual_moves(self.tournament, self.index, view, canonical)
+            is_usual = canonical in usual
+            if not is_usual:
                 self.unusual += 1
                 self.bits += math.log2(len(options))
+            self.choices.append(Choice(self.node, text, len(options), len(usual & options), is_usual))
+        self.played.append(canonical)
+        self.node = hashlib.sha256(f"{self.node}|{text}".encode()).hexdigest()[:16]
         return move
+
+
+class Choice(NamedTuple):
+    """One real choice of a student's: where (``node``, the same for every student who
+    played the same moves before it), the move (canonical text), how many moves there were,
+    how many of them were usual, and whether the one played was."""
+
+    node: str
+    move: str
+    options: int
+    usual_options: int
+    usual: bool
 
 
 @dataclass(frozen=True)
@@ -745,6 +774,7 @@ class HandPlay:
     real: int
     unusual: int
     bits: float
+    choices: tuple[Choice, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -803,7 +833,8 @@ def _check_result(t: Tournament, data: Any) -> Checked:
             raise TournamentError(f"hand {i + 1}: the computer players' moves are not the ones they make "
                                   "(the record was edited)")
         points.append(_points_of_seat(again, 0))
-        plays.append(HandPlay(_digest(replay.played)[:16], replay.real, replay.unusual, round(replay.bits, 2)))
+        plays.append(HandPlay(_digest(replay.played)[:16], replay.real, replay.unusual, round(replay.bits, 2),
+                              tuple(replay.choices)))
         result = again.result
         assert result is not None
         won += result.winning_side == r.rules.side_of(0, r.players)
@@ -1120,7 +1151,7 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard)
         if not borrowed:
             continue
         bits = round(sum(item.plays[h].bits for h in borrowed), 2)
-        if not ((len(borrowed) == hands and bits >= WHOLE_BITS) or bits >= PART_BITS):
+        if bits < PART_BITS:  # honest students meet one classmate in one hand, another in the next
             continue
         partners = {name for h in borrowed for name in sources[h]}
         if any(all(name in sources[h] for h in borrowed) for name in partners):
