@@ -136,3 +136,19 @@ def test_the_same_student_twice_keeps_the_first_and_says_why(t, honest):
     ([0], "hand 1"), ([1, 2, 3], "hands 2-4"), ([0, 2, 3, 5], "hands 1, 3-4 and 6"), ([4, 0], "hands 1 and 5")])
 def test_hands_are_named_as_a_reader_says_them(hands, text):
     assert _hand_list(hands) == text
+
+
+def test_the_upload_box_holds_a_copy_until_the_teacher_accepts_one(t, honest):
+    import json
+
+    from dominolab.widget import ResultsUpload
+
+    box = ResultsUpload(t)
+    for name, data in files([*honest[:3], renamed(honest[0], "Aaron")]):
+        box.add(name, json.dumps(data))
+    assert {row["name"] for row in box.leaderboard.held} == {"Aaron", "random 0"}
+    assert "Held for the teacher" in box.children[1].value
+    assert "random 0&#x27;s and Aaron&#x27;s hands 1-5 are identical" in box.children[1].value
+    box.accept("random 0")
+    assert {row["name"] for row in box.leaderboard.held} == {"Aaron"}
+    assert "random 0" in {row["name"] for row in box.leaderboard.rows}

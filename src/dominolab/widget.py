@@ -402,7 +402,9 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
 
     Any upload is taken: a file that is not a result is listed as rejected and the box
     carries on.  Each file is checked once, by the SHA-256 of its bytes, so adding a file
-    replays that file only; ``remove(name)`` (or the Remove button) takes one out.
+    replays that file only; ``remove(name)`` (or the Remove button) takes one out.  Results
+    held back as possible copies are ranked once the teacher clears the student:
+    ``accept(name)``.
 
     >>> box = ResultsUpload(t)      # then, in code: box.add("Ana.json", data)
     """
@@ -411,6 +413,7 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
         self.tournament = Tournament.load(tournament)
         self._files: dict[str, str] = {}  # file name -> digest of its bytes
         self._checked: dict[str, Any] = {}  # digest -> Checked, or the reason it was refused
+        self.accepted: list[str] = []  # students the teacher has cleared (see Tournament.leaderboard)
         self._upload = ipywidgets.FileUpload(accept=".json", multiple=True, description="Add result files")
         self._choice = ipywidgets.Dropdown(options=[], description="File")
         self._remove = ipywidgets.Button(description="Remove file", disabled=True)
@@ -440,6 +443,14 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
         if name not in self._files:
             raise ValueError(f"no file named {name!r} was added; the files are: {', '.join(self._files) or 'none'}")
         del self._files[name]
+        return self._refresh()
+
+    def accept(self, student: str) -> Leaderboard:
+        """Rank ``student``'s result even if it was held back as a possible copy (the
+        teacher has looked and cleared it); returns the new leaderboard."""
+        if not isinstance(student, str) or not student.strip():
+            raise ValueError(f"accept a student by name, got {student!r}")
+        self.accepted.append(student)
         return self._refresh()
 
     def _take(self, name: str, content: Any) -> None:
@@ -481,7 +492,8 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
             self.remove(self._choice.value)
 
     def _refresh(self) -> Leaderboard:
-        self.leaderboard = self.tournament.rank([(name, self._checked[d]) for name, d in self._files.items()])
+        self.leaderboard = self.tournament.rank([(name, self._checked[d]) for name, d in self._files.items()],
+                                                accept=self.accepted)
         self._show()
         return self.leaderboard
 
