@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
 import platform
 import random
+import statistics
 import time
 from typing import Any
 
@@ -126,11 +128,30 @@ def measure(students: int, cheats: int, hands: int, opponents: str, seed: int, k
     }
 
 
+def upload(files: int) -> None:
+    """The teacher's upload box: the time to add each file, the last one with ``files - 1`` in."""
+    from dominolab.widget import ResultsUpload
+
+    t = Tournament.create("standard", hands=4, opponents="greedy", seed=1234)
+    results = [play(t, f"student {n}", student(KINDS[n % 3], n)) for n in range(files)]
+    box = ResultsUpload(t)
+    times = []
+    for data in results:
+        text = json.dumps(data)
+        start = time.perf_counter()
+        box.add(data["name"] + ".json", text)
+        times.append(time.perf_counter() - start)
+    print(f"\nResultsUpload, {files} files of a 4-hand tournament added one by one: first add "
+          f"{times[0]:.2f} s, median {statistics.median(times):.2f} s, last {times[-1]:.2f} s, "
+          f"total {sum(times):.1f} s; {len(box.leaderboard.rows)} ranked, {len(box.leaderboard.held)} held")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--cheats", type=int, default=10, help="copies and re-spelled copies (3x as many splices)")
     parser.add_argument("--quick", action="store_true", help="8 students, 3 cheats of each kind")
+    parser.add_argument("--upload", type=int, default=60, help="files for the upload box's timing (0: none)")
     args = parser.parse_args()
     students, cheats = (8, 3) if args.quick else (args.students, args.cheats)
     print(f"Python {platform.python_version()}, {students} honest students a class; a copy is called from "
@@ -150,6 +171,8 @@ def main() -> None:
                   + "".join(f"{c[w][0]:>{width - 3}}/{c[w][1]:<2}"
                             for w, width in (("copy", 8), ("re-spelled copy", 11), ("splice", 9)))
                   + f"{m['low_results']:>4}/{students:<2}{m['check_s']:>9.3f}", flush=True)
+    if args.upload:
+        upload(args.upload)
 
 
 if __name__ == "__main__":

@@ -386,7 +386,7 @@ def _read_file(path: Path, *, follow_links: bool = False) -> bytes:
     if what and stat.S_ISLNK(info.st_mode) and not os.path.exists(path):
         what = "a broken symbolic link (it points to nothing)"
     if what:
-        raise TournamentError(f"{what}, not a result file: not read")
+        raise TournamentError(f"{what}: not read")
     if info.st_size > MAX_FILE_BYTES:
         raise TournamentError(f"the file is too large to be a result ({info.st_size:,} bytes; "
                               f"the limit is {MAX_FILE_BYTES:,})")
@@ -400,7 +400,7 @@ def _read_file(path: Path, *, follow_links: bool = False) -> bytes:
     try:
         what = _not_a_file(os.fstat(fd).st_mode)  # swapped for something else since the look
         if what:
-            raise TournamentError(f"{what}, not a result file: not read")
+            raise TournamentError(f"{what}: not read")
         chunks: list[bytes] = []
         size = 0
         while size <= MAX_FILE_BYTES:
