@@ -1101,7 +1101,7 @@ def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
         names[key] = (label, item.digest)
         kept.append((label, item))
     held = _compare(t, kept, board)
-    for label, item in kept:
+    for n, (label, item) in enumerate(kept):
         row = {
             "name": item.name,
             "points": item.points,
@@ -1110,7 +1110,7 @@ def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
             "hand_points": list(item.hand_points),
             "file": label,
         }
-        reason = held.get(label)
+        reason = held.get(n)
         if reason and _normal_name(item.name) not in cleared:
             board.held.append({**row, "held": reason})
         else:
@@ -1118,10 +1118,10 @@ def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
     return board
 
 
-def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard) -> dict[str, str]:
+def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard) -> dict[int, str]:
     """Find the hands played identically (canonical moves) by two results, say which pairs
     and which results of several classmates' hands are improbable as chance, put them in
-    ``board`` and return the labels to hold with the reason."""
+    ``board`` and return the results to hold (their places in ``kept``) with the reason."""
     same: dict[tuple[int, str], list[int]] = {}
     for n, (_, item) in enumerate(kept):
         for h, play in enumerate(item.plays):
@@ -1131,7 +1131,7 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard)
         for a_i, a in enumerate(members):
             for b in members[a_i + 1:]:
                 shared.setdefault((a, b), []).append(h)
-    held: dict[str, str] = {}
+    held: dict[int, str] = {}
     hands = t.hands
     for (a, b), hs in sorted(shared.items()):
         (la, x), (lb, y) = kept[a], kept[b]
@@ -1143,9 +1143,9 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard)
         board.identical.append(pair)
         if improbable:
             board.findings.append(Finding("copy", pair.names, f"{pair}: one may be a copy of the other"))
-            for label, other in ((la, y.name), (lb, x.name)):
-                held.setdefault(label, f"identical to {other}'s result in {_hand_list(hs)} (see findings)")
-    for n, (label, item) in enumerate(kept):
+            for place, other in ((a, y.name), (b, x.name)):
+                held.setdefault(place, f"identical to {other}'s result in {_hand_list(hs)} (see findings)")
+    for n, (_, item) in enumerate(kept):
         sources = {h: [kept[m][1].name for m in same[(h, play.key)] if m != n] for h, play in enumerate(item.plays)}
         borrowed = [h for h, who in sources.items() if who]
         if not borrowed:
@@ -1163,5 +1163,5 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard)
         text = (f"{item.name}'s {_hand_list(borrowed)} are identical to different classmates' hands ({parts}; "
                 f"{bits:.1f} bits of unusual choices): a result put together from others' results?")
         board.findings.append(Finding("splice", (item.name, *sorted(partners, key=_normal_name)), text))
-        held.setdefault(label, "its hands are identical to several classmates' hands (see findings)")
+        held.setdefault(n, "its hands are identical to several classmates' hands (see findings)")
     return held
