@@ -163,16 +163,17 @@ def test_tampered_results_are_rejected_with_the_reason(t, results, what, change,
     assert re.search(reason, why), why
 
 
-def test_a_result_submitted_twice_or_copied_is_rejected(t, results):
+def test_a_result_submitted_twice_or_copied_is_caught(t, results):
     copied = tamper(results, "Ana", lambda d: d.update(name="Zed"))
     board = t.leaderboard([("a.json", results["Ana"]), ("a2.json", results["Ana"]),
                            ("ana-again.json", tamper(results, "Ana", lambda d: d.update(name=" ana "))),
-                           ("zed.json", copied)])
-    assert [row["name"] for row in board.rows] == ["Ana"]
+                           ("zed.json", copied), ("ben.json", results["Ben"])])
+    assert [row["name"] for row in board.rows] == ["Ben"]
     reasons = dict(board.rejected)
-    assert "a second result for Ana (the first was a.json)" in reasons["a2.json"]
-    assert "a second result for ana" in reasons["ana-again.json"]
-    assert "the same games as Ana's result" in reasons["zed.json"]
+    assert reasons["a2.json"] == "the same result again for Ana (the first was a.json, which is kept)"
+    assert "the same result again for ana" in reasons["ana-again.json"]
+    assert {row["name"] for row in board.held} == {"Ana", "Zed"}  # a pair: neither is dropped
+    assert [f.kind for f in board.findings] == ["copy"] and "Ana's and Zed's hands 1-3 are identical" in str(board.findings[0])
 
 
 @pytest.mark.parametrize("blob", [b"", b"not json", b"\xff\xfe", b"[1, 2, 3]", b"{" * 5000, b" " * 3_000_000])
@@ -184,7 +185,7 @@ def test_garbage_files_are_rejected_not_raised(t, blob):
 def test_a_student_result_file_round_trips(t, results, tmp_path):
     entry = play_student(t, "Fay", 9)
     path = entry.save(tmp_path)
-    assert path.name.startswith("Fay-") and t.check(json.loads(path.read_text(encoding="utf-8"))).name == "Fay"
+    assert path.name.startswith("fay-") and t.check(json.loads(path.read_text(encoding="utf-8"))).name == "Fay"
 
 
 def test_a_result_is_saved_into_a_class_folder_that_does_not_exist_yet(t, tmp_path):
@@ -260,7 +261,7 @@ def test_a_table_folder_carries_a_student_on_after_a_restart(t, tmp_path):
     assert entry.index == 0 and entry.round.history == t.entry("B").round.history
     play_some(entry, random.Random(3), 9)
     saved = entry.save_progress(tmp_path)
-    assert saved.name.startswith(".Ana-") and saved.name.endswith(".progress.json")
+    assert saved.name.startswith(".ana-") and saved.name.endswith(".progress.json")
     back = t.entry("Ana", tmp_path)
     assert back.progress() == entry.progress()
     assert t.entry("Ben", tmp_path).index == 0  # another student starts afresh
@@ -294,3 +295,48 @@ def test_an_unreadable_progress_file_is_named(t, tmp_path):
     (tmp_path / Entry.progress_name(t, "Ana")).write_text("{not json", encoding="utf-8")
     with pytest.raises(TournamentError, match=r"progress file .* cannot be read"):
         t.entry("Ana", tmp_path)
+
+
+# ---------------------------------------------------------------------- nothing lost: one file per student
+
+DISTINCT = ["Ana B", "Ana-B", "Ana.B", "ana_b", "!!!", "???", "Chloé", "Chloe", "李雷", "王芳", "Ana", "Anna",
+            "x" * 40, "x" * 39 + "y", "con", "nul", ".hidden", "../up", "a/b", "a\\b"]
+
+
+def test_every_distinct_name_gets_its_own_file_also_where_case_does_not_count():
+    t = tournament(hands=1)
+    results = [Entry(t, name).filename() for name in DISTINCT]
+    progress = [Entry.progress_name(t, name) for name in DISTINCT]
+    for names in (results, progress):
+        assert len({n.casefold() for n in names}) == len(DISTINCT)  # also on a case-insensitive disk
+        assert all(re.fullmatch(r"\.?[a-z0-9-]+-[0-9a-f]{10}-[0-9a-f]{12}(\.progress)?\.json", n) for n in names), names
+    assert Entry(t, "Ana B").filename().startswith("ana-b-")
+    assert Entry(t, "!!!").filename().startswith("student-")
+
+
+def test_the_same_student_typed_differently_keeps_one_file():
+    t = tournament(hands=1)
+    same = ["Ana B", "ana b", "  ANA   B ", "ＡＮＡ Ｂ"]
+    assert len({Entry(t, name).filename() for name in same}) == 1
+    assert len({Entry.progress_name(t, name) for name in same}) == 1
+
+
+def test_names_that_used_to_collide_all_keep_their_results(t, tmp_path):
+    names = ["Ana B", "Ana-B", "!!!", "???", "Ana.B"]
+    paths = [play_student(t, name, seed).save(tmp_path) for seed, name in enumerate(names)]
+    assert len(set(paths)) == len(names) and all(p.exists() for p in paths)
+    board = t.leaderboard(tmp_path)
+    assert sorted(row["name"] for row in board.rows) == sorted(names) and board.rejected == []
+
+
+def test_a_progress_file_never_locks_another_student_out(t, tmp_path):
+    first = t.entry("Ana B", tmp_path)
+    play_some(first, random.Random(1), 6)
+    first.save_progress(tmp_path)
+    for name in ("Ana.B", "Ana-B", "ana_b"):
+        other = t.entry(name, tmp_path)  # used to raise "the progress is 'Ana B''s"
+        assert other.index == 0 and other.name == name
+        play_some(other, random.Random(2), 3)
+        other.save_progress(tmp_path)
+    assert t.entry("ana  b", tmp_path).progress() == first.progress()  # the same student carries on
+    assert len(list(tmp_path.glob(".*.progress.json"))) == 4

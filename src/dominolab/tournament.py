@@ -1,26 +1,33 @@
 """A classroom tournament: the teacher deals, every student plays the same hands against the
-same computer opponents, and the results come back as records that prove themselves.
+same computer opponents, and the results come back as records that replay.
 
 * The teacher: ``t = dl.Tournament.create("standard", hands=8, opponents="strategy")``,
   then ``t.save("class.json")`` or ``t.code`` (a short code to write on the board).
-* A student: an :class:`Entry` plays the tournament's hands in order, from seat 0, with no
-  undo and no hints (the play table's tournament mode wraps one); at the end
-  ``entry.result()`` is one JSON object (``entry.save(folder)`` writes it).
+* A student: an :class:`Entry` plays the tournament's hands in order, from seat 0; the
+  entry (and the play table's tournament mode, which wraps one) offers no undo and no hints.
+  At the end ``entry.result()`` is one JSON object (``entry.save(folder)`` writes it, under a
+  file name of its own for every student: :meth:`Entry.filename`).
 * A kernel restart loses nothing: given a folder, the entry saves the student's moves there
-  after every move (a hidden ``.NAME-ID.progress.json``), and ``t.entry(name, folder)``
-  carries on from them, so a hand is never dealt twice to the same student.
+  after every move (a hidden ``.name-FINGERPRINT-ID.progress.json``), and ``t.entry(name, folder)``
+  carries on from them.
 * The teacher again: ``t.leaderboard(files_or_folder)`` replays every result against the
-  tournament's own deals and opponents.  A file that was edited, forged, played with other
-  deals or rules, unfinished, or submitted twice is rejected with the reason; the rest are
-  ranked by total points and by *duplicate* score (the student's points minus what the
-  computer player scored from the same seat on the same deals).
+  tournament's own deals and opponents.  A file that cannot be read, or was edited, forged,
+  played with other deals or rules, unfinished, or handed in twice is rejected with the
+  reason; results identical to others' where chance does not explain it (copies, hands
+  spliced from several classmates' results) are held back and described; the rest are ranked
+  by total points and by *duplicate* score (the student's points minus what the computer
+  player scored from the same seat on the same deals).
 
-Everything is decided by the tournament's seed: hand ``i`` is dealt from
-``derive_seed(seed, i)`` and each opponent is a fresh player seeded from
-``derive_seed(seed, i, seat)``, so the opponents' moves in a result can be checked by asking
-them again.  What this cannot stop: a student who replays a hand in a second notebook to
-learn where the tiles lie before playing it "for real".  Use the tournament in class, in one
-sitting, and look at the number of files against the number of students.
+**An honour system.**  Everything is decided by the tournament's seed, and the seed travels
+with the tournament (in its code and its file), because each student's own kernel deals the
+hands and moves the opponents: hand ``i`` is dealt from ``derive_seed(seed, i)`` and each
+opponent is a fresh player seeded from ``derive_seed(seed, i, seat)``.  So a student can see
+every deal in advance (``t.deal(i)``), read the opponents' tiles during play, let an engine
+player choose the moves, and go back in a hand by editing the progress file or copying the
+entry.  What the replay does establish: every ranked hand is one of the tournament's deals,
+every move in it is legal, every opponent's move is the one that opponent makes, and the
+points are the hands' points; copies and splices are found when the hands they share hold
+enough unusual choices to rule out chance (:data:`WHOLE_BITS`, :data:`PART_BITS`).
 """
 
 from __future__ import annotations
@@ -29,15 +36,18 @@ import csv
 import hashlib
 import io
 import json
+import math
+import os
 import random
+import stat
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any, NamedTuple, Optional, Union
 
-from .moves import Move
-from .players import OPPONENTS, Player, PlayerError, create
+from .moves import Move, Play
+from .players import OPPONENTS, Player, PlayerError, SearchPlayer, StrategyPlayer, create
 from .playout import derive_seed, play_out
 from .records import RecordError, round_from_record, rules_from_record
 from .round import Round
@@ -45,8 +55,8 @@ from .rules import Rules
 from .validate import check_int, excerpt, is_int
 from .view import View
 
-__all__ = ["PROGRESS_FORMAT", "RESULT_FORMAT", "TOURNAMENT_FORMAT", "Entry", "Leaderboard", "Tournament",
-           "TournamentError"]
+__all__ = ["PROGRESS_FORMAT", "RESULT_FORMAT", "TOURNAMENT_FORMAT", "Checked", "Entry", "Finding", "HandPlay",
+           "Identical", "Leaderboard", "Tournament", "TournamentError", "check_source"]
 
 TOURNAMENT_FORMAT = "dominolab-tournament"
 RESULT_FORMAT = "dominolab-tournament-result"
@@ -61,6 +71,18 @@ _CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I
 
 class TournamentError(ValueError):
     """A tournament, code or result that cannot be used; the message says why."""
+
+
+def _int(value: Any, name: str, low: int, high: int) -> int:
+    """``check_int`` with the tournament's own error type."""
+    try:
+        return check_int(value, name, low, high)
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from None
+
+
+#: The most seats a tournament table has.
+MAX_PLAYERS = 10
 
 
 def _canonical(data: Any) -> str:
@@ -106,8 +128,10 @@ class Tournament:
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
             raise TournamentError(f"rules must be a Rules object, got {excerpt(self.rules)}")
-        check_int(self.hands, "hands", 1, 100)
-        check_int(self.seed, "seed", 0, 2**40 - 1)
+        _int(self.hands, "hands", 1, 100)
+        _int(self.seed, "seed", 0, 2**40 - 1)
+        if not isinstance(self.opponents, tuple):
+            raise TournamentError(f"opponents must be a tuple of kinds, got {excerpt(self.opponents)}")
         players = len(self.opponents) + 1
         if players not in self.rules.player_counts:
             raise TournamentError(f"these rules ({self.rules.name}) are for {self.rules.player_counts} players, "
@@ -115,7 +139,7 @@ class Tournament:
         if self.rules.partnerships and players != 4:
             raise TournamentError("partnership rules need 4 players")
         for kind in (*self.opponents, self.baseline):
-            if kind not in KINDS:
+            if not isinstance(kind, str) or kind not in KINDS:
                 raise TournamentError(f"no computer player named {excerpt(kind)}; choose one of {', '.join(KINDS)}")
         if not isinstance(self.title, str) or len(self.title) > 80:
             raise TournamentError("title must be text of at most 80 characters")
@@ -136,8 +160,11 @@ class Tournament:
         """A new tournament.  ``opponents`` is a kind ("random", "greedy", "strategy",
         "search") for every opponent seat, or one kind per seat; ``players`` counts the
         student too.  ``seed=None`` picks a fresh seed (kept in the tournament)."""
-        rules = Rules.coerce(rules)
-        check_int(players, "players", 2)
+        try:
+            rules = Rules.coerce(rules)
+        except ValueError as exc:
+            raise TournamentError(str(exc)) from None
+        _int(players, "players", 2, MAX_PLAYERS)
         kinds = (opponents,) * (players - 1) if isinstance(opponents, str) else tuple(opponents)
         if len(kinds) != players - 1:
             raise TournamentError(f"give one opponent kind for each of the {players - 1} opponent seats")
@@ -188,6 +215,8 @@ class Tournament:
 
     @classmethod
     def from_dict(cls, data: Any) -> Tournament:
+        """The tournament a dict (:meth:`to_dict`) stands for; anything else raises
+        :class:`TournamentError` naming the first field that is wrong."""
         if not isinstance(data, dict) or data.get("format") != TOURNAMENT_FORMAT:
             raise TournamentError("not a Domino Lab tournament file")
         if data.get("version") != VERSION or not is_int(data.get("version")):
@@ -201,9 +230,14 @@ class Tournament:
         except RecordError as exc:
             raise TournamentError(str(exc)) from None
         opponents = data["opponents"]
-        if not isinstance(opponents, list):
-            raise TournamentError("opponents must be a list of kinds")
-        t = cls(rules, data["hands"], tuple(opponents), data["seed"], data["baseline"], data["title"])
+        if not isinstance(opponents, list) or len(opponents) >= MAX_PLAYERS:
+            raise TournamentError(f"opponents must be a list of at most {MAX_PLAYERS - 1} kinds")
+        try:
+            t = cls(rules, data["hands"], tuple(opponents), data["seed"], data["baseline"], data["title"])
+        except TournamentError:
+            raise
+        except (ValueError, TypeError) as exc:  # a check deeper down (the rules): still ours
+            raise TournamentError(str(exc)) from None
         if data["id"] != t.id:
             raise TournamentError("the tournament file was changed after it was made (its id does not match)")
         return t
@@ -243,7 +277,7 @@ class Tournament:
         preset = "-".join(parts[:-4])
         players_text, kind, hands_text, tail = parts[-4:]
         tail = tail.upper().replace("O", "0").replace("I", "1").replace("L", "1")  # letters read as digits
-        if len(tail) != 9 or not players_text.isdigit() or not hands_text.isdigit():
+        if len(tail) != 9 or not _is_small_number(players_text) or not _is_small_number(hands_text):
             raise TournamentError(f"not a tournament code: {excerpt(code)}")
         body = f"{preset}-{players_text}-{kind}-{hands_text}"
         seed_text, check = tail[:8], tail[8]
@@ -253,7 +287,7 @@ class Tournament:
             rules = Rules.preset(preset)
         except ValueError as exc:
             raise TournamentError(str(exc)) from None
-        players = int(players_text)
+        players = _int(int(players_text), "players", 2, MAX_PLAYERS)
         return cls(rules, int(hands_text), (kind,) * (players - 1), _decode(seed_text), kind)
 
     @classmethod
@@ -265,12 +299,14 @@ class Tournament:
             return cls.from_dict(source)
         if isinstance(source, Path) or (isinstance(source, str) and (source.endswith(".json") or "/" in source)):
             path = Path(source)
-            if not path.is_file():
+            if not os.path.lexists(path):
                 raise TournamentError(f"no tournament file at {path}")
             try:
-                return cls.from_dict(json.loads(path.read_text(encoding="utf-8")))
-            except json.JSONDecodeError as exc:
-                raise TournamentError(f"{path.name} is not a tournament file ({exc.msg})") from None
+                return cls.from_dict(_parse(_read_file(path, follow_links=True)))
+            except TournamentError as exc:
+                raise TournamentError(f"{path.name} is not a usable tournament file: {exc}") from None
+        if not isinstance(source, str):
+            raise TournamentError(f"a tournament is a file, a code, a dict or a Tournament, not {excerpt(source)}")
         return cls.from_code(source)
 
     # ------------------------------------------------------------------ results
@@ -287,14 +323,27 @@ class Tournament:
         return Entry(self, name)
 
     def check(self, result: Any) -> Checked:
-        """Replay one result (a dict, as ``Entry.result()`` gives) against this tournament's
-        deals and opponents; raise :class:`TournamentError` saying what is wrong."""
-        return _check_result(self, result)
+        """Replay one result (a dict, as ``Entry.result()`` gives, its file's bytes or path)
+        against this tournament's deals and opponents; raise :class:`TournamentError` saying
+        what is wrong."""
+        return check_source(self, result)
 
-    def leaderboard(self, results: Union[str, Path, Iterable[Any]]) -> Leaderboard:
+    def leaderboard(self, results: Union[str, Path, Iterable[Any]], *, accept: Iterable[str] = ()) -> Leaderboard:
         """Check and rank results: a folder of result files, or an iterable of paths,
-        dicts or ``(name, bytes)`` pairs (what an upload widget gives)."""
-        return _leaderboard(self, results)
+        dicts or ``(name, bytes)`` pairs (what an upload widget gives).
+
+        Every file that cannot be read or checked is listed in ``rejected`` with the
+        reason.  Results identical to another's where chance does not explain it (a copy,
+        or hands taken from several classmates) are held back from the ranking and
+        described in ``findings``; ``accept`` names students the teacher has cleared,
+        whose results are then ranked."""
+        return _leaderboard(self, results, accept)
+
+    def rank(self, checked: Iterable[tuple[str, Union[Checked, str]]], *, accept: Iterable[str] = ()) -> Leaderboard:
+        """The leaderboard of results checked already (:meth:`check`): ``(label, Checked)``
+        pairs, or ``(label, reason)`` for a file that was refused.  An upload box keeps each
+        file's check and ranks again, so adding a file replays that file only."""
+        return _rank(self, checked, accept)
 
     def __str__(self) -> str:
         kinds = ", ".join(self.opponents)
@@ -309,7 +358,101 @@ def _points_of_seat(r: Round, seat: int) -> int:
 
 
 def _normal_name(name: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+    """Who a name stands for: two names are the same student when they differ only in case,
+    in spacing, or in Unicode's compatibility forms ("Ana  B", "ana b", "ＡＮＡ Ｂ").
+    Punctuation and accents count: "Ana B", "Ana-B", "Ana.B" and "Chloé"/"Chloe" are
+    different students (a class may hold both), so each gets a file of their own."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join(folded.split())
+
+
+def _is_small_number(text: str) -> bool:
+    return 1 <= len(text) <= 3 and all(ch in "0123456789" for ch in text)
+
+
+def _read_file(path: Path, *, follow_links: bool = False) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`, read in time
+    proportional to that limit.  Folders, FIFOs, devices, sockets (and, unless
+    ``follow_links``, symbolic links) are never opened: each raises
+    :class:`TournamentError` saying what it is, as does a file that cannot be read."""
+    try:
+        info = os.stat(path) if follow_links else os.lstat(path)
+    except FileNotFoundError:
+        raise TournamentError("the link points to nothing (a broken link)" if os.path.islink(path)
+                              else "the file is gone") from None
+    except OSError as exc:
+        raise TournamentError(f"it cannot be read ({exc.strerror or exc})") from None
+    what = _not_a_file(info.st_mode)
+    if what and stat.S_ISLNK(info.st_mode) and not os.path.exists(path):
+        what = "a broken symbolic link (it points to nothing)"
+    if what:
+        raise TournamentError(f"{what}: not read")
+    if info.st_size > MAX_FILE_BYTES:
+        raise TournamentError(f"the file is too large to be a result ({info.st_size:,} bytes; "
+                              f"the limit is {MAX_FILE_BYTES:,})")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise TournamentError(f"it cannot be read ({exc.strerror or exc})") from None
+    try:
+        what = _not_a_file(os.fstat(fd).st_mode)  # swapped for something else since the look
+        if what:
+            raise TournamentError(f"{what}: not read")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise TournamentError(f"it cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if size > MAX_FILE_BYTES:
+        raise TournamentError(f"the file is too large to be a result (the limit is {MAX_FILE_BYTES:,} bytes)")
+    return b"".join(chunks)
+
+
+def _not_a_file(mode: int) -> str:
+    """What a file of ``mode`` is when it is not a regular file ("" when it is one)."""
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISLNK(mode):
+        return "a symbolic link (copy the file itself into the folder)"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _parse(data: Union[bytes, bytearray, memoryview]) -> Any:
+    """JSON from a file's bytes; what is not JSON (or nests too deeply, or holds a number
+    too long for Python to read) raises :class:`TournamentError` saying so."""
+    if len(data) > MAX_FILE_BYTES:
+        raise TournamentError(f"the file is too large to be a result ({len(data):,} bytes; "
+                              f"the limit is {MAX_FILE_BYTES:,})")
+    try:
+        text = bytes(data).decode("utf-8")
+    except UnicodeDecodeError:
+        raise TournamentError("it is not a JSON file (not UTF-8 text)") from None
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise TournamentError("it is not a result file (its JSON nests too deeply)") from None
+    except json.JSONDecodeError as exc:
+        raise TournamentError(f"it is not a JSON file ({exc.msg}, line {exc.lineno})") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise TournamentError(f"it is not a result file ({excerpt(str(exc), 80)})") from None
 
 
 def _check_name(given: Any) -> str:
@@ -323,7 +466,8 @@ def _check_name(given: Any) -> str:
 
 class Entry:
     """One student's run through a tournament: the hands in order, from seat 0, with the
-    computer opponents moving in between.  No undo, no hints."""
+    computer opponents moving in between.  It has no undo and no hints; it runs in the
+    student's kernel, so these are the rules of the game, not locks (see the module notes)."""
 
     def __init__(self, tournament: Tournament, name: str):
         self.tournament = tournament
@@ -407,13 +551,14 @@ class Entry:
         }
 
     def filename(self) -> str:
-        return f"{_safe(self.name)}-{self.tournament.id}.json"
+        """The result file's name: one per student and tournament (see :func:`_file_stem`)."""
+        return f"{_file_stem(self.name)}-{self.tournament.id}.json"
 
     @staticmethod
     def progress_name(tournament: Tournament, name: str) -> str:
         """The progress file's name for ``name`` in ``tournament`` (hidden: it starts with a dot,
         so the leaderboard, which reads a folder's visible ``.json`` files, skips it)."""
-        return f".{_safe(name)}-{tournament.id}.progress.json"
+        return f".{_file_stem(name)}-{tournament.id}.progress.json"
 
     def progress(self) -> dict[str, Any]:
         """The student's moves so far, one list per hand dealt (the last may be unfinished):
@@ -487,17 +632,29 @@ def _student_moves(r: Round) -> list[Move]:
     return [m for m, e in zip(r.moves, r.history, strict=True) if e.seat == 0]
 
 
-def _safe(name: str) -> str:
-    """A name as part of a file name."""
-    return "".join(ch if ch.isalnum() else "-" for ch in name).strip("-") or "student"
+def _slug(name: str) -> str:
+    """A readable, file-system-safe part of a file name for ``name``: its letters and digits
+    with accents taken off (ASCII, lower case), at most 24 characters, else "student".
+    Not unique on its own ("Ana B" and "Ana-B" share ``ana-b``): :func:`_file_stem` adds a
+    fingerprint of the exact name."""
+    plain = unicodedata.normalize("NFKD", _normal_name(name))
+    kept = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in plain if not unicodedata.combining(ch))
+    return "-".join(part for part in kept.split("-") if part)[:24].strip("-") or "student"
+
+
+def _file_stem(name: str) -> str:
+    """The part of a student's file names that stands for the student: a readable slug and
+    10 hex digits of the SHA-256 of the normalised name (:func:`_normal_name`).  Names that
+    are the same student give the same stem; different students give different stems, also
+    on a file system that ignores case (the stem is all lower case)."""
+    key = hashlib.sha256(_normal_name(name).encode("utf-8")).hexdigest()[:10]
+    return f"{_slug(name)}-{key}"
 
 
 def _read_progress(path: Path) -> Any:
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise TournamentError(f"the progress file {path} is too large")
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return _parse(_read_file(path))
+    except TournamentError as exc:
         raise TournamentError(f"the progress file {path} cannot be read ({exc}); "
                               "ask your teacher before deleting it") from None
 
@@ -507,14 +664,117 @@ class _Nobody:
         raise RuntimeError("the student's moves come from the student")
 
 
-class _Replay:
-    """Plays back recorded moves for the student's seat."""
+# ---------------------------------------------------------------------- copies: the evidence in a hand
+#: How many bits of unusual choices two results must share before identical play is called
+#: improbable (benchmarks/tournament_class.py measures them on simulated classes).
+#: Two results identical in *every* hand: in 12 simulated classes of 30 honest students no
+#: two results that held any unusual choice were identical in every hand, so a few bits do.
+WHOLE_BITS = 4.0
+#: Identical in some hands only, with one classmate or with several (a splice): honest
+#: students reached at most 11.6 bits with one classmate and 16.9 with several.
+PART_BITS = 20.0
 
-    def __init__(self, moves: list[Move]):
+
+def _canonical_move(view: View, move: Move) -> tuple[Any, ...]:
+    """A move as the game sees it: a tile (``Tile`` already reads "1-2" and "2-1" as one)
+    and the number it was laid against, not which end that number was on (when both
+    ends show the same number the two plays are one choice; on an empty line, a lead)."""
+    if isinstance(move, Play):
+        if view.ends is None:
+            return ("play", move.tile.high, move.tile.low)
+        matched = view.ends[0] if move.end == "left" else view.ends[1]
+        return ("play", move.tile.high, move.tile.low, matched)
+    return (str(move),)
+
+
+_USUAL: dict[tuple[Any, ...], frozenset[tuple[Any, ...]]] = {}
+
+
+def _usual_moves(t: Tournament, index: int, view: View, move: tuple[Any, ...]) -> frozenset[tuple[Any, ...]]:
+    """The moves many students would make here (canonical): every move the engine's
+    greedy and strategy players may pick and, when ``move`` is none of those, the easy
+    search player's move.  Kept per position (the same for every student who reaches it)."""
+    key = (t.id, index, view.history, view.hand, move)
+    known = _USUAL.get(key)
+    if known is not None:
+        return known
+    value = view.rules.tile_value
+    plays = [m for m in view.legal if isinstance(m, Play)]
+    usual: set[tuple[Any, ...]] = set()
+    if plays:
+        top = max(value(m.tile) for m in plays)
+        usual |= {_canonical_move(view, m) for m in plays if value(m.tile) == top}
+    strategist = StrategyPlayer(0)
+    totals = {m: sum(strategist.weights[n] * v for n, v in parts.items())
+              for m, parts in strategist.scores(view).items()}
+    best = max(totals.values())
+    usual |= {_canonical_move(view, m) for m in view.legal if totals[m] >= best - 1e-9}
+    if move not in usual:
+        usual.add(_canonical_move(view, SearchPlayer(derive_seed(t.seed, index, 97), level="easy").choose(view)))
+    if len(_USUAL) >= 100_000:
+        _USUAL.clear()
+    found = _USUAL[key] = frozenset(usual)
+    return found
+
+
+class _Replay:
+    """Plays back recorded moves for the student's seat, and weighs each of them as
+    evidence against a coincidence: a decision with more than one (canonical) legal move is
+    a *real choice*; a real choice whose move is none of the usual ones
+    (:func:`_usual_moves`) is an *unusual choice*, worth log2(options) bits (the chance
+    that another student makes it too, were the options equally likely)."""
+
+    def __init__(self, moves: list[Move], t: Optional[Tournament] = None, index: int = 0):
         self.moves = iter(moves)
+        self.tournament = t
+        self.index = index
+        self.played: list[tuple[Any, ...]] = []
+        self.real = 0
+        self.unusual = 0
+        self.bits = 0.0
+        self.node = ""  # where the student is in the hand: a digest of the moves so far
+        self.choices: list[Choice] = []
 
     def choose(self, view: View) -> Move:
-        return next(self.moves)
+        move = next(self.moves)
+        canonical = _canonical_move(view, move)
+        options = {_canonical_move(view, m) for m in view.legal}
+        text = "/".join(str(part) for part in canonical)
+        if self.tournament is not None and len(options) > 1 and canonical in options:
+            self.real += 1
+            usual = _usual_moves(self.tournament, self.index, view, canonical)
+            is_usual = canonical in usual
+            if not is_usual:
+                self.unusual += 1
+                self.bits += math.log2(len(options))
+            self.choices.append(Choice(self.node, text, len(options), len(usual & options), is_usual))
+        self.played.append(canonical)
+        self.node = hashlib.sha256(f"{self.node}|{text}".encode()).hexdigest()[:16]
+        return move
+
+
+class Choice(NamedTuple):
+    """One real choice of a student's: where (``node``, the same for every student who
+    played the same moves before it), the move (canonical text), how many moves there were,
+    how many of them were usual, and whether the one played was."""
+
+    node: str
+    move: str
+    options: int
+    usual_options: int
+    usual: bool
+
+
+@dataclass(frozen=True)
+class HandPlay:
+    """How a student played one hand, for comparing results: the student's moves in
+    canonical form (``key``), the real choices, the unusual ones, and their bits."""
+
+    key: str
+    real: int
+    unusual: int
+    bits: float
+    choices: tuple[Choice, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -526,6 +786,7 @@ class Checked:
     hand_points: tuple[int, ...]
     hands_won: int
     digest: str
+    plays: tuple[HandPlay, ...] = ()
 
 
 def _check_result(t: Tournament, data: Any) -> Checked:
@@ -551,6 +812,7 @@ def _check_result(t: Tournament, data: Any) -> Checked:
     if len(hands) != t.hands:
         raise TournamentError(f"it has {len(hands)} of the {t.hands} hands: unfinished")
     points = []
+    plays: list[HandPlay] = []
     won = 0
     for i, record in enumerate(hands):
         try:
@@ -562,46 +824,114 @@ def _check_result(t: Tournament, data: Any) -> Checked:
         if not r.is_over:
             raise TournamentError(f"hand {i + 1} is not finished")
         student = _student_moves(r)
+        replay = _Replay(student, t, i)
         try:
-            again = play_out(t.deal(i), t.seats(i, _Replay(student)))
+            again = play_out(t.deal(i), t.seats(i, replay))
         except PlayerError:  # the student's moves no longer fit: the others played otherwise
             again = None
         if again is None or again.moves != r.moves:
             raise TournamentError(f"hand {i + 1}: the computer players' moves are not the ones they make "
                                   "(the record was edited)")
         points.append(_points_of_seat(again, 0))
+        plays.append(HandPlay(_digest(replay.played)[:16], replay.real, replay.unusual, round(replay.bits, 2),
+                              tuple(replay.choices)))
         result = again.result
         assert result is not None
         won += result.winning_side == r.rules.side_of(0, r.players)
     if data["points"] != sum(points) or not is_int(data["points"]):
         raise TournamentError(f"it claims {excerpt(data['points'])} points, but its hands score {sum(points)}")
-    games = _digest([h["moves"] for h in hands])
-    return Checked(name, sum(points), tuple(points), won, games)
+    games = _digest([p.key for p in plays])
+    return Checked(name, sum(points), tuple(points), won, games, tuple(plays))
+
+
+def _hand_list(hands: Iterable[int]) -> str:
+    """0-based hand indices as a reader says them: "hand 3", "hands 2-4 and 6"."""
+    numbers = sorted(h + 1 for h in hands)
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [f"{run[0]}" if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs]
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"hand{'s' if len(numbers) > 1 else ''} {text}"
+
+
+@dataclass(frozen=True)
+class Identical:
+    """Two results whose student played some hands move for move alike (moves compared
+    in canonical form).  ``improbable`` when the shared hands hold enough unusual choices
+    that honest students do not play them alike by chance (see :data:`WHOLE_BITS`)."""
+
+    names: tuple[str, str]
+    files: tuple[str, str]
+    hands: tuple[int, ...]
+    real: int
+    unusual: int
+    bits: float
+    improbable: bool
+
+    def __str__(self) -> str:
+        a, b = self.names
+        verdict = ("identical play this unusual is improbable" if self.improbable
+                   else "usual play: honest students often play alike")
+        return (f"{a}'s and {b}'s {_hand_list(self.hands)} {'are' if len(self.hands) > 1 else 'is'} identical "
+                f"({self.real} real choices, {self.unusual} unusual: {self.bits:.1f} bits; {verdict})")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something the teacher should look at before trusting the standings: a ``"copy"``
+    (two results identical where chance does not explain it) or a ``"splice"`` (a result
+    whose hands are identical to different classmates' hands).  ``names`` are every
+    student concerned; ``text`` says what was found."""
+
+    kind: str
+    names: tuple[str, ...]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass
 class Leaderboard:
-    """Ranked, checked results, and the files that were turned away (with the reason)."""
+    """Ranked, checked results; the results held back for the teacher (copies, splices:
+    see :attr:`findings`); the files turned away (with the reason); and every pair of
+    results that played some hands identically (:attr:`identical`, most of them honest)."""
 
     tournament: Tournament
     rows: list[dict[str, Any]] = field(default_factory=list)
     rejected: list[tuple[str, str]] = field(default_factory=list)
+    held: list[dict[str, Any]] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    identical: list[Identical] = field(default_factory=list)
 
     def table(self, by: str = "points") -> str:
         """The standings as text: ``by`` "points" (total) or "duplicate"."""
         rows = self.ranked(by)
         lines = [f"{self.tournament}", f"{'rank':>4}  {'name':<20}{'points':>8}{'duplicate':>11}{'won':>6}"]
         for rank, row in rows:
-            lines.append(f"{rank:>4}  {row['name'][:20]:<20}{row['points']:>8}{row['duplicate']:>+11}"
+            lines.append(f"{rank:>4}  {_one_line(row['name'])[:20]:<20}{row['points']:>8}{row['duplicate']:>+11}"
                          f"{row['hands_won']:>4}/{self.tournament.hands}")
+        for row in self.held:
+            lines.append(f"held for the teacher: {_one_line(row['name'])} ({row['file']}), "
+                         f"{row['points']} points: {row['held']}")
+        for finding in self.findings:
+            lines.append(f"look at: {finding}")
+        usual = sum(not pair.improbable for pair in self.identical)
+        if usual:
+            lines.append(f"{usual} pair{'s' if usual > 1 else ''} of results played some hands identically "
+                         "with usual moves only (see .identical): common among honest students")
         for source, reason in self.rejected:
-            lines.append(f"rejected {source}: {reason}")
+            lines.append(f"rejected {_one_line(source)}: {reason}")
         return "\n".join(lines)
 
     def ranked(self, by: str = "points") -> list[tuple[int, dict[str, Any]]]:
         """(rank, row) pairs, best first; equal scores share a rank."""
         if by not in ("points", "duplicate"):
-            raise ValueError(f"rank by 'points' or 'duplicate', not {excerpt(by)}")
+            raise TournamentError(f"rank by 'points' or 'duplicate', not {excerpt(by)}")
         rows = sorted(self.rows, key=lambda row: (-row[by], _normal_name(row["name"])))
         out: list[tuple[int, dict[str, Any]]] = []
         for i, row in enumerate(rows):
@@ -610,32 +940,38 @@ class Leaderboard:
         return out
 
     def to_csv(self, path: Union[str, Path, None] = None) -> str:
-        """The standings as CSV (written to ``path`` when given); returns the text."""
+        """The standings as CSV (written to ``path`` when given); returns the text.  A name
+        that a spreadsheet would read as a formula (it starts with = + - @, a tab or a
+        carriage return) is written with a ' in front, so it shows as text."""
         buffer = io.StringIO()
         writer = csv.writer(buffer)
         writer.writerow(["rank", "name", "points", "duplicate", "hands_won",
                          *(f"hand_{i + 1}" for i in range(self.tournament.hands))])
         for rank, row in self.ranked():
-            writer.writerow([rank, row["name"], row["points"], row["duplicate"], row["hands_won"], *row["hand_points"]])
+            writer.writerow([rank, _csv_text(row["name"]), row["points"], row["duplicate"], row["hands_won"],
+                             *row["hand_points"]])
         text = buffer.getvalue()
         if path is not None:
             Path(path).write_text(text, encoding="utf-8")
         return text
 
     def plot(self, by: str = "points", ax: Any = None) -> Any:
-        """A bar chart of the standings (matplotlib); returns the axes."""
+        """A bar chart of the standings (matplotlib); returns the axes.  Names are drawn
+        as typed (a $ or a backslash is not read as mathematics)."""
         import matplotlib.pyplot as plt
 
         rows = self.ranked(by)
         if ax is None:
             _, ax = plt.subplots(figsize=(7, 0.45 * max(len(rows), 2) + 1.2))
-        names = [row["name"] for _, row in rows][::-1]
         values = [row[by] for _, row in rows][::-1]
-        ax.barh(names, values, color=["#2e7d32" if v >= 0 else "#c62828" for v in values])
+        positions = list(range(len(values)))
+        ax.barh(positions, values, color=["#2e7d32" if v >= 0 else "#c62828" for v in values])
+        ax.set_yticks(positions)
+        ax.set_yticklabels([_plain(row["name"]) for _, row in rows][::-1], usetex=False)
         label = "total points" if by == "points" else "duplicate score (points minus the computer's, same deals)"
         ax.set_xlabel(label)
-        ax.set_title(f"{self.tournament.title or 'Tournament'}: {len(rows)} students, "
-                     f"{self.tournament.hands} hands each")
+        ax.set_title(f"{_plain(self.tournament.title) or 'Tournament'}: {len(rows)} students, "
+                     f"{self.tournament.hands} hands each", usetex=False)
         if by == "duplicate":
             ax.axvline(0, color="#555", linewidth=1)
         return ax
@@ -648,21 +984,46 @@ class Leaderboard:
             f"<tr><td>{rank}</td><td>{escape(row['name'])}</td><td>{row['points']}</td>"
             f"<td>{row['duplicate']:+d}</td><td>{row['hands_won']}/{self.tournament.hands}</td></tr>"
             for rank, row in self.ranked())
+        held = "".join(f"<li>{escape(row['name'])} ({escape(row['file'])}), {row['points']} points: "
+                       f"{escape(row['held'])}</li>" for row in self.held)
+        look = "".join(f"<li>{escape(str(f))}</li>" for f in self.findings)
         rejected = "".join(f"<li>{escape(s)}: {escape(r)}</li>" for s, r in self.rejected)
-        extra = f"<p>Rejected:</p><ul>{rejected}</ul>" if rejected else ""
+        extra = f"<p>Held for the teacher (not ranked):</p><ul>{held}</ul>" if held else ""
+        extra += f"<p>Look at:</p><ul>{look}</ul>" if look else ""
+        extra += f"<p>Rejected:</p><ul>{rejected}</ul>" if rejected else ""
         return f"<table><caption>{escape(str(self.tournament))}</caption><tr>{head}</tr>{body}</table>{extra}"
 
     def __repr__(self) -> str:
         return self.table()
 
 
+def _one_line(text: str) -> str:
+    """``text`` with its control characters shown as spaces (a name on one line)."""
+    return "".join(ch if ch.isprintable() else " " for ch in text)
+
+
+def _plain(text: str) -> str:
+    """``text`` for a matplotlib label, drawn as typed: a $ would start mathematics
+    ("$\\frac$" raises), so each is escaped; control characters become spaces."""
+    return _one_line(text).replace("$", r"\$")
+
+
+def _csv_text(text: str) -> str:
+    """A cell a spreadsheet shows as text: a leading = + - @ tab or CR would start a formula
+    (CSV injection), so such a cell gets a ' in front, as spreadsheets themselves do."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def _sources(results: Union[str, Path, Iterable[Any]]) -> list[tuple[str, Any]]:
-    """(label, data or bytes) for every result given."""
+    """(label, source) for every result given: a folder's visible ``.json`` entries (all of
+    them: folders, links and pipes too, so that each is listed with the reason it is not
+    read), or the paths, dicts and ``(name, bytes)`` pairs of an iterable."""
     if isinstance(results, (str, Path)):
         folder = Path(results)
         if not folder.is_dir():
             raise TournamentError(f"no folder at {folder}")
-        return [(p.name, p) for p in sorted(folder.glob("*.json")) if not p.name.startswith(".")]
+        names = sorted(n for n in os.listdir(folder) if n.lower().endswith(".json") and not n.startswith("."))
+        return [(n, folder / n) for n in names]
     out: list[tuple[str, Any]] = []
     for i, item in enumerate(results):
         if isinstance(item, (str, Path)):
@@ -674,45 +1035,133 @@ def _sources(results: Union[str, Path, Iterable[Any]]) -> list[tuple[str, Any]]:
     return out
 
 
-def _read(source: Any) -> Any:
+def _load(source: Any) -> Any:
+    """A result's data from a path (a regular file only), bytes, or the data itself."""
     if isinstance(source, Path):
-        if source.stat().st_size > MAX_FILE_BYTES:
-            raise TournamentError("the file is too large to be a result")
-        source = source.read_bytes()
+        return _parse(_read_file(source))
     if isinstance(source, (bytes, bytearray, memoryview)):
-        if len(source) > MAX_FILE_BYTES:
-            raise TournamentError("the file is too large to be a result")
-        try:
-            return json.loads(bytes(source).decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise TournamentError("it is not a JSON file") from None
+        return _parse(source)
     return source
 
 
-def _leaderboard(t: Tournament, results: Union[str, Path, Iterable[Any]]) -> Leaderboard:
-    board = Leaderboard(t)
-    baseline = [t.baseline_points(i) for i in range(t.hands)]
-    names: dict[str, str] = {}
-    games: dict[str, str] = {}
+def check_source(t: Tournament, source: Any) -> Checked:
+    """Read and check one result (a path, bytes or its data): a :class:`Checked`, or
+    :class:`TournamentError` with the reason.  Nothing a file holds makes it raise anything
+    else: an unforeseen failure is turned into a reason too, so one file never stops a board."""
+    try:
+        return _check_result(t, _load(source))
+    except TournamentError:
+        raise
+    except RecursionError:
+        raise TournamentError("it nests too deeply to be a result") from None
+    except Exception as exc:  # a board must render whatever a file holds
+        raise TournamentError(f"it could not be checked ({type(exc).__name__}: {excerpt(str(exc), 60)})") from None
+
+
+_BASELINES: dict[Tournament, tuple[int, ...]] = {}
+
+
+def _baseline(t: Tournament) -> tuple[int, ...]:
+    """The baseline player's points in each hand (kept for the last few tournaments)."""
+    if t not in _BASELINES:
+        if len(_BASELINES) >= 8:
+            _BASELINES.pop(next(iter(_BASELINES)))
+        _BASELINES[t] = tuple(t.baseline_points(i) for i in range(t.hands))
+    return _BASELINES[t]
+
+
+def _leaderboard(t: Tournament, results: Union[str, Path, Iterable[Any]], accept: Iterable[str] = ()) -> Leaderboard:
+    checked: list[tuple[str, Union[Checked, str]]] = []
     for label, source in _sources(results):
         try:
-            checked = t.check(_read(source))
-            key = _normal_name(checked.name)
-            if key in names:
-                raise TournamentError(f"a second result for {checked.name} (the first was {names[key]})")
-            if checked.digest in games:
-                raise TournamentError(f"the same games as {games[checked.digest]}'s result")
+            checked.append((label, check_source(t, source)))
         except TournamentError as exc:
-            board.rejected.append((label, str(exc)))
+            checked.append((label, str(exc)))
+    return _rank(t, checked, accept)
+
+
+def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
+          accept: Iterable[str] = ()) -> Leaderboard:
+    """The board of results already checked: ``(label, Checked or the reason it was refused)``."""
+    board = Leaderboard(t)
+    baseline = sum(_baseline(t))
+    cleared = {_normal_name(name) for name in accept if isinstance(name, str)}
+    names: dict[str, tuple[str, str]] = {}
+    kept: list[tuple[str, Checked]] = []
+    for label, item in checked:
+        if isinstance(item, str):
+            board.rejected.append((label, item))
             continue
-        names[key] = label
-        games[checked.digest] = checked.name
-        board.rows.append({
-            "name": checked.name,
-            "points": checked.points,
-            "duplicate": checked.points - sum(baseline),
-            "hands_won": checked.hands_won,
-            "hand_points": list(checked.hand_points),
+        key = _normal_name(item.name)
+        if key in names:
+            first, digest = names[key]
+            again = "the same result again" if digest == item.digest else "a second result, with other games"
+            board.rejected.append((label, f"{again} for {item.name} (the first was {first}, which is kept)"))
+            continue
+        names[key] = (label, item.digest)
+        kept.append((label, item))
+    held = _compare(t, kept, board)
+    for n, (label, item) in enumerate(kept):
+        row = {
+            "name": item.name,
+            "points": item.points,
+            "duplicate": item.points - baseline,
+            "hands_won": item.hands_won,
+            "hand_points": list(item.hand_points),
             "file": label,
-        })
+        }
+        reason = held.get(n)
+        if reason and _normal_name(item.name) not in cleared:
+            board.held.append({**row, "held": reason})
+        else:
+            board.rows.append(row)
     return board
+
+
+def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard) -> dict[int, str]:
+    """Find the hands played identically (canonical moves) by two results, say which pairs
+    and which results of several classmates' hands are improbable as chance, put them in
+    ``board`` and return the results to hold (their places in ``kept``) with the reason."""
+    same: dict[tuple[int, str], list[int]] = {}
+    for n, (_, item) in enumerate(kept):
+        for h, play in enumerate(item.plays):
+            same.setdefault((h, play.key), []).append(n)
+    shared: dict[tuple[int, int], list[int]] = {}
+    for (h, _), members in same.items():
+        for a_i, a in enumerate(members):
+            for b in members[a_i + 1:]:
+                shared.setdefault((a, b), []).append(h)
+    held: dict[int, str] = {}
+    hands = t.hands
+    for (a, b), hs in sorted(shared.items()):
+        (la, x), (lb, y) = kept[a], kept[b]
+        plays = [x.plays[h] for h in hs]
+        bits = round(sum(p.bits for p in plays), 2)
+        improbable = (len(hs) == hands and bits >= WHOLE_BITS) or bits >= PART_BITS
+        pair = Identical((x.name, y.name), (la, lb), tuple(hs), sum(p.real for p in plays),
+                         sum(p.unusual for p in plays), bits, improbable)
+        board.identical.append(pair)
+        if improbable:
+            board.findings.append(Finding("copy", pair.names, f"{pair}: one may be a copy of the other"))
+            for place, other in ((a, y.name), (b, x.name)):
+                held.setdefault(place, f"identical to {other}'s result in {_hand_list(hs)} (see findings)")
+    for n, (_, item) in enumerate(kept):
+        sources = {h: [kept[m][1].name for m in same[(h, play.key)] if m != n] for h, play in enumerate(item.plays)}
+        borrowed = [h for h, who in sources.items() if who]
+        if not borrowed:
+            continue
+        bits = round(sum(item.plays[h].bits for h in borrowed), 2)
+        if bits < PART_BITS:  # honest students meet one classmate in one hand, another in the next
+            continue
+        partners = {name for h in borrowed for name in sources[h]}
+        if any(all(name in sources[h] for h in borrowed) for name in partners):
+            continue  # one classmate has all these hands: a pair, found above
+        by_source: dict[str, list[int]] = {}
+        for h in borrowed:
+            by_source.setdefault(" or ".join(sorted(sources[h], key=_normal_name)[:3]), []).append(h)
+        parts = "; ".join(f"{_hand_list(hs)} as {who}'s" for who, hs in by_source.items())
+        text = (f"{item.name}'s {_hand_list(borrowed)} are identical to different classmates' hands ({parts}; "
+                f"{bits:.1f} bits of unusual choices): a result put together from others' results?")
+        board.findings.append(Finding("splice", (item.name, *sorted(partners, key=_normal_name)), text))
+        held.setdefault(n, "its hands are identical to several classmates' hands (see findings)")
+    return held

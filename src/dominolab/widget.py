@@ -400,17 +400,28 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
     set-up without a shared folder): every file added is checked and the leaderboard below
     is redrawn, each rejected file with its reason.  ``leaderboard`` holds the latest one.
 
+    Any upload is taken: a file that is not a result is listed as rejected and the box
+    carries on.  Each file is checked once, by the SHA-256 of its bytes, so adding a file
+    replays that file only; ``remove(name)`` (or the Remove button) takes one out.  Results
+    held back as possible copies are ranked once the teacher clears the student:
+    ``accept(name)``.
+
     >>> box = ResultsUpload(t)      # then, in code: box.add("Ana.json", data)
     """
 
     def __init__(self, tournament: Union[str, Path, dict, Tournament]):
         self.tournament = Tournament.load(tournament)
-        self._files: dict[str, bytes] = {}
+        self._files: dict[str, str] = {}  # file name -> digest of its bytes
+        self._checked: dict[str, Any] = {}  # digest -> Checked, or the reason it was refused
+        self.accepted: list[str] = []  # students the teacher has cleared (see Tournament.leaderboard)
         self._upload = ipywidgets.FileUpload(accept=".json", multiple=True, description="Add result files")
+        self._choice = ipywidgets.Dropdown(options=[], description="File")
+        self._remove = ipywidgets.Button(description="Remove file", disabled=True)
+        self._remove.on_click(lambda _button: self._remove_chosen())
         self._board = ipywidgets.HTML()
         self._upload.observe(self._uploaded, names="value")
-        self.leaderboard: Leaderboard = self.tournament.leaderboard([])
-        super().__init__([self._upload, self._board])
+        self.leaderboard: Leaderboard = self.tournament.rank([])
+        super().__init__([self._upload, self._board, ipywidgets.HBox([self._choice, self._remove])])
         self._show()
 
     @property
@@ -423,17 +434,66 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
         the first.  Returns the new leaderboard."""
         if not isinstance(name, str) or not name:
             raise ValueError(f"a file needs a name, got {name!r}")
-        data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
-        self._files[name] = data
+        self._take(name, content)
         return self._refresh()
 
+    def remove(self, name: str) -> Leaderboard:
+        """Take the file ``name`` out (its check is kept, should it come back); returns the
+        new leaderboard."""
+        if name not in self._files:
+            raise ValueError(f"no file named {name!r} was added; the files are: {', '.join(self._files) or 'none'}")
+        del self._files[name]
+        return self._refresh()
+
+    def accept(self, student: str) -> Leaderboard:
+        """Rank ``student``'s result even if it was held back as a possible copy (the
+        teacher has looked and cleared it); returns the new leaderboard."""
+        if not isinstance(student, str) or not student.strip():
+            raise ValueError(f"accept a student by name, got {student!r}")
+        self.accepted.append(student)
+        return self._refresh()
+
+    def _take(self, name: str, content: Any) -> None:
+        import hashlib
+
+        from .tournament import MAX_FILE_BYTES
+
+        try:
+            data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
+        except (TypeError, ValueError, UnicodeError):
+            digest = "unreadable:" + name
+            self._checked[digest] = "the upload could not be read as bytes"
+        else:
+            digest = hashlib.sha256(data).hexdigest()
+            if digest not in self._checked:
+                if len(data) > MAX_FILE_BYTES:
+                    self._checked[digest] = (f"the file is too large to be a result ({len(data):,} bytes; "
+                                             f"the limit is {MAX_FILE_BYTES:,})")
+                else:
+                    try:
+                        self._checked[digest] = self.tournament.check(data)
+                    except ValueError as exc:  # TournamentError: the reason to show
+                        self._checked[digest] = str(exc)
+        self._files.pop(name, None)  # a file added again goes to the end, as it arrived
+        self._files[name] = digest
+
     def _uploaded(self, change: Any) -> None:
-        for item in change["new"]:
-            self._files[str(item["name"])] = bytes(item["content"])
+        for i, item in enumerate(change["new"] or ()):
+            try:
+                name = str(item["name"]) or f"upload {i + 1}"
+                content = item["content"]
+            except (TypeError, KeyError, IndexError):
+                name, content = f"upload {i + 1}", None
+            self._take(name, content)
         self._refresh()
 
+    def _remove_chosen(self) -> None:
+        if self._choice.value in self._files:
+            self.remove(self._choice.value)
+
     def _refresh(self) -> Leaderboard:
-        self.leaderboard = self.tournament.leaderboard(list(self._files.items()))
+        self.leaderboard = self.tournament.rank([(name, self._checked[d]) for name, d in self._files.items()],
+                                                accept=self.accepted)
         self._show()
         return self.leaderboard
 
@@ -447,3 +507,5 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
             name = f"standings-{self.tournament.id}.csv"
             csv = f'<p><a href="{href}" download="{name}">Download the standings (CSV)</a></p>'
         self._board.value = head + self.leaderboard._repr_html_() + csv
+        self._choice.options = list(self._files)
+        self._remove.disabled = not self._files

@@ -1,0 +1,154 @@
+"""Copies and splices caught, honest play never punished: a small simulated class (the
+full one is benchmarks/tournament_class.py)."""
+
+import copy
+
+import pytest
+
+from dominolab.players import GreedyPlayer, RandomPlayer, SearchPlayer
+from dominolab.tournament import PART_BITS, WHOLE_BITS, Tournament, _hand_list
+
+HANDS = 5
+
+
+@pytest.fixture(scope="module")
+def t():
+    return Tournament.create("standard", hands=HANDS, opponents="greedy", seed=31)
+
+
+def play(t, name, player):
+    entry = t.entry(name)
+    while not entry.is_finished:
+        while not entry.view().is_over:
+            entry.play(player.choose(entry.view()))
+        entry.next_hand()
+    return entry.result()
+
+
+@pytest.fixture(scope="module")
+def honest(t):
+    """8 random, 8 greedy and 4 searching students."""
+    out = [play(t, f"random {n}", RandomPlayer(100 + n)) for n in range(8)]
+    out += [play(t, f"greedy {n}", GreedyPlayer(200 + n)) for n in range(8)]
+    out += [play(t, f"search {n}", SearchPlayer(300 + n, level="easy")) for n in range(4)]
+    return out
+
+
+def files(results):
+    return [(r["name"] + ".json", r) for r in results]
+
+
+def renamed(result, name):
+    return {**copy.deepcopy(result), "name": name}
+
+
+def respelled(result, name):
+    out = renamed(result, name)
+    for hand in out["hands"]:
+        for move in hand["moves"]:
+            if move["seat"] == 0 and "play" in move:
+                a, b = move["play"].split("-")
+                move["play"] = f"{b}-{a}"
+    return out
+
+
+def test_an_honest_class_is_not_flagged_though_many_play_alike(t, honest):
+    board = t.leaderboard(files(honest))
+    assert board.rejected == [] and board.held == [] and board.findings == []
+    assert len(board.rows) == len(honest)
+    alike = [pair for pair in board.identical if pair.names[0].startswith("greedy")]
+    assert alike and not any(pair.improbable for pair in alike)  # greedy students coincide: reported, not flagged
+    assert "usual moves only" in board.table()
+
+
+def test_a_copy_is_reported_as_a_pair_and_neither_is_dropped(t, honest):
+    original = honest[0]
+    assert sum(p.bits for p in t.check(original).plays) >= WHOLE_BITS
+    board = t.leaderboard(files([renamed(original, "Aaron"), *honest]))
+    (finding,) = board.findings
+    assert finding.kind == "copy" and set(finding.names) == {"Aaron", "random 0"}
+    assert f"Aaron's and random 0's hands 1-{HANDS} are identical" in finding.text
+    assert {row["name"] for row in board.held} == {"Aaron", "random 0"}  # both kept for the teacher, in any order
+    assert board.rejected == []
+    again = t.leaderboard(files([*honest, renamed(original, "Aaron")]))
+    assert {row["name"] for row in again.held} == {"Aaron", "random 0"}  # the order of the files does not matter
+    cleared = t.leaderboard(files([renamed(original, "Aaron"), *honest]), accept=["RANDOM 0"])
+    assert {row["name"] for row in cleared.held} == {"Aaron"}
+
+
+def test_a_copy_with_tiles_spelt_the_other_way_round_is_the_same_copy(t, honest):
+    original = honest[1]
+    copied = respelled(original, "Zed")
+    assert copied["hands"] != original["hands"]
+    assert [p.key for p in t.check(copied).plays] == [p.key for p in t.check(original).plays]
+    board = t.leaderboard(files([*honest, copied]))
+    assert {row["name"] for row in board.held} == {"Zed", "random 1"}
+
+
+def splice(donors, name):
+    out = renamed(donors[0], name)
+    out["hands"] = [copy.deepcopy(d["hands"][i]) for i, d in enumerate(donors)]
+    out["points"] = sum(h["result"]["points"][0] for h in out["hands"])
+    return out
+
+
+def test_a_result_spliced_from_classmates_hands_is_caught_and_they_are_not(t, honest):
+    checked = [t.check(r) for r in honest[:8]]  # the random students: the most unusual choices
+    donors = []
+    for i in range(HANDS):  # each hand from the classmate whose hand holds the most bits
+        best = max((n for n in range(8) if n not in donors), key=lambda n: checked[n].plays[i].bits)
+        donors.append(best)
+    assert sum(checked[n].plays[i].bits for i, n in enumerate(donors)) >= PART_BITS
+    board = t.leaderboard(files([*honest, splice([honest[n] for n in donors], "Mallory")]))
+    (finding,) = board.findings
+    assert finding.kind == "splice" and finding.names[0] == "Mallory"
+    for i, n in enumerate(donors):
+        assert f"hand {i + 1} as random {n}'s" in finding.text
+    assert [row["name"] for row in board.held] == ["Mallory"]  # the classmates stay ranked
+    assert "Mallory" not in {row["name"] for row in board.rows}
+
+
+def test_hands_of_usual_play_taken_from_classmates_are_not_called_a_splice(t, honest):
+    board = t.leaderboard(files([*honest, splice(honest[8:8 + HANDS], "Gus")]))
+    assert board.held == [] and board.findings == []
+
+
+def test_a_copy_of_usual_play_is_shown_but_not_called_a_copy(t, honest):
+    greedy = honest[8]
+    assert sum(p.bits for p in t.check(greedy).plays) == 0
+    board = t.leaderboard(files([*honest, renamed(greedy, "Copycat")]))
+    assert board.held == [] and board.findings == []
+    pair = next(p for p in board.identical if "Copycat" in p.names and "greedy 0" in p.names)
+    assert pair.hands == tuple(range(HANDS)) and not pair.improbable
+    assert "usual play: honest students often play alike" in str(pair)
+
+
+def test_the_same_student_twice_keeps_the_first_and_says_why(t, honest):
+    board = t.leaderboard([("a.json", honest[0]), ("b.json", honest[0]),
+                           ("c.json", renamed(honest[1], " RANDOM   0"))])
+    reasons = dict(board.rejected)
+    assert reasons["b.json"] == "the same result again for random 0 (the first was a.json, which is kept)"
+    assert reasons["c.json"].startswith("a second result, with other games for RANDOM 0")
+    assert [row["name"] for row in board.rows] == ["random 0"]
+
+
+@pytest.mark.parametrize(("hands", "text"), [
+    ([0], "hand 1"), ([1, 2, 3], "hands 2-4"), ([0, 2, 3, 5], "hands 1, 3-4 and 6"), ([4, 0], "hands 1 and 5")])
+def test_hands_are_named_as_a_reader_says_them(hands, text):
+    assert _hand_list(hands) == text
+
+
+def test_the_upload_box_holds_a_copy_until_the_teacher_accepts_one(t, honest):
+    import json
+
+    from dominolab.widget import ResultsUpload
+
+    box = ResultsUpload(t)
+    for name, data in files([*honest[:3], renamed(honest[0], "Aaron")]):
+        box.add(name, json.dumps(data))
+    assert {row["name"] for row in box.leaderboard.held} == {"Aaron", "random 0"}
+    assert "Held for the teacher" in box.children[1].value
+    assert "random 0&#x27;s and Aaron&#x27;s hands 1-5 are identical" in box.children[1].value
+    box.accept("random 0")
+    assert {row["name"] for row in box.leaderboard.held} == {"Aaron"}
+    assert "random 0" in {row["name"] for row in box.leaderboard.rows}
