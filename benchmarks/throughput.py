@@ -3,6 +3,11 @@
 1. Through the public API (``Round.deal``, ``legal_moves``, ``play``), by players who play
    a random playable tile when they have one and otherwise draw or pass as the rules
    require: the engine's raw speed.  Target: 12,000 2-player standard rounds a second.
+   Beside it, in the same run, a *bare loop*: the same game (two players, standard rules: a
+   random playable tile, else draw one, the last two tiles stay, pass when nothing may be
+   drawn; out or blocked ends the hand, counted in pips) written as plain Python lists with
+   no checks, history or views.  Its ratio says what the public API's safety costs.
+   Target (issue 20): the API at 0.8 of the bare loop or better.
 2. Through the simulator (``dl.simulate`` with two ``RandomPlayer`` s, which see only
    their views), with 1 and 2 worker processes.
 
@@ -52,6 +57,72 @@ def play_rounds(rules: dl.Rules, players: int, rounds: int, seed: int) -> int:
     return moves_made
 
 
+def bare_rounds(rounds: int, seed: int) -> int:
+    """The bare loop: ``rounds`` complete 2-player standard hands; returns the moves made."""
+    rng = random.Random(seed)
+    randrange, shuffle = rng.randrange, rng.shuffle
+    tiles = [(a, b) for a in range(7) for b in range(a + 1)]
+    moves_made = 0
+    for _ in range(rounds):
+        stock = tiles[:]
+        shuffle(stock)
+        hands = [stock[:7], stock[7:14]]
+        del stock[:14]
+        turn = randrange(2)
+        left = right = -1
+        passes = 0
+        while True:
+            hand = hands[turn]
+            if left < 0:
+                playable = [(t, 0) for t in hand]
+            else:
+                playable = [(t, 0 if left in t else 1) for t in hand if left in t or right in t]
+            if playable:
+                tile, side = playable[randrange(len(playable))]
+                hand.remove(tile)
+                a, b = tile
+                if left < 0:
+                    left, right = a, b
+                elif side == 0:
+                    left = b if a == left else a
+                else:
+                    right = b if a == right else a
+                passes = 0
+                moves_made += 1
+                if not hand:
+                    break
+            elif len(stock) > 2:
+                hand.append(stock.pop())
+                moves_made += 1
+                continue  # the same player again
+            else:
+                passes += 1
+                moves_made += 1
+                if passes == 2:
+                    break
+            turn ^= 1
+        sum(a + b for a, b in hands[0]), sum(a + b for a, b in hands[1])  # the pips, as a score needs
+    return moves_made
+
+
+def measure_bare(seconds: float, seed: int = 1, repeats: int = 5) -> tuple[float, float]:
+    """Rounds per second of the bare loop, timed like :func:`measure`."""
+    bare_rounds(200, seed)
+    rates, total_rounds, total_moves = [], 0, 0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        done = 0
+        while True:
+            total_moves += bare_rounds(250, seed + total_rounds)
+            total_rounds += 250
+            done += 250
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds / repeats:
+                break
+        rates.append(done / elapsed)
+    return statistics.median(rates), total_moves / total_rounds
+
+
 def measure(rules: dl.Rules, players: int, seconds: float, seed: int = 1, repeats: int = 5) -> tuple[float, float]:
     """Rounds per second (the median of ``repeats`` timed runs sharing ``seconds``, so a
     busy neighbour on a shared machine skews one run, not the figure) and moves per round."""
@@ -89,6 +160,11 @@ def main() -> None:
     for label, preset, players in CONFIGS:
         rate, moves = measure(dl.Rules.preset(preset), players, args.seconds)
         print(f"{label:<26}{rate:>12,.0f}{moves:>14.1f}")
+        if (preset, players) == ("standard", 2):
+            api = rate
+    bare, moves = measure_bare(args.seconds)
+    print(f"{'bare loop, 2 players':<26}{bare:>12,.0f}{moves:>14.1f}")
+    print(f"the public API runs 2-player standard rounds at {api / bare:.2f} of the bare loop's speed")
     print()
     print(f"{'simulator (random v random)':<34}{'hands/s':>10}")
     for workers in (1, 2):

@@ -3,6 +3,7 @@ inferior move, is the same for the same seed, and never reads what the seat coul
 
 import dataclasses
 import inspect
+import math
 import re
 import threading
 
@@ -216,10 +217,10 @@ def test_the_table_html_and_chart_show_every_decision():
     plt.close("all")
 
 
-def test_an_unsure_loss_is_looked_at_again_with_more_work(monkeypatch):
-    """A loss of LOOK_AGAIN_FROM points or more inside the margin of error is judged again
-    at the next level, and the label comes from that second look; a sure or small loss is
-    judged once."""
+def test_a_big_loss_is_looked_at_again_with_other_deals_and_more_work(monkeypatch):
+    """A loss of LOOK_AGAIN_FROM points or more is judged again at the next level from
+    another random stream (not a re-run of the first estimate), and the label comes from that
+    second look; a small loss is judged once."""
     import importlib
 
     module = importlib.import_module("dominolab.review")  # dl.review is the function
@@ -229,24 +230,45 @@ def test_an_unsure_loss_is_looked_at_again_with_more_work(monkeypatch):
 
     def spy(view, played, index, level, seed):
         decision = real(view, played, index, level, seed)
-        calls.append((index, level, decision.loss, decision.clear))
+        calls.append((index, level, seed, decision.loss))
         return decision
 
     monkeypatch.setattr(module, "_judge_once", spy)
     hand = dl.play_out(dl.Round.deal("standard", 2, seed=5), [dl.GreedyPlayer(seed=1), dl.GreedyPlayer(seed=2)])
     result = dl.review(hand, seat=0, level="easy")
     by_index = {}
-    for index, level, loss, clear in calls:
-        by_index.setdefault(index, []).append((level, loss, clear))
-    assert any(len(looks) == 2 for looks in by_index.values()), "the hand should have an unsure loss"
+    for index, level, seed, loss in calls:
+        by_index.setdefault(index, []).append((level, seed, loss))
+    assert any(len(looks) == 2 for looks in by_index.values()), "the hand should have a big loss"
     for decision in result:
         looks = by_index[decision.index]
-        first_level, first_loss, first_clear = looks[0]
+        first_level, first_seed, first_loss = looks[0]
         assert first_level == "easy"
-        unsure = first_loss >= module.LOOK_AGAIN_FROM and not first_clear
-        assert len(looks) == (2 if unsure else 1)
-        if unsure:
-            assert looks[1][0] == "medium" and decision.loss == looks[1][1]
+        assert len(looks) == (2 if first_loss >= module.LOOK_AGAIN_FROM else 1)
+        if len(looks) == 2:
+            assert looks[1][0] == "medium" and looks[1][1] != first_seed and decision.loss == looks[1][2]
+
+
+def test_the_margin_of_a_loss_comes_from_a_paired_comparison():
+    """The loss's margin is the margin of the two moves' difference on the same deals: the
+    difference's mean is the difference of the two means, and ``clear`` says the loss is
+    larger than that margin."""
+    from dominolab.review import _searcher
+
+    hand = played_hand(seed=5)
+    rv = review(hand, 0, seed=3)
+    lost = [d for d in rv if d.loss > 0]
+    assert lost and all(d.paired is not None and d.paired > 0 for d in lost)
+    assert all(d.paired is None for d in rv if d.loss == 0)
+    for d in lost:
+        assert d.clear == (d.loss > d.paired)
+    d = lost[0]
+    evaluation = _searcher(7, "medium").analyse(d.view, tree=False)
+    best, other = evaluation.ranked()[0], evaluation.ranked()[-1]
+    mean, margin = evaluation.paired(best.move, other.move)
+    assert mean == pytest.approx(best.points - other.points)
+    assert 0 < margin < math.inf
+    assert evaluation.paired(best.move, best.move) == (0.0, 0.0)
 
 
 def test_a_review_sets_every_move_over_the_same_deals_even_at_expert():

@@ -134,6 +134,9 @@ class Decision:
     label: str
     deals: int
     exact: int
+    #: The margin of error of ``loss`` from a paired comparison (the played move and the
+    #: best on the same deals, so the deals' luck cancels), or ``None`` when there was none.
+    paired: Optional[float] = None
 
     @property
     def best(self) -> Choice:
@@ -152,9 +155,14 @@ class Decision:
 
     @property
     def clear(self) -> bool:
-        """True when the best move's interval lies wholly above the played move's: the loss
-        is more than the search's margin of error."""
-        return self.loss > 0 and self.best.interval[0] > self.chosen.interval[1]
+        """True when the loss is more than the search's margin of error: more than the paired
+        comparison's margin where there was one, else the best move's interval lies wholly
+        above the played move's."""
+        if self.loss <= 0:
+            return False
+        if self.paired is not None:
+            return self.loss > self.paired
+        return self.best.interval[0] > self.chosen.interval[1]
 
     def sentence(self, who: Optional[str] = None) -> str:
         """What happened at this decision, in one or two sentences, from its figures.
@@ -427,20 +435,23 @@ def review(
     return Review(seat=seat, level=level, seed=seed, decisions=tuple(decisions), complete=complete)
 
 
-#: A loss of this many points or more that the search is not sure of (the two moves'
-#: intervals overlap) is looked at again at the next level (four times the work), so that
-#: an "inaccuracy", "mistake" or "blunder" a learner reads rests on the firmer figures.
+#: A loss of this many points or more is looked at again, with other deals, at the next level
+#: (four times the work), and labelled from that second look, whose margin comes from a
+#: paired comparison: so an "inaccuracy", "mistake" or "blunder" a learner reads rests on an
+#: independent, firmer estimate, not on a re-run of the first one.
 LOOK_AGAIN_FROM = 2.0
 _NEXT_LEVEL = {"easy": "medium", "medium": "hard", "hard": "expert"}
+#: The second look's deals come from another random stream than the first look's.
+_SECOND_STREAM = 0x5EC0_4D
 
 
 def judge(view: View, played: Move, index: int = 0, *, level: str = "medium", seed: int = 0) -> Decision:
     """One decision: every legal move of ``view`` valued by the search, and the move
-    ``played`` labelled by the points it gave up.  An unsure loss of
-    :data:`LOOK_AGAIN_FROM` points or more is valued again at the next level."""
+    ``played`` labelled by the points it gave up.  A loss of :data:`LOOK_AGAIN_FROM` points
+    or more is valued again at the next level over other deals, and labelled from there."""
     decision = _judge_once(view, played, index, level, seed)
-    if decision.loss >= LOOK_AGAIN_FROM and not decision.clear and level in _NEXT_LEVEL:
-        decision = _judge_once(view, played, index, _NEXT_LEVEL[level], seed)
+    if decision.loss >= LOOK_AGAIN_FROM and (level in _NEXT_LEVEL or not decision.clear):
+        decision = _judge_once(view, played, index, _NEXT_LEVEL.get(level, level), seed ^ _SECOND_STREAM)
     return decision
 
 
@@ -464,5 +475,9 @@ def _judge_once(view: View, played: Move, index: int, level: str, seed: int) -> 
         loss = 0.0
     if chosen.move != played:  # show the move as the seat made it
         choices = [Choice(played, c.points, c.margin, c.ahead) if c is chosen else c for c in choices]
+    paired = None
+    if loss > 0:
+        _, margin = evaluation.paired(choices[0].move, chosen.move)
+        paired = margin if math.isfinite(margin) else None
     return Decision(index=index, view=view, played=played, choices=tuple(choices), loss=loss,
-                    label=label_for(loss), deals=evaluation.deals, exact=evaluation.exact)
+                    label=label_for(loss), deals=evaluation.deals, exact=evaluation.exact, paired=paired)

@@ -27,6 +27,9 @@ __all__ = ["EXERCISE_SEED", "HAND_SEED", "PUZZLES", "exercise_hand", "exercise_r
 HAND_SEED = 49
 #: The seed of the exercises' hand (never printed in the lesson).
 EXERCISE_SEED = 59
+#: A third hand of the same kind, for checking exercise 6's function only: its review has a
+#: loss of two points or more that is within the margin of error.
+CHECK_SEED = 62
 #: The lesson's puzzles, by id: one of each grade, from three rule sets.
 PUZZLES = ("standard-2p-017", "family-3p-003", "partnership-4p-017")
 
@@ -59,6 +62,11 @@ def exercise_review() -> Review:
     return review(exercise_hand(), seat=0)
 
 
+@functools.cache
+def _check_review() -> Review:
+    return review(_novice_hand(CHECK_SEED), seat=0)
+
+
 def puzzle(number: int) -> puzzles.Puzzle:
     """The lesson's puzzle ``number`` (1 to 3)."""
     return puzzles.get(PUZZLES[number - 1])
@@ -72,9 +80,10 @@ def _worst() -> Decision:
 
 
 def _within_margin() -> Decision:
-    """The exercise review's first decision flagged (2 points or more) within the margin."""
+    """The exercise review's first decision labelled good or worse whose loss is within the
+    search's margin of error."""
     decisions: list[Decision] = list(exercise_review())
-    return next(d for d in decisions if d.loss >= 2 and not d.clear)
+    return next(d for d in decisions if not d.forced and d.label != "best" and not d.clear)
 
 
 def _as_good_as_best(decision: Decision) -> dict[Any, str]:
@@ -94,7 +103,8 @@ def _sure_moves(rv: Review) -> tuple[int, ...]:
 def _test_sure_losses(sure_losses: Any) -> Optional[str]:
     """Try ``sure_losses(rv)`` on the lesson's and the exercises' reviews; each decision's
     ``clear`` says what is right."""
-    for name, rv in (("the lesson's review", lesson_review()), ("the exercises' review", exercise_review())):
+    for name, rv in (("the lesson's review", lesson_review()), ("the exercises' review", exercise_review()),
+                     ("another hand's review", _check_review())):
         shown = f"sure_losses(<{name}>)"
         try:
             got = call(sure_losses, rv, shown=shown)
@@ -112,8 +122,8 @@ def _test_sure_losses(sure_losses: Any) -> Optional[str]:
                 return (f"{shown} returned {list(given)}: those are the decisions' indexes, counted from 0; "
                         "the move numbers count from 1.")
             return (f"{shown} returned {list(given)}, but the losses beyond the margin of error are at moves "
-                    f"{list(right)}: the best move's lowest value (`decision.best.interval[0]`) must lie above "
-                    "the played move's highest (`decision.chosen.interval[1]`).")
+                    f"{list(right)}: a loss is sure when it is larger than its margin of error, "
+                    "`decision.loss > decision.paired`.")
     return None
 
 
@@ -129,7 +139,7 @@ q1 = Exercise(
             # the keys below are the hand's figures (tests/test_lesson7.py checks them against its review)
             29: "that is the decision's `index`, which counts the hand's moves from 0; the table's `move` column "
                 "counts from 1.",
-            6: "move 6 is a mistake, but not the largest loss: look down the whole `lost` column."},
+            28: "move 28 gave up points too, but not the most: look down the whole `lost` column."},
     hint="Print `rv.table()` and look down the `lost` column, or ask the review: `rv.worst()`.",
     solution="The review's `worst()` is the decision with the largest loss; its `index` counts the "
              "hand's moves from 0, the table from 1.",
@@ -159,7 +169,7 @@ q3 = Exercise(
     nudges={18: "that counts every decision, the forced ones too: a decision with only one legal move was no "
                 "choice.",
             8: "that is the number of forced decisions, the ones with no choice.",
-            3: "that counts only the choices labelled best; a good move or a mistake was a choice too."},
+            4: "that counts only the choices labelled best; a good move or a mistake was a choice too."},
     hint="A decision is forced when `len(decision.choices) == 1`; the review's summary counts them apart.",
     solution="Every decision with more than one legal move was a choice, whatever its label.",
     code="rv = dl.review(ex.exercise_hand(), seat=0)\nsum(1 for d in rv if not d.forced)",
@@ -182,35 +192,36 @@ q4 = Exercise(
 
 q5 = Exercise(
     5,
-    "In the exercises' review, find the first decision labelled an inaccuracy or worse whose loss is "
-    "'within the search's margin of error' (its sentence says so). Is the review sure that the move seat 0 "
-    "played there was worse than the one it calls best? Answer True or False.",
+    "In the exercises' review, find the first decision labelled 'good' or worse whose loss is 'within the "
+    "search's margin of error' (its sentence says so). Is the review sure that the move seat 0 played there was "
+    "worse than the one it calls best? Answer True or False.",
     answer=Boolean(),
     expected=lambda: _within_margin().clear,
-    nudges={True: "the label counts the expected points given up, but 'within the margin of error' means the two "
-                  "moves' 95% intervals overlap: the search cannot tell them apart for sure."},
-    hint="Print `decision.sentence()` for that decision, and compare the two moves' intervals: "
-         "`decision.best.interval` and `decision.chosen.interval`.",
-    solution="Within the margin of error, the intervals overlap: the best move may not be better at all. Only a "
-             "loss beyond the margin (the best move's whole interval above the played move's) is one the "
-             "search is sure of, and a larger search can still revise it.",
+    nudges={True: "the label counts the expected points given up, but 'within the margin of error' means the "
+                  "difference between the two moves is no larger than the search's uncertainty about it: the "
+                  "search cannot tell them apart for sure."},
+    hint="Print `decision.sentence()` for that decision: does it say 'within' or 'more than' the margin of error?",
+    solution="Within the margin of error, the best move may not be better at all. Only a loss beyond the margin is "
+             "one the search is sure of, and even then a larger search can revise it.",
     code="rv = dl.review(ex.exercise_hand(), seat=0)\n"
-         "d = next(d for d in rv if d.loss >= 2 and not d.clear)\nprint(d.sentence())\nd.clear",
+         "d = next(d for d in rv if not d.forced and d.label != 'best' and not d.clear)\n"
+         "print(d.sentence())\nd.clear",
 )
 
 q6 = Exercise(
     6,
     "Write a function `sure_losses(rv)` that returns the list of move numbers (counted from 1, as in the "
-    "table's `move` column, in the order of the hand) of the decisions where the review is sure a point was "
-    "given up: the best move's whole 95% interval lies above the played move's. Each decision `d` of the "
-    "review has `d.index` (counted from 0), `d.best` and `d.chosen`, and each of those has `.interval`, a pair "
-    "(low, high). Check it with `ex.q6.check(sure_losses)`: the engine tries it on both hands' reviews.",
+    "table's `move` column, in the order of the hand) of the decisions where the review is sure points were "
+    "given up: the loss is larger than its margin of error. Each decision `d` of the review has `d.index` "
+    "(counted from 0), `d.loss` and `d.paired`, the loss's margin of error from comparing the two moves on the "
+    "same deals (`None` when nothing was given up). Check it with `ex.q6.check(sure_losses)`: the engine tries "
+    "it on the reviews of three hands.",
     answer=Code(_test_sure_losses, what="a function sure_losses(rv) that returns a list of move numbers",
                 example="def sure_losses(rv): ..."),
     expected=lambda: PASSES,
-    hint="Loop over the review's decisions; keep `d.index + 1` when `d.best.interval[0] > d.chosen.interval[1]`.",
-    solution="A loss is sure when even the best move's lowest value beats the played move's highest.",
+    hint="Loop over the review's decisions; keep `d.index + 1` when `d.paired is not None and d.loss > d.paired`.",
+    solution="A loss is sure when it is larger than the margin of error of the difference between the two moves.",
     code="def sure_losses(rv):\n"
-         "    return [d.index + 1 for d in rv if d.best.interval[0] > d.chosen.interval[1]]\n\n"
+         "    return [d.index + 1 for d in rv if d.paired is not None and d.loss > d.paired]\n\n"
          "sure_losses",
 )
