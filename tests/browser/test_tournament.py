@@ -106,12 +106,13 @@ def test_two_students_play_and_the_teacher_ranks_them(browser, lab, tmp_path):
             state = json.loads(kernel(page, "import json; print(json.dumps([str(table.session.saved_to), "
                                             "table.session.entry.points]))"))
             points[name] = state[1]
-            assert state[0] == f"results/{name}-{TOURNAMENT.id}.json"
+            filename = TOURNAMENT.entry(name).filename()
+            assert state[0] == f"results/{filename}"
             assert root.locator('[data-key="tournament:saved"]').inner_text() == f"Your result is saved as {state[0]}."
             # The JupyterLite route: the same result, downloaded by the browser.
             with page.expect_download() as download:
                 root.locator('[data-key="action:download"]').click()
-            assert download.value.suggested_filename == f"{name}-{TOURNAMENT.id}.json"
+            assert download.value.suggested_filename == filename
             download.value.save_as(tmp_path / download.value.suggested_filename)
             result = json.loads((tmp_path / download.value.suggested_filename).read_text(encoding="utf-8"))
             assert TOURNAMENT.check(result).points == points[name]
