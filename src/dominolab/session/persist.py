@@ -210,6 +210,14 @@ def _check_table_record(data: Any) -> None:
         raise RecordError(excerpt(sorted(map(str, extra))[0], 20), "unknown field")
     if not isinstance(data["seats"], list) or not 2 <= len(data["seats"]) <= 4:
         raise RecordError("seats", f"expected a list of 2 to 4 seats, got {excerpt(data['seats'])}")
+    for seat, kind in enumerate(data["seats"]):
+        if not isinstance(kind, str) or not kind:
+            raise RecordError(f"seats[{seat}]", f"expected {HUMAN!r} or a player's kind (text), got {excerpt(kind)}")
+    if not isinstance(data["names"], list) or not all(isinstance(name, str) for name in data["names"]):
+        raise RecordError("names", f"expected a list of the seats' names, got {excerpt(data['names'])}")
+    for key in ("fingerprint", "saved_at"):
+        if not isinstance(data[key], str):
+            raise RecordError(key, f"expected text, got {excerpt(data[key])}")
     if not isinstance(data["settings"], dict) or set(data["settings"]) != set(Settings.__dataclass_fields__):
         raise RecordError("settings", f"expected the settings {', '.join(Settings.__dataclass_fields__)}")
     if not is_int(data["match_number"]) or data["match_number"] < 1:
