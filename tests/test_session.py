@@ -540,6 +540,42 @@ def test_a_bad_record_is_refused_naming_what_is_wrong(change, where):
     assert where in str(info.value)
 
 
+
+@pytest.mark.parametrize(("change", "where"), [
+    (lambda d: d["seats"].__setitem__(0, []), "seats[0]"),
+    (lambda d: d["seats"].__setitem__(1, {}), "seats[1]"),
+    (lambda d: d["seats"].__setitem__(0, None), "seats[0]"),
+    (lambda d: d["seats"].__setitem__(1, 7), "seats[1]"),
+    (lambda d: d["seats"].__setitem__(1, ""), "seats[1]"),
+    (lambda d: d.update(names=None), "names"),
+    (lambda d: d.update(names=5), "names"),
+    (lambda d: d["names"].__setitem__(0, []), "names"),
+    (lambda d: d["names"].append("West"), "names must be a list of 2 names"),
+    (lambda d: d.update(seed=[]), "seed"),
+    (lambda d: d.update(target={}), "target"),
+    (lambda d: d["settings"].update(pace=[]), "pace"),
+    (lambda d: d["settings"].update(undo={}), "undo"),
+    (lambda d: d["settings"].update(open_hands=[]), "open_hands"),
+    (lambda d: d["settings"].update(scale=None), "scale"),
+    (lambda d: d.update(fingerprint=[]), "fingerprint"),
+    (lambda d: d.update(saved_at={}), "saved_at"),
+    (lambda d: d["log"].append([]), "log[0]"),
+    (lambda d: d.update(match=None), "match"),
+    (lambda d: d["match"].update(rules=[]), "match.rules"),
+    (lambda d: d.update(current=[]), "current"),
+])
+def test_a_malformed_record_raises_a_record_error_not_a_type_error(change, where):
+    """Wrong types anywhere in a table record give the library's RecordError naming the
+    field, never a TypeError from deep inside."""
+    t = table()
+    send(t, **first_legal(t))
+    data = json.loads(json.dumps(t.record()))
+    change(data)
+    with pytest.raises(dl.RecordError) as info:
+        TableSession.from_record(data)
+    assert where in str(info.value)
+
+
 # ---------------------------------------------------------------- autosave
 def test_autosave_offers_an_unfinished_match_to_the_same_browser(tmp_path):
     t = table(autosave=tmp_path, players=3)

@@ -1,0 +1,249 @@
+"""The coach on the table: reviews of a finished hand and puzzles.
+
+The coach sits over the table without touching the game: "Review this hand" (``review``)
+values the person's decisions with :func:`dominolab.review` in a thread of its own (the
+caller's where threads cannot start; the worker is in :mod:`.threads`), reporting progress;
+the review writes back only while it is still the table's coach, so closing it
+(``coach_close``) or a new hand simply drops it.  ``review_step`` moves through the
+decisions.  :meth:`Coach.start_puzzles` shows ``dl.puzzles`` positions, answered with
+``puzzle_answer`` and judged by the puzzle itself.  None of these bump the version: they are
+not moves.  A tournament has no coach.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from ..playout import derive_seed
+from ..review import Review, decision_views
+from ..round import Round
+from ..validate import check_seed, excerpt, is_int
+from .core import TableCore
+from .state import CoachState, IntentError, _gentle, _parse_intent_move
+
+
+@dataclass(eq=False)
+class _ReviewRun:
+    """A review of a finished hand: made under the lock, valued by a worker (its own thread,
+    or the caller's where threads cannot start), which writes back only while this run is
+    still the table's coach (``TableSession._coach is self``)."""
+
+    hand: Round
+    seat: int
+    seed: int
+    key: tuple[int, int]  # (match number, hand number)
+    total: int
+    cancel: threading.Event = field(default_factory=threading.Event)
+    done: int = 0
+    status: str = "running"
+    result: Optional[Review] = None
+    index: int = 0
+    started: bool = False
+    who: str = ""  # the reviewed seat in the review's sentences ("you", or the seat's name)
+
+    def state(self) -> CoachState:
+        decisions = self.result.decisions if self.result is not None else ()
+        return CoachState("review", self.status, done=self.done, total=self.total, index=self.index,
+                          decisions=decisions, who=self.who,
+                          summary=self.result.summary(self.who or None) if self.result is not None else "")
+
+
+
+@dataclass(eq=False)
+class _PuzzleRun:
+    """Puzzles at the table: the set being worked through and the answer given to the
+    current one.  Answers are judged by the puzzle (``Puzzle.evaluate``); the game at the
+    table is not touched."""
+
+    puzzles: tuple[Any, ...]
+    position: int
+    round: Round
+    status: str = "asking"
+    feedback: Optional[tuple[str, str]] = None
+    hint: bool = False
+
+    @property
+    def puzzle(self) -> Any:
+        return self.puzzles[self.position]
+
+    def state(self) -> CoachState:
+        return CoachState("puzzle", self.status, puzzle=self.puzzle, round=self.round.copy(),
+                          feedback=self.feedback, number=self.position + 1, count=len(self.puzzles),
+                          hint=self.hint)
+
+
+
+class Coach(TableCore):
+    """Reviews and puzzles at the table (a mixin of :class:`~dominolab.session.TableSession`)."""
+
+    # ------------------------------------------------------------------ the coach: reviews
+    @property
+    def coach(self) -> Optional[CoachState]:
+        """The review or puzzle on screen (``None``: the table itself)."""
+        with self._lock:
+            return None if self._coach is None else self._coach.state()
+
+    def _review_refusal(self) -> Optional[str]:
+        """Why "Review this hand" cannot start now (lock held), or None."""
+        if not self.coaching:
+            return "Reviews are off in a tournament: the search's verdicts would help mid-event."
+        if not self._round.is_over:
+            return "A hand is reviewed once it is over; finish it first."
+        if self._coach is not None:
+            return "The coach is already on screen; close it first."
+        return None
+
+    def _act_review(self, intent: dict) -> Optional[str]:
+        refusal = self._review_refusal()
+        if refusal is not None:
+            raise IntentError(refusal)
+        seat = intent.get("seat", self._viewer if self._viewer is not None else self.humans[0])
+        if not is_int(seat) or seat not in self.humans:
+            raise IntentError(f"A review is of a person's seat; seat {excerpt(seat, 12)} is not one.")
+        key = (self._match_number, self.hand_number)
+        hand = self._round.copy()
+        run = _ReviewRun(hand, seat, derive_seed(self.seed or 0, *key, seat) % 2**31, key,
+                         total=len(decision_views(hand, seat)), who=self._who(seat))
+        if self._reviewed is not None and self._reviewed[0] == (*key, seat):
+            run.result, run.done, run.status, run.started = self._reviewed[1], run.total, "done", True
+        elif run.total == 0:
+            raise IntentError("There is nothing to review: you made no move in this hand.")
+        self._coach = run
+        if not run.started and self._background:
+            run.started = self._start_reviewer(run)
+        return None
+
+    def _who(self, seat: int) -> str:
+        """A seat as the coach's sentences name it: "you" at a one-person table, else its name."""
+        name = self.names[seat]
+        return "you" if name == "You" else name
+
+    def _act_review_step(self, intent: dict) -> Optional[str]:
+        run = self._coach
+        if not isinstance(run, _ReviewRun):
+            raise IntentError("No review is on screen.")
+        if run.status == "running":
+            raise _gentle(f"The review is still running ({run.done} of {run.total} decisions).")
+        assert run.result is not None
+        to = intent.get("to")
+        if to is None:
+            step = intent.get("step")
+            if step not in (-1, 1) or isinstance(step, bool):
+                raise IntentError("A review step is 'step': 1 or -1, or 'to': a decision's number from 0.")
+            to = run.index + step
+        count = len(run.result.decisions)
+        if not is_int(to) or not 0 <= to < count:
+            if is_int(to) and to == count:
+                raise _gentle("That was the last decision reviewed.")
+            if is_int(to) and to == -1:
+                raise _gentle("This is the first decision of the hand.")
+            raise IntentError(f"There is no decision {excerpt(to, 12)}: this review has {count}.")
+        run.index = to
+        return None
+
+    def _act_coach_close(self, intent: dict) -> Optional[str]:
+        run = self._coach
+        if run is None:
+            raise _gentle("The table is already showing the game.")
+        self._end_coach()
+        if isinstance(run, _ReviewRun) and run.status == "running":
+            return "Review cancelled."
+        return None
+
+    def _end_coach(self) -> None:
+        """Put the coach away (lock held): a running review is told to stop and its figures,
+        when they come, are dropped."""
+        run = self._coach
+        if isinstance(run, _ReviewRun):
+            run.cancel.set()
+        self._coach = None
+        self._coach_idle.notify_all()
+
+    # ------------------------------------------------------------------ the coach: puzzles
+    def start_puzzles(self, puzzle_or_id: Any = None, grade: Optional[str] = None,
+                      seed: Optional[int] = None) -> None:
+        """Show puzzles on this table (see :mod:`dominolab.puzzles`): ``puzzle_or_id`` one
+        puzzle (or its id), else the shipped puzzles of ``grade`` (all grades when None) in
+        an order shuffled by ``seed``.  Answers are judged by the puzzle and change nothing
+        at the table; "Next puzzle" moves on and Close returns to the game."""
+        from .. import puzzles as _puzzles
+
+        if not self.coaching:
+            raise ValueError("puzzles are off in a tournament")
+        check_seed(seed)
+        if puzzle_or_id is not None:
+            if grade is not None:
+                raise ValueError("give a puzzle or a grade, not both")
+            if isinstance(puzzle_or_id, _puzzles.Puzzle):
+                chosen = [puzzle_or_id]
+            elif isinstance(puzzle_or_id, str):
+                try:
+                    chosen = [_puzzles.get(puzzle_or_id)]
+                except KeyError:
+                    raise ValueError(f"no puzzle named {excerpt(puzzle_or_id, 30)}; "
+                                     "dl.puzzles.load() lists them") from None
+            else:
+                raise ValueError(f"expected a Puzzle or a puzzle's id, got {excerpt(puzzle_or_id)}")
+        else:
+            chosen = _puzzles.select(grade=grade)
+            if not chosen:
+                raise ValueError(f"there are no puzzles of grade {grade!r}")
+            if seed is not None:
+                random.Random(seed).shuffle(chosen)
+        first = chosen[0].round()  # raises PuzzleError if it does not replay
+        with self._lock:
+            self._end_coach()
+            self._coach = _PuzzleRun(tuple(chosen), 0, first)
+            self._emit()
+
+    def _puzzle(self) -> _PuzzleRun:
+        run = self._coach
+        if not isinstance(run, _PuzzleRun):
+            raise IntentError("No puzzle is on the table.")
+        return run
+
+    def _act_puzzle_answer(self, intent: dict) -> Optional[str]:
+        run = self._puzzle()
+        if run.status in ("correct", "solution"):
+            raise _gentle("This puzzle is done: press Next puzzle.")
+        action = intent.get("move", "play")
+        r = run.round
+        text: Any = action
+        end: Any = None
+        if action in ("draw", "pass"):
+            pass
+        elif action == "play":
+            text, end = intent.get("tile"), intent.get("end")
+            if not isinstance(text, str) or len(text) > 12:
+                raise IntentError("An answer names a tile such as '6-4'; nothing was changed.")
+            if end is not None and end not in ("left", "right"):
+                raise IntentError(f"The end must be 'left' or 'right', not {excerpt(end, 12)}; nothing was changed.")
+        else:
+            raise IntentError(f"An answer's move is 'play', 'draw' or 'pass', not {excerpt(action, 12)}.")
+        move = _parse_intent_move(r, text, end, self._puzzle_names(run))
+        feedback = run.puzzle.evaluate(move)
+        run.status = "correct" if feedback.correct else "incorrect"
+        run.feedback = (feedback.status, feedback.message)
+        return None
+
+    def _puzzle_names(self, run: _PuzzleRun) -> list[str]:
+        return [f"seat {s}" if s != run.puzzle.seat else "you" for s in range(run.round.players)]
+
+    def _act_puzzle_hint(self, intent: dict) -> Optional[str]:
+        self._puzzle().hint = True
+        return None
+
+    def _act_puzzle_solution(self, intent: dict) -> Optional[str]:
+        run = self._puzzle()
+        run.status = "solution"
+        return None
+
+    def _act_puzzle_next(self, intent: dict) -> Optional[str]:
+        run = self._puzzle()
+        position = (run.position + 1) % len(run.puzzles)
+        r = run.puzzles[position].round()
+        run.position, run.round, run.status, run.feedback, run.hint = position, r, "asking", None, False
+        return None

@@ -1,0 +1,275 @@
+"""Persistence: the table's record (:meth:`Persistence.record`, ``TableSession.from_record``),
+autosave into a folder with the keys a live session claims, and the offer to carry on with
+an unfinished match saved by the same browser."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
+
+from .. import players as _players
+from ..match import Match
+from ..moves import IllegalMoveError
+from ..records import RecordError
+from ..round import Round
+from ..rules import Rules
+from ..validate import excerpt, is_int
+from .core import TableCore
+from .state import HUMAN, TABLE_FORMAT, TABLE_VERSION, LogNote, Settings
+
+if TYPE_CHECKING:
+    from .table import TableSession
+
+
+@dataclass
+class _Offer:
+    path: Path
+    data: dict
+    text: str
+
+
+
+_OWNED: set[str] = set()
+_OWNED_LOCK = threading.Lock()
+
+
+class Persistence(TableCore):
+    """Records and autosave (a mixin of :class:`~dominolab.session.TableSession`)."""
+
+    # ------------------------------------------------------------------ records
+    def record(self) -> dict:
+        """The table as JSON-safe data: seats, settings, the match (every hand), the hand in
+        play, and the log of undos and setting changes.  :meth:`from_record` carries on."""
+        with self._lock:
+            return self._record()
+
+    def _record(self) -> dict:
+        current = None if self._round_in_match() else self._round.to_record()
+        return {
+            "format": TABLE_FORMAT,
+            "version": TABLE_VERSION,
+            "seats": list(self._kinds),
+            "names": list(self.names),
+            "seed": self.seed,
+            "target": self.target,
+            "settings": self.settings.to_dict(),
+            "match_number": self._match_number,
+            "match": self._match.to_record(),
+            "current": current,
+            "undo_floor": self._undo_floor,
+            "log": [n.to_dict() for n in self._notes],
+            "fingerprint": self._fingerprint(),
+            "saved_at": time.strftime("%Y-%m-%d %H:%M"),
+        }
+
+    def _install(self, restored: _Restored) -> None:
+        """Carry on from a record (lock held)."""
+        self._match, self._round = restored.match, restored.round
+        self._match_number = restored.match_number
+        self._notes = list(restored.notes)
+        self._changed(new_hand=True, moved=False)
+        self._undo_floor = restored.undo_floor
+
+    # ------------------------------------------------------------------ autosave
+    def _fingerprint(self) -> str:
+        identity = {"rules": self.rules.to_dict(), "seats": self._kinds, "names": list(self.names),
+                    "seed": self.seed, "target": self.target}
+        text = json.dumps(identity, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+    def _autosave(self) -> None:
+        """Save the match (lock held) once a browser has said who it is and a person has moved."""
+        if self._autosave_dir is None or self._client is None or self._offer is not None:
+            return
+        if not self._match.rounds and not any(e.seat in self.humans for e in self._round.history):
+            return
+        if self._autosave_key is None:
+            self._claim_key(f"{self._fingerprint()}-{self._client}")
+        path = self._autosave_dir / f"{self._autosave_key}.json"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_suffix(".tmp")
+            temporary.write_text(json.dumps(self._record()), encoding="utf-8")
+            os.replace(temporary, path)
+        except OSError as exc:  # a read-only folder must not stop the game
+            self._message = ("error", f"The match could not be saved in {self._autosave_dir}: {exc.strerror}.")
+
+    def _claim_key(self, base: str) -> None:
+        with _OWNED_LOCK:
+            self._release_key_locked()
+            key, n = base, 1
+            while key in _OWNED:
+                n += 1
+                key = f"{base}-{n}"
+            _OWNED.add(key)
+            self._autosave_key = key
+
+    def _release_key(self) -> None:
+        with _OWNED_LOCK:
+            self._release_key_locked()
+
+    def _release_key_locked(self) -> None:
+        if self._autosave_key is not None:
+            _OWNED.discard(self._autosave_key)
+            self._autosave_key = None
+
+    def _look_for_saved_match(self) -> None:
+        """After ``hello``: offer an unfinished match saved by this browser with these settings."""
+        if self._autosave_dir is None or self._client is None:
+            return
+        if self._match.rounds or any(e.seat in self.humans for e in self._round.history):
+            return  # this table is already being played
+        key = f"{self._fingerprint()}-{self._client}"
+        with _OWNED_LOCK:
+            if key in _OWNED:
+                return  # a live table here is writing it
+        path = self._autosave_dir / f"{key}.json"
+        try:
+            if not path.is_file() or path.stat().st_size > 2_000_000:
+                return
+            data = json.loads(path.read_text(encoding="utf-8"))
+            _check_table_record(data)
+        except (OSError, ValueError):
+            return
+        if data.get("fingerprint") != self._fingerprint():
+            return
+        match = data["match"]
+        if match.get("winner") is not None:
+            return  # a finished match: nothing to carry on with
+        hand = len(match.get("rounds", [])) + 1
+        scores = match.get("scores", [])
+        if not isinstance(scores, list) or not all(is_int(s) for s in scores):
+            return
+        sides = [" & ".join(self.names[s] for s in side) for side in self.rules.seating(self.players)]
+        score_text = ", ".join(f"{label} {points}" for label, points in zip(sides, scores, strict=False))
+        when = data.get("saved_at") if isinstance(data.get("saved_at"), str) else "earlier"
+        self._offer = _Offer(path, data, f"A match at this table was left unfinished (saved {excerpt(when, 20)[1:-1]}: "
+                                         f"hand {hand}, {score_text}). Carry on with it?")
+        self._changed(moved=False)
+
+
+def table_from_record(cls: Callable[..., TableSession], data: Any, seats: Optional[Sequence[Any]],
+                      options: dict[str, Any]) -> TableSession:
+    """``TableSession.from_record``: check the record, build the table, replay its match."""
+    _check_table_record(data)
+    specs = list(data["seats"]) if seats is None else list(seats)
+    if seats is None:
+        for seat, kind in enumerate(specs):
+            if kind != HUMAN and kind not in _players.OPPONENTS:
+                raise RecordError(f"seats[{seat}]", f"{excerpt(kind)} is not a player this table can create; "
+                                                    "give seats=[...] with that player")
+    saved = dict(data["settings"])
+    settings = {k: options.pop(k) if k in options else saved[k] for k in Settings.__dataclass_fields__}
+    match_data = data["match"]
+    rules = Rules.coerce(_rules_of(match_data))
+    try:
+        session = cls(rules, seats=specs, names=data["names"], seed=data["seed"], target=data["target"],
+                      **settings, **options)
+    except ValueError as exc:
+        raise RecordError("", str(exc)) from None
+    restored = _Restored.read(data, session._seats, session)
+    with session._lock:
+        session._install(restored)
+    session._drain()
+    return session
+
+
+def _rules_of(match_data: Any) -> Any:
+    from ..records import rules_from_record
+
+    if not isinstance(match_data, dict):
+        raise RecordError("match", f"expected an object, got {type(match_data).__name__}")
+    return rules_from_record(match_data.get("rules"), "match.rules")
+
+
+_TABLE_KEYS = ("format", "version", "seats", "names", "seed", "target", "settings", "match_number", "match",
+               "current", "undo_floor", "log", "fingerprint", "saved_at")
+
+
+def _check_table_record(data: Any) -> None:
+    """The shape of a table record; the match and the hand are checked when they are replayed."""
+    if not isinstance(data, dict):
+        raise RecordError("", f"a table record is a JSON object (dict), got {type(data).__name__}")
+    if data.get("format") != TABLE_FORMAT:
+        raise RecordError("format", f"expected {TABLE_FORMAT!r}, got {excerpt(data.get('format'))}")
+    if data.get("version") != TABLE_VERSION or not is_int(data.get("version")):
+        raise RecordError("version", f"unknown table record version {excerpt(data.get('version'))}; "
+                                     f"this Domino Lab reads version {TABLE_VERSION}")
+    for key in _TABLE_KEYS:
+        if key not in data:
+            raise RecordError(key, "missing")
+    extra = set(data) - set(_TABLE_KEYS)
+    if extra:
+        raise RecordError(excerpt(sorted(map(str, extra))[0], 20), "unknown field")
+    if not isinstance(data["seats"], list) or not 2 <= len(data["seats"]) <= 4:
+        raise RecordError("seats", f"expected a list of 2 to 4 seats, got {excerpt(data['seats'])}")
+    for seat, kind in enumerate(data["seats"]):
+        if not isinstance(kind, str) or not kind:
+            raise RecordError(f"seats[{seat}]", f"expected {HUMAN!r} or a player's kind (text), got {excerpt(kind)}")
+    if not isinstance(data["names"], list) or not all(isinstance(name, str) for name in data["names"]):
+        raise RecordError("names", f"expected a list of the seats' names, got {excerpt(data['names'])}")
+    for key in ("fingerprint", "saved_at"):
+        if not isinstance(data[key], str):
+            raise RecordError(key, f"expected text, got {excerpt(data[key])}")
+    if not isinstance(data["settings"], dict) or set(data["settings"]) != set(Settings.__dataclass_fields__):
+        raise RecordError("settings", f"expected the settings {', '.join(Settings.__dataclass_fields__)}")
+    if not is_int(data["match_number"]) or data["match_number"] < 1:
+        raise RecordError("match_number", f"expected a whole number >= 1, got {excerpt(data['match_number'])}")
+    if not is_int(data["undo_floor"]) or data["undo_floor"] < 0:
+        raise RecordError("undo_floor", f"expected a whole number >= 0, got {excerpt(data['undo_floor'])}")
+    if not isinstance(data["log"], list):
+        raise RecordError("log", "expected a list")
+
+
+@dataclass
+class _Restored:
+    match: Match
+    round: Round
+    match_number: int
+    notes: list[LogNote] = field(default_factory=list)
+    undo_floor: int = 0
+
+    @classmethod
+    def read(cls, data: dict, seats: list[Any], session: Any) -> _Restored:
+        """Replay a table record's match and hand in play with ``seats``' players."""
+        _check_table_record(data)
+        try:
+            match = Match.from_record(data["match"], seats=seats)
+        except RecordError as exc:
+            raise exc.inside("match") from None
+        if match.rules != session.rules:
+            raise RecordError("match.rules", "the match was played under other rules than this table's")
+        current = data["current"]
+        if current is None:
+            if match.is_over:
+                if not match.rounds:
+                    raise RecordError("match", "a finished match must have hands")
+                r = match.rounds[-1]
+            else:
+                r = match.deal_next()
+        else:
+            if match.is_over:
+                raise RecordError("current", "the match is over, so no hand can be in play")
+            try:
+                saved = Round.from_record(current)
+            except RecordError as exc:
+                raise exc.inside("current") from None
+            r = match.deal_next()
+            if saved.start != r.start:
+                raise RecordError("current", "the hand in play is not the match's next deal")
+            for i, move in enumerate(saved.moves):
+                try:
+                    r.play(move)
+                except IllegalMoveError as exc:  # pragma: no cover - from_record already replayed them
+                    raise RecordError(f"current.moves[{i}]", exc.reason) from None
+            if r.is_over:
+                match.record_round(r)
+        notes = [LogNote.from_dict(entry, f"log[{i}]") for i, entry in enumerate(data["log"])]
+        return cls(match, r, data["match_number"], notes, data["undo_floor"])

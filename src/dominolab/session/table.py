@@ -1,0 +1,357 @@
+"""The table itself: its seats, the match and the hand in play, its settings, the one
+method through which the game changes (``_changed``) and the snapshot it shows.
+
+The other jobs are mixed in from their own modules: intents (:mod:`.intents`), the undo
+policy (:mod:`.undo`), the coach (:mod:`.coach`), the threads (:mod:`.threads`) and records
+and autosave (:mod:`.persist`).
+
+Modes build on this class: the settings a mode fixes go in :attr:`TableSession.locked`, new
+actions in :attr:`TableSession.actions`, the deals come from :meth:`TableSession._deal_next`
+and the computer players' seeds from :meth:`TableSession._decision_seed`.
+:class:`~dominolab.session.TournamentSession` is one (:mod:`.tournament`).
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Optional, Union
+
+from ..match import Match
+from ..moves import Move
+from ..playout import derive_seed
+from ..review import Review
+from ..round import Round
+from ..rules import Rules
+from ..validate import check_int, check_seed
+from .coach import Coach, _PuzzleRun, _ReviewRun
+from .intents import Intents
+from .persist import Persistence, _Offer, table_from_record
+from .seats import _check_names, _kind_of, _make_player, _Person, _seat_specs, seat_names
+from .state import HUMAN, LogNote, Settings, TableState, _setting_text
+from .threads import Threads, _Job
+from .undo import Undo
+
+
+class TableSession(Intents, Undo, Coach, Threads, Persistence):
+    """A table where people play Draw Dominoes against computer players, seat by seat.
+
+    ``rules`` is a :class:`~dominolab.Rules` or a preset name.  Either ``players`` (2 to 4)
+    and ``opponents`` (a kind from ``dl.players.OPPONENTS``, a player object, or one per
+    opponent seat: the person sits in seat 0), or ``seats``: one entry per seat, each
+    :data:`HUMAN` ("human"), a kind, or a player object, so two people can share a screen
+    (``seats=["human", "human"]``).  ``names`` names the seats.  ``seed`` makes the deals and
+    the computer players repeatable; ``target`` overrides the match target.
+
+    Settings (see :class:`Settings`): ``open_hands``, ``hints``, ``undo`` (``None``: "free" in
+    teaching mode, when ``open_hands`` or ``hints`` is on, else "off"), ``highlight_playable``,
+    ``pace``, ``scale``.  ``background`` lets the computer players think in a thread (where
+    threads can start) so that a slow one does not hold up the caller.  ``autosave`` is a
+    folder: once a view has said who it is (``hello``) and a person has moved, the match is
+    saved there after every change, and a new table with the same settings, opened from the
+    same browser, offers to carry on with an unfinished one.
+    """
+
+    #: Settings a mode fixes: changing one raises (a tournament locks undo, hints, open_hands).
+    locked: frozenset = frozenset()
+
+    def __init__(
+        self,
+        rules: Union[Rules, str] = "standard",
+        players: Optional[int] = None,
+        opponents: Any = "strategy",
+        seed: Optional[int] = None,
+        target: Optional[int] = None,
+        open_hands: bool = False,
+        hints: bool = False,
+        *,
+        seats: Optional[Sequence[Any]] = None,
+        names: Optional[Sequence[str]] = None,
+        undo: Optional[str] = None,
+        highlight_playable: bool = True,
+        pace: float = 0.6,
+        scale: float = 1.0,
+        background: bool = False,
+        autosave: Union[str, Path, None] = None,
+    ) -> None:
+        rules = Rules.coerce(rules)
+        specs = _seat_specs(rules, players, opponents, seats)
+        count = len(specs)
+        rules.hand_size(count)
+        if rules.partnerships and count != 4:
+            raise ValueError(f"partnership rules need 4 players, got {count}")
+        check_seed(seed)
+        if target is not None:
+            check_int(target, "target", 1)
+        if undo is None:
+            undo = "free" if (open_hands is True or hints is True) else "off"
+        self.settings = Settings(open_hands=open_hands, hints=hints, undo=undo,
+                                 highlight_playable=highlight_playable, pace=pace, scale=scale)
+        self.rules = rules
+        self.players = count
+        self.humans: tuple[int, ...] = tuple(s for s, spec in enumerate(specs) if spec == HUMAN)
+        self._kinds = [HUMAN if spec == HUMAN else _kind_of(spec) for spec in specs]
+        self._seats = [_Person(s) if spec == HUMAN else _make_player(spec, s) for s, spec in enumerate(specs)]
+        self.names: tuple[str, ...] = tuple(
+            _check_names(names, count) if names is not None else seat_names(count, self.humans))
+        self.seed = seed
+        self.target = target
+        self._lock = threading.RLock()
+        self._idle = threading.Condition(self._lock)
+        self._background = bool(background)
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thinker: Optional[threading.Thread] = None
+        self._job: Optional[_Job] = None
+        self._closed = False
+        self._version = 0
+        self._seq = 0
+        self._ack: Optional[str] = None
+        self._message: Optional[tuple[str, str]] = None
+        self._hint: Optional[tuple[Move, str]] = None
+        self._hint_marks = True
+        self._failure: Optional[str] = None
+        self._ai_ms: list[float] = []
+        self._listeners: list[Callable[[TableState], None]] = []
+        self._quiet = 0
+        self._notes: list[LogNote] = []
+        self._undo_floor = 0
+        self._viewer: Optional[int] = None
+        self._client: Optional[str] = None
+        self._offer: Optional[_Offer] = None
+        self._autosave_dir = None if autosave is None else Path(autosave)
+        self._autosave_key: Optional[str] = None
+        self._coach: Union[_ReviewRun, _PuzzleRun, None] = None
+        self._reviewed: Optional[tuple[tuple[int, int, int], Review]] = None  # the last finished review
+        self._coach_idle = threading.Condition(self._lock)
+        #: Called at named points of the thinker and of intents ("job-start", "job-chosen",
+        #: "job-applied", "intent-applied", "review-progress", "review-done"): tests inject delays here to probe races.
+        self._test_hook: Optional[Callable[[str], None]] = None
+        self.actions: dict[str, Callable[[dict], Optional[str]]] = {
+            "play": self._act_move, "draw": self._act_move, "pass": self._act_move,
+            "undo": self._act_undo, "hint": self._act_hint, "next_hand": self._act_next_hand,
+            "new_match": self._act_new_match, "reveal": self._act_reveal,
+            "resume": self._act_resume, "discard": self._act_discard,
+            "review": self._act_review, "review_step": self._act_review_step, "coach_close": self._act_coach_close,
+            "puzzle_answer": self._act_puzzle_answer, "puzzle_next": self._act_puzzle_next,
+            "puzzle_solution": self._act_puzzle_solution, "puzzle_hint": self._act_puzzle_hint,
+        }
+        self._match_number = 1
+        self._match = self._new_match_object(1)
+        self._round = self._deal_next(self._match)
+        with self._lock:
+            self._changed(new_hand=True)
+        self._drain()
+
+    # ------------------------------------------------------------------ reading the game
+    @property
+    def round(self) -> Round:
+        """A copy of the hand in play: read it freely; change the game through the table."""
+        with self._lock:
+            return self._round.copy()
+
+    @property
+    def match(self) -> Match:
+        """A copy of the match so far (its finished hands and scores), rebuilt from its record."""
+        with self._lock:
+            data = self._match.to_record()
+        return Match.from_record(data)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """What sits in each seat: "human", or the computer player's kind (or class name)."""
+        return tuple(self._kinds)
+
+    @property
+    def scores(self) -> list[int]:
+        with self._lock:
+            return list(self._match.scores)
+
+    @property
+    def version(self) -> int:
+        """Changes with every change to the game; intents must quote it."""
+        return self._version
+
+    @property
+    def message(self) -> Optional[str]:
+        """The message the table shows (why the last intent was refused, and the like)."""
+        message = self._message
+        return None if message is None else message[1]
+
+    @property
+    def viewer(self) -> Optional[int]:
+        """The seat whose hand the table shows, or ``None`` while the screen asks to pass it on."""
+        return self._viewer
+
+    @property
+    def hand_number(self) -> int:
+        """The hand being played, counted from 1 within the match."""
+        return len(self._match.rounds) + (0 if self._round_in_match() else 1)
+
+    def state(self) -> TableState:
+        """The table at this moment, consistent (taken under the lock)."""
+        with self._lock:
+            return self._state()
+
+    def subscribe(self, listener: Callable[[TableState], None]) -> None:
+        """Call ``listener(state)`` after every change (with the lock held, in order)."""
+        self._listeners.append(listener)
+
+    # ------------------------------------------------------------------ settings
+    def configure(self, **changes: Any) -> None:
+        """Change settings (see :class:`Settings`).  A change to ``open_hands``, ``hints`` or
+        ``undo`` is written in the log, since it changes what a player may learn."""
+        unknown = set(changes) - set(Settings.__dataclass_fields__)
+        if unknown:
+            raise ValueError(f"unknown setting {sorted(unknown)[0]!r}; the settings are "
+                             f"{', '.join(Settings.__dataclass_fields__)}")
+        with self._lock:
+            fixed = [name for name, value in changes.items()
+                     if name in self.locked and value != getattr(self.settings, name)]
+            if fixed:
+                raise ValueError(f"{fixed[0]} is fixed at this table")
+            new = replace(self.settings, **changes)
+            if new == self.settings:
+                return
+            old, self.settings = self.settings, new
+            for name in Settings.POLICY:
+                if getattr(old, name) != getattr(new, name):
+                    self._note("setting", text=_setting_text(name, getattr(new, name)))
+            if old.hints != new.hints:
+                self._hint = None
+            self._emit()
+
+    @classmethod
+    def from_record(cls, data: Any, seats: Optional[Sequence[Any]] = None, **options: Any) -> TableSession:
+        """A table that carries on from :meth:`record` data, every hand replayed and checked.
+
+        ``seats`` replaces the recorded seats (needed for player objects, which a record names
+        but cannot hold).  ``options`` are settings and constructor keywords (``background``,
+        ``autosave``).  A finished match loads too: it shows its last hand, ready for a new match."""
+        return table_from_record(cls, data, seats, options)
+
+    # ------------------------------------------------------------------ the game's one owner
+    def _changed(self, *, new_hand: bool = False, moved: bool = True) -> None:
+        """The game changed (lock held): new version; a finished hand goes into the match;
+        decide whose tiles show and who is to move, and give a computer player its job."""
+        self._version += 1
+        self._hint = None
+        self._failure = None  # a player that failed is asked again after any change
+        r = self._round
+        if new_hand:
+            self._undo_floor = 0
+            if isinstance(self._coach, _ReviewRun):
+                self._end_coach()  # a review is of the hand just played: a new hand ends it
+        if r.is_over and not self._round_in_match():
+            self._match.record_round(r)
+        self._update_viewer(new_hand)
+        self._schedule()
+        if moved:
+            self._autosave()
+        self._emit()
+
+    def _update_viewer(self, new_hand: bool) -> None:
+        r = self._round
+        if len(self.humans) == 1:
+            self._viewer = self.humans[0]
+            return
+        if r.is_over:
+            self._viewer = None  # everyone looks at the result
+            return
+        nxt = self._next_person()
+        if new_hand or (self._viewer is not None and self._viewer != nxt):
+            self._viewer = None  # the screen goes up: pass it to the next person
+
+    def _next_person(self) -> int:
+        """The person who moves next: the first person's seat from the seat to move, going round."""
+        r = self._round
+        for step in range(self.players):
+            seat = (r.turn + step) % self.players
+            if seat in self.humans:
+                return seat
+        raise AssertionError("a table has a person")  # pragma: no cover
+
+    def _screen(self) -> Optional[int]:
+        """The seat the screen asks to be passed to, or None when someone's tiles show."""
+        if self._viewer is not None or self._round.is_over or len(self.humans) == 1:
+            return None
+        return self._next_person()
+
+    def _decision_seed(self, seat: int, r: Round) -> Optional[int]:
+        """The seed a computer player's decision starts from (``None``: leave its random
+        stream alone): the match's seed, the hand and the move number, so that a table loaded
+        from its record plays on exactly the same.  A mode whose players keep streams of their
+        own (a tournament's, checked by asking them again) returns ``None``."""
+        return derive_seed(self._match.seed, len(self._match.rounds), seat + 1, len(r.history))
+
+    # ------------------------------------------------------------------ deals and matches
+    def _new_match_object(self, number: int) -> Match:
+        seed = self.seed if (self.seed is None or number == 1) else derive_seed(self.seed, number)
+        return Match(self.rules, self._seats, seed=seed, target=self.target)
+
+    def _deal_next(self, match: Match) -> Round:
+        """The next hand of ``match`` (a mode with other deals overrides this)."""
+        return match.deal_next()
+
+    def _round_in_match(self) -> bool:
+        return any(r is self._round for r in self._match.rounds)
+
+    # ------------------------------------------------------------------ the state, and the log
+    def _emit(self) -> None:
+        if not self._listeners or self._quiet:
+            return
+        state = self._state()
+        for listener in list(self._listeners):
+            listener(state)
+
+    def _state(self) -> TableState:
+        self._seq += 1
+        r = self._round
+        match = self._match
+        reason, mark = self._undo_check(self._viewer)
+        lead = None
+        for e in r.history:
+            if e.action == "play":
+                lead = e.tile if e.ends is None else None
+                break
+        if lead is None and r.start.line:
+            lead = r.start.line[0]
+        in_progress = (not match.is_over) and (bool(match.rounds) or any(
+            e.seat in self.humans for e in r.history))
+        thinking = self._job.seat if self._job is not None else None
+        return TableState(
+            rules=self.rules, names=self.names, humans=self.humans, viewer=self._viewer,
+            screen=self._screen(), round=r.copy(), lead_tile=lead, match_number=self._match_number,
+            hand_number=self.hand_number, target=match.target, scores=tuple(match.scores),
+            hand_points=tuple(tuple(done.result.points) for done in match.rounds),  # type: ignore[union-attr]
+            match_over=match.is_over, winner=match.winner, in_progress=in_progress,
+            settings=self.settings, thinking=thinking, version=self._version, seq=self._seq, ack=self._ack,
+            message=self._message, hint=self._hint, hint_marks=self._hint_marks,
+            undo_available=mark is not None, undo_reason=reason,
+            notes=tuple(n for n in self._notes if n.hand == self.hand_number),
+            undos=sum(1 for n in self._notes if n.kind == "undo"),
+            offer=None if self._offer is None else self._offer.text,
+            saving=self._autosave_dir is not None and self._client is not None,
+            ai_ms=tuple(self._ai_ms[-(self.players - 1):]),
+            coach=None if self._coach is None else self._coach.state(),
+            can_review=self._review_refusal() is None,
+        )
+
+    def _note(self, kind: str, *, seat: Optional[int] = None, turns: tuple[str, ...] = (), text: str = "",
+              at: Optional[int] = None) -> None:
+        r = self._round
+        self._notes.append(LogNote(kind, self.hand_number, len(r.history) if at is None else at, seat, turns, text))
+
+    def _whose_turn_sentence(self) -> str:
+        r = self._round
+        if r.is_over:
+            return "The hand is over."
+        seat = r.turn
+        if seat in self.humans:
+            if self._viewer == seat:
+                return "It is your turn." if self.names[seat] == "You" else f"It is {self.names[seat]}'s turn."
+            return f"It is {self.names[seat]}'s turn: pass the screen to {self.names[seat]}."
+        doing = "is thinking" if self._job is not None and self._job.seat == seat else "is to play"
+        return f"Wait: {self.names[seat]} {doing}."

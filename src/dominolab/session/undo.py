@@ -1,0 +1,61 @@
+"""The undo policy: which moves a person may take back, and taking them back.
+
+Undo never takes back a draw.  A drawn tile that went back into the boneyard would come out
+again on the next draw, so undoing a draw (yours, or an opponent's that was then played) shows
+what the boneyard hides; keeping draws final keeps every hand exactly the match's deal, so
+records replay and check.  Undo is off unless the table is in teaching mode, and every undo
+is written in the log and in the record.  The policies are :data:`~.state.UNDO_POLICIES`.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..narration import narrate
+from .core import TableCore
+from .state import IntentError, heard_by
+
+
+class Undo(TableCore):
+    """The ``undo`` intent and its policy (a mixin of :class:`~dominolab.session.TableSession`)."""
+
+    def _act_undo(self, intent: dict) -> Optional[str]:
+        seat = self._viewer
+        reason, mark = self._undo_check(seat)
+        if mark is None:
+            raise IntentError(reason)
+        r = self._round
+        history = r.history
+        taken = narrate(heard_by(history[mark:], seat), self.names)
+        for _ in range(len(history) - mark):
+            r.undo()
+        if self.settings.undo == "last":
+            self._undo_floor = mark
+        self._note("undo", seat=seat, turns=tuple(taken), at=mark)
+        self._changed()
+        return None
+
+    def _undo_check(self, seat: Optional[int]) -> tuple[str, Optional[int]]:
+        """(why not, None) or ("", the history length to go back to) for an undo by ``seat``."""
+        policy = self.settings.undo
+        if policy == "off":
+            return "Undo is off at this table.", None
+        r = self._round
+        if r.is_over:
+            return "The hand is over and scored; undo works during a hand.", None
+        if seat is None:
+            return "Nobody's tiles are showing; undo works for the person whose tiles are showing.", None
+        history = r.history
+        decisions = [(i, e.seat) for i, e in enumerate(history) if e.seat in self.humans and e.action != "draw"]
+        mine = [i for i, s in decisions if s == seat and i >= self._undo_floor]
+        if not mine:
+            if policy == "last" and any(s == seat for _, s in decisions):
+                return "This table lets you take back only your last move, and you have.", None
+            return "There is no move of yours to take back in this hand.", None
+        mark = mine[-1]
+        if any(s != seat for i, s in decisions if i > mark):
+            return "Someone else has moved since your last move, so it cannot be taken back.", None
+        if any(e.action == "draw" for e in history[mark:]):
+            return ("A tile has been drawn since your last move, and a draw is never taken back "
+                    "(the boneyard would give away what it hides)."), None
+        return "", mark
