@@ -150,8 +150,18 @@ def test_past_the_caps_a_clear_error_or_none():
         exact.solve(view, max_deals=100)
     late = dl.Round.from_position("basic", hands=[["6-1", "2-3"], ["1-1"]], line=["6-5", "5-2"], boneyard=["3-3"])
     late_view = late.view(0)
-    with pytest.raises(exact.ExactLimitError, match="more than limit=3 solver nodes"):
+    with pytest.raises(exact.ExactLimitError, match="more than limit=3 solver nodes") as caught:
         exact.solve(late_view, limit=3)
+    assert caught.value.nodes > 3  # what was spent before giving up
+    # With project, it gives up once the deals so far project past twice the limit.
+    many = endgame("standard", 2, 12, 8)  # 28 deals
+    many_view = many.view(many.turn)
+    full = exact.solve(many_view)
+    assert full.deals >= 4
+    assert exact.solve(many_view, limit=10 * full.nodes, project=True).values == full.values
+    with pytest.raises(exact.ExactLimitError) as caught:
+        exact.solve(many_view, limit=full.nodes // 3, project=True)
+    assert 0 < caught.value.nodes
     assert exact.try_solve(late_view, limit=3) is None
     assert exact.try_solve(view, max_deals=100) is None
 

@@ -64,7 +64,15 @@ Place = Union[int, str]
 
 
 class ExactLimitError(ValueError):
-    """The exact solution needs more deals or solver nodes than the caps allow."""
+    """The exact solution needs more deals or solver nodes than the caps allow.
+    ``nodes`` is the solver nodes spent before giving up."""
+
+    def __init__(self, message: str, nodes: int = 0):
+        super().__init__(message)
+        self.nodes = nodes
+
+    def __reduce__(self) -> tuple[type[ExactLimitError], tuple[str, int]]:
+        return (ExactLimitError, (str(self), self.nodes))
 
 
 @dataclass(frozen=True)
@@ -205,12 +213,15 @@ def consistent_deals(view: View) -> Iterator[tuple[dict[int, tuple[Tile, ...]], 
     yield from walk(0)
 
 
-def solve(view: View, *, max_deals: int = MAX_DEALS, limit: int = NODE_LIMIT) -> ExactEvaluation:
+def solve(view: View, *, max_deals: int = MAX_DEALS, limit: int = NODE_LIMIT,
+          project: bool = False) -> ExactEvaluation:
     """Every legal move's exact value for ``view``'s seat (see the module's text).
 
     Raises ``ValueError`` when it is not the seat's turn, and :class:`ExactLimitError`
     when more than ``max_deals`` deals fit the view or the deals need more than ``limit``
-    solver nodes in all."""
+    solver nodes in all.  With ``project``, it also gives up as soon as the nodes per deal
+    so far, times the deals, come to more than twice ``limit`` (a search that only wants
+    the answer when it is cheap wastes less on positions that are not)."""
     if not isinstance(view, View):
         raise ValueError(f"solve needs a View (round.view(seat)), got {type(view).__name__}")
     moves = list(view.legal)
@@ -239,9 +250,12 @@ def solve(view: View, *, max_deals: int = MAX_DEALS, limit: int = NODE_LIMIT) ->
         try:
             vectors = solver.values(codes)
         except OverflowError:
-            raise ExactLimitError(f"the {count} deals need more than limit={limit} solver nodes") from None
+            raise ExactLimitError(f"the {count} deals need more than limit={limit} solver nodes",
+                                  nodes + solver.nodes) from None
         nodes += solver.nodes
         deals += 1
+        if project and nodes * count > 2 * limit * deals:
+            raise ExactLimitError(f"the {count} deals would need more than limit={limit} solver nodes", nodes)
         mine = [v[me] for v in vectors]
         top = max(mine)
         for i, value in enumerate(mine):
@@ -258,9 +272,10 @@ def solve(view: View, *, max_deals: int = MAX_DEALS, limit: int = NODE_LIMIT) ->
     return ExactEvaluation(view.seat, out, deals, nodes, view.boneyard_count, view.ends)
 
 
-def try_solve(view: View, *, max_deals: int = MAX_DEALS, limit: int = NODE_LIMIT) -> Optional[ExactEvaluation]:
+def try_solve(view: View, *, max_deals: int = MAX_DEALS, limit: int = NODE_LIMIT,
+              project: bool = False) -> Optional[ExactEvaluation]:
     """:func:`solve`, or ``None`` when the position is past the caps."""
     try:
-        return solve(view, max_deals=max_deals, limit=limit)
+        return solve(view, max_deals=max_deals, limit=limit, project=project)
     except ExactLimitError:
         return None
