@@ -13,8 +13,8 @@ For the seat to move, :func:`solve` takes what that seat can see (its
    equally likely to come next), and each seat plays to maximise its own side's net
    points (its points minus the others', past two sides minus their mean).  With two
    sides that is minimax (zero-sum); with three or more it is max-n, in which a seat
-   indifferent between moves takes the first in the round's move order, so the value is
-   exact for that tie rule;
+   indifferent between moves takes the last of them in the round's move order (the
+   solver's tie rule), so the value is exact for that rule;
 3. **averages** each legal move's value over the deals, **every consistent deal equally
    likely**.  Why equal: the deal was a uniform shuffle, and the public history is
    equally likely under every deal that fits it as long as the other seats' choices among
