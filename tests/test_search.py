@@ -329,3 +329,21 @@ def test_the_tree_searches_any_position_of_any_preset(preset_players, seed, move
             assert -1.0 <= item.value <= 1.0
         else:
             assert item.value == pytest.approx(item.points)
+
+
+def test_near_the_end_the_tree_solves_the_decision_or_its_leaves_exactly():
+    """With few tiles hidden the tree's decision is the exact solver's (every consistent
+    deal), figures exact; told not to, it still values small leaves exactly."""
+    from dominolab import exact
+
+    r = position("basic", hands=["6-1 2-3", "1-1"], line="6-5 5-2", boneyard="3-3")
+    view = r.view(0)
+    solved = exact.solve(view)
+    evaluation = tree_evaluate(view, budget=20_000, rng=random.Random(1))
+    assert not evaluation.tree and evaluation.exact == evaluation.deals == solved.deals == 2
+    assert evaluation.best == solved.best
+    for item in evaluation.moves:
+        assert item.points == item.value == solved[item.move].value and item.margin == 0
+    tree = tree_evaluate(view, budget=20_000, rng=random.Random(1), exact_root=0)
+    assert tree.tree and 0 < tree.exact <= tree.deals
+    assert tree.best == solved.best

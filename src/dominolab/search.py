@@ -100,11 +100,15 @@ class MoveValue:
     ahead: float
     spread: float = 0.0
     deals: int = 0
+    #: Whether ``points`` is exact over every deal that fits the view (no sampling).
+    exact: bool = False
 
     @property
     def margin(self) -> float:
         """Half the width of a 95% interval for ``points`` (1.96 standard errors): the
-        estimate's margin of error from sampling a finite number of deals."""
+        estimate's margin of error from sampling a finite number of deals (0 when exact)."""
+        if self.exact:
+            return 0.0
         return 1.96 * self.spread / math.sqrt(self.deals) if self.deals > 1 else math.inf
 
 
@@ -826,6 +830,22 @@ EXPLORATION = 0.7
 #: The key of the searching seat's own draw of tile ``t`` (which it sees) is ``_SEEN - t``.
 _SEEN = -16
 
+#: :func:`tree_evaluate` values a leaf exactly (:class:`Solver`, in that deal) instead of
+#: playing it out when at most this many tiles are left in the hands and the boneyard...
+LEAF_TILES = 18
+#: ... and the solver settles it within 1/LEAF_SHARE of the budget in nodes (with a table
+#: shared by the whole search, so later visits to the same deal cost little).
+LEAF_SHARE = 64
+#: The shared table is emptied past this many entries.
+LEAF_TABLE = 200_000
+#: The most solver nodes one exact leaf, and one exact try at the root, may take.
+LEAF_MAX = 5_000
+ROOT_MAX = 50_000
+#: :func:`tree_evaluate` first tries to solve the whole decision exactly
+#: (:func:`dominolab.exact.solve`, every deal that fits the view) within 1/ROOT_SHARE of
+#: its budget in solver nodes.
+ROOT_SHARE = 2
+
 
 def tree_evaluate(
     view: View,
@@ -836,6 +856,8 @@ def tree_evaluate(
     match: Optional[tuple[Sequence[int], int]] = None,
     policy: Optional[Policy] = None,
     exploration: float = EXPLORATION,
+    exact_leaves: Optional[int] = None,
+    exact_root: Optional[int] = None,
 ) -> Evaluation:
     """Value every legal move of ``view`` by a search tree over what the seat will see
     (information-set Monte Carlo tree search, one observer).
@@ -856,6 +878,22 @@ def tree_evaluate(
     seen.  The chosen move is the one visited most; each move's ``value`` is its mean
     over the iterations that began with it, and ``deals`` how many those were.  The same
     arguments and ``rng`` state give the same result when there is no deadline.
+
+    Near the end of the hand a play-out's luck is most of what a leaf's value measures, so
+    a leaf with at most :data:`LEAF_TILES` tiles left is valued exactly in its deal instead
+    (:class:`Solver`; net points only, not in a match), when that takes at most
+    ``exact_leaves`` solver nodes (by default ``budget / (NODE_COST * LEAF_SHARE)``, at most
+    :data:`LEAF_MAX`; 0: never); after more such leaves fail than succeed (past eight), the rest are played out.
+    The evaluation's ``exact`` counts the iterations that ended in an exact leaf.
+
+    Before any of that, when few tiles are hidden, the decision itself is solved exactly
+    (:func:`dominolab.exact.solve`: every deal that fits the view, each to the end, every
+    deal alike; net points only, and only without a ``deadline``) if that takes at most
+    ``exact_root`` solver nodes (by default ``budget / (NODE_COST * ROOT_SHARE)``, at most
+    :data:`ROOT_MAX`; 0: never).  Then no tree is searched:
+    the evaluation's ``tree`` is false, each move's figures are exact (``margin`` 0) and
+    ``deals`` and ``exact`` are the number of deals that fit.  A try that fails costs its
+    nodes out of the tree's budget.
     """
     moves = list(view.legal)
     if not moves:
@@ -873,12 +911,30 @@ def tree_evaluate(
     else:
         objective = "points"
         utility = points_utility
+    root_limit = min(budget // (NODE_COST * ROOT_SHARE), ROOT_MAX) if exact_root is None else exact_root
+    spent = 0
+    if match is None and deadline is None and root_limit > 0:
+        from .exact import ExactLimitError, solve  # exact builds on this module
+
+        try:
+            solved_root = solve(view, max_deals=max(1, root_limit // 16), limit=root_limit, project=True)
+        except ExactLimitError as error:
+            spent = error.nodes * NODE_COST
+        else:
+            exact_values = tuple(MoveValue(m.move, m.value, m.value, m.ahead, 0.0, solved_root.deals, exact=True)
+                                 for m in solved_root.moves)
+            return Evaluation(seat, exact_values, solved_root.best, solved_root.deals, solved_root.deals,
+                              max(solved_root.nodes * NODE_COST, len(moves)), objective)
     policy = policy or Policy(rules)
     rand = rng.random
     dealer = Dealer(view)
     hands, stock = dealer.deal(rng)
     r = _round_for(view, hands, stock)
     saved = r._fast_save()
+
+    leaf_limit = min(budget // (NODE_COST * LEAF_SHARE), LEAF_MAX) if exact_leaves is None else exact_leaves
+    solver = Solver(r, utility, limit=leaf_limit) if leaf_limit > 0 and match is None else None
+    solved = failed = 0
 
     root = _Node(me)
     ends = view.ends
@@ -887,7 +943,6 @@ def tree_evaluate(
     log = math.log
     sqrt = math.sqrt
     highest, lowest = -_INF, _INF
-    spent = 0
     iterations = 0
     while spent < budget or iterations < len(root_codes):  # every move is tried at least once
         if deadline is not None and iterations >= len(root_codes) and time.perf_counter() > deadline:
@@ -943,15 +998,35 @@ def tree_evaluate(
             node = chosen
             if fresh:
                 break
+        leaf_values: Optional[tuple[float, ...]] = None
         if r._fast_turn() >= 0:
-            pick, _ = policy.picker([rand() for _ in range(32)])
-            spent += r._fast_rollout(pick)
-        points = r._fast_points()
-        values = utility(points)
+            if solver is not None and sum(r.hand_counts) + r.boneyard_count <= LEAF_TILES:
+                leaf = r._fast_save()
+                solver.nodes = 0
+                try:
+                    leaf_values = solver._vector()
+                    solved += 1
+                except _OutOfBudget:
+                    r._fast_load(leaf)
+                    failed += 1
+                spent += solver.nodes * NODE_COST
+                if len(solver.table) > LEAF_TABLE:
+                    solver.table.clear()
+                if failed > 8 and failed > solved:
+                    solver = None
+            if leaf_values is None:
+                pick, _ = policy.picker([rand() for _ in range(32)])
+                spent += r._fast_rollout(pick)
+        if leaf_values is not None:
+            values = leaf_values  # net points: exact leaves are only tried outside a match
+            net_me = values[me]
+        else:
+            points = r._fast_points()
+            values = utility(points)
+            net_me = points_utility(points)[me] if utility is not points_utility else values[me]
         for visited in path:
             visited.visits += 1
             visited.total += values[visited.side]
-        net_me = points_utility(points)[me] if utility is not points_utility else values[me]
         first = stats[first_code]
         first[0] += net_me
         first[1] += net_me > 0
@@ -971,7 +1046,7 @@ def tree_evaluate(
         variance = max(0.0, squares / visits - mean * mean) * visits / max(1, visits - 1)
         values_out.append(MoveValue(move, child.total / visits, mean, ahead / visits, math.sqrt(variance), visits))
     most = max(values_out, key=lambda m: (m.deals, m.value)).move  # the move tried most
-    return Evaluation(seat, tuple(values_out), most, iterations, 0, spent, objective, tree=True)
+    return Evaluation(seat, tuple(values_out), most, iterations, solved, spent, objective, tree=True)
 
 
 def _mirror(code: int, ends: Optional[tuple[int, int]]) -> int:
