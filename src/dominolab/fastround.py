@@ -15,19 +15,21 @@ this seat draw, R7-R9), ``_after_move`` (does the hand end, R10-R11) and
 checks, by random play under every preset, that they make exactly the moves and the results
 of ``legal_moves()``, ``play()`` and ``result``.
 
+Also here: the bitmasks of a tile set (``_SetInfo``) and small mask helpers.
+
 Internal: used by :mod:`dominolab.search`, :mod:`dominolab.exact` and
 :mod:`dominolab.playout` (through ``Round``); the public round is :mod:`dominolab.round`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from .moves import Event
 from .rules import Rules
 from .scoring import RoundResult, score
-from .tiles import TILE_BY_ID
+from .tiles import TILE_BY_ID, Tile
 
 __all__ = ["FAST_DRAW", "FAST_PASS", "FastRound"]
 
@@ -52,6 +54,59 @@ _PointsMemo = tuple[list[int], dict[tuple[Any, ...], tuple[int, ...]], dict[tupl
 _POINTS_MEMO: dict[Rules, _PointsMemo] = {}
 POINTS_MEMO_RULES = 4
 POINTS_MEMO_ENTRIES = 50_000
+
+
+class _SetInfo:
+    """Bitmasks of one tile set, shared by every round that uses it."""
+
+    __slots__ = ("doubles", "ids", "mask", "suit", "suit_size", "top_double")
+
+    def __init__(self, rules: Rules):
+        tiles = rules.tiles
+        self.ids = sorted(t.id for t in tiles)
+        self.mask = 0
+        for t in tiles:
+            self.mask |= t.bit
+        self.suit = [0] * (rules.max_pip + 1)
+        for t in tiles:
+            self.suit[t.high] |= t.bit
+            self.suit[t.low] |= t.bit
+        self.suit_size = [bin(m).count("1") for m in self.suit]
+        self.doubles = 0
+        for t in tiles:
+            if t.is_double:
+                self.doubles |= t.bit
+        self.top_double = Tile(rules.max_pip, rules.max_pip).id if rules.doubles else None
+
+
+_SETS: dict[tuple[int, bool], _SetInfo] = {}
+
+def _set_info(rules: Rules) -> _SetInfo:
+    key = (rules.max_pip, rules.doubles)
+    info = _SETS.get(key)
+    if info is None:
+        info = _SETS[key] = _SetInfo(rules)
+    return info
+
+
+def _mask(tiles: Iterable[Tile]) -> int:
+    m = 0
+    for t in tiles:
+        m |= t.bit
+    return m
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
 
 
 class FastRound:
