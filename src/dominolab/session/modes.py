@@ -16,9 +16,10 @@ and a classroom tournament is asked of its :class:`TableMode`:
 
 :class:`MatchMode` is the ordinary table: matches to a target, the thinker moves the
 computer players, undo, hints and the coach as the settings say, records and autosave.  The
-tournament's mode is :class:`~dominolab.session.tournament.TournamentMode`.  A mode's hooks
-are called with the table's lock held (except :meth:`~TableMode.show_pending`, which takes it)
-and may use the table's own methods; they hold no threads.
+tournament's mode is :class:`~dominolab.session.tournament.TournamentMode`.  Once the table
+is built, a mode's hooks are called with the table's lock held (except
+:meth:`~TableMode.show_pending`, which takes it); they may use the table's own methods and
+start no threads.  A new kind of table is a new mode, not a subclass of the table.
 """
 
 from __future__ import annotations
