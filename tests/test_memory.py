@@ -4,7 +4,7 @@ The figure for a long kernel is measured by ``benchmarks/memory.py``."""
 from dataclasses import replace
 
 import dominolab as dl
-from dominolab import round as round_module
+from dominolab import fastround as round_module  # the points memo lives with the fast play-out core
 from dominolab.moves import Play
 from dominolab.players import SearchPlayer
 

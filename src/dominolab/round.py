@@ -4,16 +4,21 @@ The state lives in machine-friendly form: each hand is a bitmask of tile ids, th
 boneyard a list of ids in draw order, the line two stacks growing outwards from the lead.
 The public properties (``hands``, ``line``, ``legal_moves()``...) build friendly objects
 from it on demand, so that a complete 2-player hand through the public API costs a few
-dozen microseconds.
+dozen microseconds.  The search plays on the same state through the fast play-out
+interface of :mod:`dominolab.fastround` (``Round``'s base), which asks this module every
+rule question.  How a hand begins (the :class:`Start`, its checks, the deal's steps before
+the first move) is :mod:`dominolab.dealing`.
 
 Every rule question is answered in exactly one method:
 
 =================================  ===========================================
 question                           decided in
 =================================  ===========================================
-who leads, with what (R4-R6)       ``_choose_leader`` / ``_lead_mask``
-redeal (R17)                       ``_needs_redeal`` (and ``_hunt``: a top double
-                                   that cannot be drawn)
+who leads, with what (R4-R6)       ``_choose_leader`` / ``_lead_mask`` (tiles
+                                   turned up: ``dealing._turn_up``)
+redeal (R17)                       ``dealing._needs_redeal`` (and
+                                   ``dealing._hunt``: a top double that cannot
+                                   be drawn)
 may this seat draw now (R7-R9)     ``_draw_refusal``
 which tile comes off (R18)         ``from_position`` (a shuffled stock)
 does the hand end (R10, R11)       ``_after_move``
@@ -24,10 +29,28 @@ who won, what it scores (R12-R16)  :func:`dominolab.scoring.score`
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple, Optional, Union
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Optional, Union
 
+from .dealing import (
+    Start,
+    StartError,
+    _check_start,
+    _Dealt,
+    _hunt,
+    _leader_from_turn_up,
+    _needs_redeal,
+    _orient_line,
+    _set_name,
+    _turn_up,
+    _turned_ids,
+)
+from .fastround import _DRAW, _PASS, _PIPS, _PLAY, FastRound, _bits, _mask, _popcount, _set_info, _SetInfo
+from .fastround import _POINTS_MEMO as _POINTS_MEMO
+from .fastround import FAST_DRAW as FAST_DRAW  # the fast interface's move codes, as search.py reads them
+from .fastround import FAST_PASS as FAST_PASS
+from .fastround import POINTS_MEMO_ENTRIES as POINTS_MEMO_ENTRIES
+from .fastround import POINTS_MEMO_RULES as POINTS_MEMO_RULES
 from .moves import (
     DRAW,
     PASS,
@@ -54,138 +77,9 @@ __all__ = ["Round", "Start", "StartError"]
 
 _PLAY_LEFT = [Play(t, "left") for t in TILE_BY_ID]
 _PLAY_RIGHT = [Play(t, "right") for t in TILE_BY_ID]
-_PIPS = [t.pips for t in TILE_BY_ID]
-_HIGH = [t.high for t in TILE_BY_ID]
-
-#: Move codes of the fast play-out interface (plays are tile id * 2 + side).
-FAST_DRAW, FAST_PASS = -1, -2
-#: Per rules: each tile's counted value (R14) by tile id, and the points of finished hands
-#: by their final state and by what scoring reads (see Round._fast_points).
-#: Both are bounded so a long kernel's memory stays flat: at most ``POINTS_MEMO_RULES`` rule
-#: sets are remembered (the least recently used one is forgotten first) and each of a rule
-#: set's two tables is emptied when it reaches ``POINTS_MEMO_ENTRIES`` (about 0.5 KB each).
-_PointsMemo = tuple[list[int], dict[tuple[Any, ...], tuple[int, ...]], dict[tuple[Any, ...], tuple[int, ...]]]
-_POINTS_MEMO: dict[Rules, _PointsMemo] = {}
-POINTS_MEMO_RULES = 4
-POINTS_MEMO_ENTRIES = 50_000
-
-# History entries (tuples, for speed): the first item says what they are.
-_PLAY, _DRAW, _PASS = 0, 1, 2
 
 
-class _SetInfo:
-    """Bitmasks of one tile set, shared by every round that uses it."""
-
-    __slots__ = ("doubles", "ids", "mask", "suit", "suit_size", "top_double")
-
-    def __init__(self, rules: Rules):
-        tiles = rules.tiles
-        self.ids = sorted(t.id for t in tiles)
-        self.mask = 0
-        for t in tiles:
-            self.mask |= t.bit
-        self.suit = [0] * (rules.max_pip + 1)
-        for t in tiles:
-            self.suit[t.high] |= t.bit
-            self.suit[t.low] |= t.bit
-        self.suit_size = [bin(m).count("1") for m in self.suit]
-        self.doubles = 0
-        for t in tiles:
-            if t.is_double:
-                self.doubles |= t.bit
-        self.top_double = Tile(rules.max_pip, rules.max_pip).id if rules.doubles else None
-
-
-_SETS: dict[tuple[int, bool], _SetInfo] = {}
-
-
-def _set_info(rules: Rules) -> _SetInfo:
-    key = (rules.max_pip, rules.doubles)
-    info = _SETS.get(key)
-    if info is None:
-        info = _SETS[key] = _SetInfo(rules)
-    return info
-
-
-@dataclass(frozen=True)
-class Start:
-    """How a round began: what :meth:`Round.from_start` needs to rebuild it exactly.
-
-    ``kind`` is "deal" (a shuffled deal: full hands, the rest in the boneyard, and the
-    rules' lead procedure still to run) or "position" (a hand-built or mid-hand position).
-    ``hands`` are each seat's tiles at the start (for a deal: as dealt, before any tile the
-    lead procedure draws), ``boneyard`` the boneyard in draw order, ``line`` the tiles on
-    the line from left to right and ``set_aside`` tiles out of play.
-
-    A deal also keeps ``leader`` (the seat told to lead, as in later hands of a match;
-    ``None`` when the first-lead rule decides), the tiles ``turned_up`` for the lead (rounds
-    of (seat, tile)), the seat that draws first when nobody was dealt the top double under
-    ``first_leader="top-double"`` (``hunt_first``, chosen with the shuffle; else ``None``),
-    how many deals were thrown in (``redeals``) and the ``seed`` it was dealt from.
-
-    A position keeps the seat to move (``turn``), the tiles it has drawn this turn
-    (``turn_draws``), the tiles each seat drew earlier in the hand (``draw_counts``,
-    which scoring may charge for), the passes just made in a row (``passes``), the seat
-    that led the hand (``leader``, when known) and, for an empty line, whether the rules'
-    lead-tile restriction applies (``lead_restricted``; otherwise any tile may lead).
-    """
-
-    kind: Literal["deal", "position"]
-    hands: tuple[tuple[Tile, ...], ...]
-    boneyard: tuple[Tile, ...] = ()
-    line: tuple[Tile, ...] = ()
-    set_aside: tuple[Tile, ...] = ()
-    turn: Optional[int] = None
-    leader: Optional[int] = None
-    turned_up: Optional[tuple[tuple[tuple[int, Tile], ...], ...]] = None
-    redeals: int = 0
-    turn_draws: int = 0
-    draw_counts: Optional[tuple[int, ...]] = None
-    passes: int = 0
-    lead_restricted: bool = False
-    seed: Optional[int] = None
-    hunt_first: Optional[int] = None
-
-    @property
-    def players(self) -> int:
-        """Number of seats."""
-        return len(self.hands)
-
-
-class _Dealt(NamedTuple):
-    """A deal as tile ids (hands, boneyard in draw order, tiles turned up as [seat, id]):
-    what :meth:`Round.start` turns into a :class:`Start` when asked."""
-
-    hands: list[list[int]]
-    boneyard: list[int]
-    leader: Optional[int]
-    turned_up: Optional[list[list[list[int]]]]
-    redeals: int
-    seed_value: Optional[int]
-    hunt_first: Optional[int]
-
-
-def _mask(tiles: Iterable[Tile]) -> int:
-    m = 0
-    for t in tiles:
-        m |= t.bit
-    return m
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
-
-
-class Round:
+class Round(FastRound):
     """One hand of Draw Dominoes, from the deal (or a built position) to its result.
 
     Make one with :meth:`deal` or :meth:`from_position`; then ask :meth:`legal_moves`,
@@ -194,67 +88,28 @@ class Round:
 
     __slots__ = (
         "_after_passes",
-        "_draws",
         "_ending",
         "_ends_hand",
-        "_events",
-        "_fast_memo",
         "_floor",
-        "_hands",
-        "_history",
         "_info",
-        "_lead_allowed",
         "_leader",
-        "_left",
         "_limit",
-        "_line_mask",
-        "_lstack",
-        "_n",
-        "_over",
-        "_passes",
-        "_result",
-        "_right",
-        "_rstack",
         "_start",
-        "_stock",
-        "_suit",
-        "_turn",
-        "_turn_draws",
-        "_went_out",
         "_when_able",
-        "rules",
     )
 
-    rules: Rules
-    _n: int
+    # The state in machine form: the hands, boneyard, line, turn and history, which the fast
+    # interface also reads and changes, are slots of dominolab.fastround.FastRound; these
+    # are the round's own.
     _info: _SetInfo
-    _suit: list[int]
-    _hands: list[int]  # one bitmask of tile ids per seat
-    _stock: list[int]  # the boneyard's tile ids; pop() takes the next tile
-    _left: int  # the numbers at the ends; -1 before the lead
-    _right: int
-    _lstack: list[tuple[int, int, int]]  # (tile id, left half, right half), outwards from the lead
-    _rstack: list[tuple[int, int, int]]
-    _line_mask: int
-    _turn: int
-    _turn_draws: int
-    _passes: int
-    _history: list[tuple[int, ...]]  # _PLAY / _DRAW / _PASS entries (see play and undo)
-    _draws: list[int]
-    _over: bool
-    _went_out: Optional[int]
     _ending: Any
-    _result: Optional[RoundResult]
     _leader: Optional[int]
-    _lead_allowed: int
-    _events: list[Event]
     _floor: int
     _limit: int
     _when_able: bool
     _ends_hand: bool
     _after_passes: bool
     _start: Union[Start, _Dealt]  # a deal's Start is built when first asked for
-    _fast_memo: Optional[_PointsMemo]
 
     # ------------------------------------------------------------------ construction
     def __init__(self) -> None:  # use Round.deal, Round.from_position or Round.from_start
@@ -1159,7 +1014,7 @@ class Round:
     def copy(self) -> Round:
         """An independent copy (for search and what-if analysis)."""
         other = object.__new__(Round)
-        for name in Round.__slots__:
+        for name in _ROUND_SLOTS:
             setattr(other, name, getattr(self, name))
         other._hands = self._hands[:]
         other._stock = self._stock[:]
@@ -1234,279 +1089,8 @@ class Round:
 
         return picture_html(self)
 
-    # ------------------------------------------------------------------ fast play-out interface
-    # Internal: what dominolab.search needs to play thousands of hands a second.  These
-    # methods speak in move codes (FAST_DRAW, FAST_PASS, or tile id * 2 + side for a play,
-    # side 0 being the left end) instead of objects, and skip the checks of play(), so the
-    # caller must only make the moves _fast_moves() lists.  They change the state exactly
-    # as play() does (the same history entries, so undo() and result work after them), and
-    # every rule question goes to the one method that decides it everywhere: _draw_refusal
-    # (may this seat draw, R7-R9), _after_move (does the hand end, R10-R11) and
-    # dominolab.scoring.score (who won, what it scores, R12-R16).  tests/test_search.py
-    # checks, by random play under every preset, that they make exactly the moves and the
-    # results of legal_moves(), play() and result.
 
-    def _fast_moves(self) -> list[int]:
-        """:meth:`legal_moves` as codes, in the same order."""
-        if self._over:
-            return []
-        hand = self._hands[self._turn]
-        left = self._left
-        out = []
-        if left < 0:
-            m = hand & self._lead_allowed
-            while m:
-                low = m & -m
-                out.append((low.bit_length() - 1) << 1)
-                m ^= low
-            return out
-        suit = self._suit
-        ml = hand & suit[left]
-        mr = hand & suit[self._right]
-        m = ml
-        while m:
-            low = m & -m
-            out.append((low.bit_length() - 1) << 1)
-            m ^= low
-        m = mr
-        while m:
-            low = m & -m
-            out.append(((low.bit_length() - 1) << 1) | 1)
-            m ^= low
-        if self._draw_refusal(ml | mr) is None:
-            out.append(FAST_DRAW)
-        elif not out:
-            out.append(FAST_PASS)
-        return out
-
-    def _fast_playable(self) -> int:
-        """The tiles the seat to move could play now, as a mask."""
-        left = self._left
-        if left < 0:
-            return self._hands[self._turn] & self._lead_allowed
-        return self._hands[self._turn] & (self._suit[left] | self._suit[self._right])
-
-    def _fast_play(self, code: int) -> None:
-        """Make the move ``code`` (one that :meth:`_fast_moves` lists)."""
-        if code >= 0:
-            self._fast_place(code >> 1, code & 1)
-        elif code == FAST_DRAW:
-            self._fast_draw()
-        else:
-            self._fast_pass()
-
-    def _fast_place(self, tid: int, side: int) -> None:
-        """Play tile ``tid`` at ``side`` (0 left, 1 right; either for the lead)."""
-        turn = self._turn
-        bit = 1 << tid
-        self._hands[turn] ^= bit
-        self._line_mask |= bit
-        left = self._left
-        if left < 0:
-            tile = TILE_BY_ID[tid]
-            self._left, self._right = tile.high, tile.low
-            self._rstack.append((tid, tile.high, tile.low))
-            self._history.append((_PLAY, turn, tid, 0, -1, -1, self._turn_draws, self._passes))
-        else:
-            right = self._right
-            end = left if side == 0 else right
-            other = _PIPS[tid] - end
-            if side == 0:
-                self._lstack.append((tid, other, end))
-                self._left = other
-            else:
-                self._rstack.append((tid, end, other))
-                self._right = other
-            self._history.append((_PLAY, turn, tid, side, left, right, self._turn_draws, self._passes))
-        self._turn_draws = 0
-        self._passes = 0
-        self._turn = turn + 1 if turn + 1 < self._n else 0
-        self._after_move(turn, placed=True)
-
-    def _fast_draw(self, tid: Optional[int] = None) -> int:
-        """Draw the next tile of the boneyard, or (for a search that treats the draw as
-        chance) the tile ``tid``, which must be in it.  Returns the tile's id."""
-        turn = self._turn
-        stock = self._stock
-        if tid is not None and stock[-1] != tid:
-            stock.remove(tid)
-            stock.append(tid)
-        tid = stock.pop()
-        self._hands[turn] |= 1 << tid
-        self._history.append((_DRAW, turn, tid, self._turn_draws, self._passes))
-        self._turn_draws += 1
-        self._draws[turn] += 1
-        self._passes = 0
-        self._after_move(turn, placed=False)
-        return tid
-
-    def _fast_pass(self) -> None:
-        """Pass (the seat to move can neither play nor draw)."""
-        turn = self._turn
-        self._history.append((_PASS, turn, self._turn_draws, self._passes))
-        self._turn_draws = 0
-        self._passes += 1
-        self._turn = turn + 1 if turn + 1 < self._n else 0
-        self._after_move(turn, placed=False)
-
-    def _fast_stuck(self) -> None:
-        """The move of a seat with nothing to play: draw when the rules let it, else pass."""
-        if self._draw_refusal(0) is None:
-            self._fast_draw()
-        else:
-            self._fast_pass()
-
-    def _fast_turn(self) -> int:
-        """The seat to move, or -1 once the hand is over."""
-        return -1 if self._over else self._turn
-
-    def _fast_ends(self) -> tuple[int, int]:
-        """The numbers open at the line's two ends (-1, -1 before the lead)."""
-        return self._left, self._right
-
-    def _fast_chances(self) -> list[int]:
-        """The tiles the next draw may bring (the boneyard, as ids)."""
-        return self._stock[:]
-
-    def _fast_rollout(self, pick: Callable[[int, int, int, int, int], int]) -> int:
-        """Play to the end of the hand and return how many moves that took: a seat with a
-        playable tile plays the move code ``pick(seat, hand, playable, left, right)``
-        returns (a play of one of the ``playable`` tiles; ``left`` is -1 before the lead),
-        and a seat without one draws or passes as the rules require.  (The moves are
-        made as :meth:`_fast_place`, :meth:`_fast_draw` and :meth:`_fast_pass` make them,
-        inlined: this loop is where a search spends its time.)"""
-        hands = self._hands
-        suit = self._suit
-        history = self._history
-        append = history.append
-        lstack = self._lstack
-        rstack = self._rstack
-        n = self._n
-        before = len(history)
-        after_move = self._after_move
-        while not self._over:
-            turn = self._turn
-            left = self._left
-            hand = hands[turn]
-            if left < 0:
-                playable = hand & self._lead_allowed
-            else:
-                right = self._right
-                playable = hand & (suit[left] | suit[right])
-            if playable:
-                code = pick(turn, hand, playable, left, self._right)
-                tid = code >> 1
-                bit = 1 << tid
-                hands[turn] = hand ^ bit
-                self._line_mask |= bit
-                if left < 0:
-                    high, low = _HIGH[tid], _PIPS[tid] - _HIGH[tid]
-                    self._left, self._right = high, low
-                    rstack.append((tid, high, low))
-                    append((_PLAY, turn, tid, 0, -1, -1, self._turn_draws, self._passes))
-                else:
-                    if code & 1:
-                        other = _PIPS[tid] - right
-                        rstack.append((tid, right, other))
-                        self._right = other
-                    else:
-                        other = _PIPS[tid] - left
-                        lstack.append((tid, other, left))
-                        self._left = other
-                    append((_PLAY, turn, tid, code & 1, left, right, self._turn_draws, self._passes))
-                self._turn_draws = 0
-                self._passes = 0
-                self._turn = turn + 1 if turn + 1 < n else 0
-                after_move(turn, True)
-            elif self._draw_refusal(0) is None:
-                self._fast_draw()
-            else:
-                self._fast_pass()
-        return len(history) - before
-
-    def _fast_save(self) -> tuple[Any, ...]:
-        """The mutable state, for :meth:`_fast_load` (cheaper than copy() and undo())."""
-        return (self._hands[:], self._stock[:], self._left, self._right, self._line_mask, self._turn,
-                self._turn_draws, self._passes, self._draws[:], self._over, self._went_out,
-                len(self._history), len(self._lstack), len(self._rstack), len(self._events))
-
-    def _fast_load(self, saved: tuple[Any, ...], hands: Optional[Sequence[int]] = None,
-                   stock: Optional[Sequence[int]] = None) -> None:
-        """Go back to a state :meth:`_fast_save` saved from this round (or its copy), with
-        the moves made since forgotten.  ``hands`` and ``stock`` (tile ids, the next tile to
-        draw last) replace the saved ones: a search deals the hidden tiles another way this
-        way; the caller keeps every tile of the set in exactly one place."""
-        (h, s, self._left, self._right, self._line_mask, self._turn, self._turn_draws, self._passes,
-         d, self._over, self._went_out, nh, nl, nr, ne) = saved
-        self._hands = list(h if hands is None else hands)
-        self._stock = list(s if stock is None else stock)
-        self._draws = d[:]
-        self._result = None
-        del self._history[nh:]
-        del self._lstack[nl:]
-        del self._rstack[nr:]
-        del self._events[ne:]
-
-    def _fast_key(self) -> tuple[Any, ...]:
-        """The state as a search's transposition table needs it: the boneyard as a set
-        (its order is chance), the rest as in :meth:`state_key` minus the line's layout,
-        which the hands and the boneyard imply.  The last seat to play is in it: a tie
-        rule may give a blocked hand to the seat that blocked it."""
-        stock = 0
-        for tid in self._stock:
-            stock |= 1 << tid
-        return (tuple(self._hands), stock, self._left, self._right, self._turn, self._turn_draws,
-                self._passes, tuple(self._draws), self._over, self._last_player())
-
-    def _fast_points(self) -> tuple[int, ...]:
-        """``result.points`` of the finished hand, remembered by the final state and by
-        what scoring reads (each hand's counted pips, tile count and highest half, who went
-        out, who played last, the draws), so a search scores thousands of play-outs for
-        the price of a few hundred."""
-        shared = self._fast_memo
-        if shared is None:
-            shared = _POINTS_MEMO.pop(self.rules, None)
-            if shared is None:
-                while len(_POINTS_MEMO) >= POINTS_MEMO_RULES:
-                    del _POINTS_MEMO[next(iter(_POINTS_MEMO))]  # the least recently used
-                shared = ([self.rules.tile_value(t) for t in TILE_BY_ID], {}, {})
-            _POINTS_MEMO[self.rules] = shared  # (re)inserted last: the most recently used
-            self._fast_memo = shared
-        value, by_state, by_facts = shared
-        blocker = self._last_player()
-        state = (tuple(self._hands), self._went_out, blocker, tuple(self._draws))
-        points = by_state.get(state)
-        if points is not None:
-            return points
-        pips = []
-        counts = []
-        heaviest = []
-        for mask in self._hands:
-            total = 0
-            count = 0
-            high = -1
-            while mask:
-                low = mask & -mask
-                tid = low.bit_length() - 1
-                total += value[tid]
-                count += 1
-                if _HIGH[tid] > high:
-                    high = _HIGH[tid]
-                mask ^= low
-            pips.append(total)
-            counts.append(count)
-            heaviest.append(high)
-        facts = (tuple(pips), tuple(counts), tuple(heaviest), self._went_out, blocker, tuple(self._draws))
-        points = by_facts.get(facts)
-        if points is None:
-            if len(by_facts) >= POINTS_MEMO_ENTRIES:
-                by_facts.clear()
-            points = by_facts[facts] = score(self.rules, pips, self._went_out, tile_counts=counts,
-                                             heaviest_ends=heaviest, blocker=blocker, draws=self._draws).points
-        if len(by_state) >= POINTS_MEMO_ENTRIES:
-            by_state.clear()
-        by_state[state] = points
-        return points
+_ROUND_SLOTS = FastRound.__slots__ + Round.__slots__
 
 
 def _walk(history: list[tuple[int, ...]], start: int, ends: Optional[tuple[int, int]], reveal: bool) -> list[Event]:
@@ -1535,257 +1119,3 @@ def _ends_after_play(entry: tuple[int, ...]) -> tuple[int, int]:
     return (left, _PIPS[tid] - right)
 
 
-def _set_name(rules: Rules) -> str:
-    return f"double-{rules.max_pip}" + ("" if rules.doubles else " without doubles")
-
-
-def _orient_line(tiles: list[Tile]) -> list[Placed]:
-    """Lay out ``tiles`` left to right, turning each as needed so neighbours match."""
-    if not tiles:
-        return []
-    placed: list[Placed] = []
-    first = tiles[0]
-    if len(tiles) == 1:
-        return [Placed(first, first.high, first.low)]
-    nxt = tiles[1]
-    if nxt.has(first.low):
-        placed.append(Placed(first, first.high, first.low))
-    elif nxt.has(first.high):
-        placed.append(Placed(first, first.low, first.high))
-    else:
-        raise ValueError(f"line: {first} and {nxt} do not match")
-    for tile in tiles[1:]:
-        end = placed[-1].right
-        if not tile.has(end):
-            raise ValueError(f"line: {tile} does not match {end}, the number showing after {placed[-1].tile}")
-        placed.append(Placed(tile, end, tile.other(end)))
-    return placed
-
-
-def _turned_ids(turned_up: Sequence[Sequence[tuple[int, Tile]]]) -> list[list[list[int]]]:
-    """Tiles turned up for the lead, as the [seat, tile id] rounds the lead rule reads."""
-    return [[[seat, tile.id] for seat, tile in entries] for entries in turned_up]
-
-
-class StartError(ValueError):
-    """A :class:`Start` these rules forbid.  ``path`` names the field ("hands[1][0]"),
-    ``message`` what is wrong with it."""
-
-    def __init__(self, path: str, message: str):
-        super().__init__(f"{path}: {message}" if path else message)
-        self.path = path
-        self.message = message
-
-    def __reduce__(self) -> tuple[type[StartError], tuple[str, str]]:
-        return (type(self), (self.path, self.message))
-
-
-def _check_start(rules: Rules, start: Start) -> None:
-    """Raise ``ValueError`` naming the first thing in ``start`` that these rules forbid."""
-    if start.kind not in ("deal", "position"):
-        raise StartError("kind", f"must be 'deal' or 'position', got {excerpt(start.kind)}")
-    in_set = set(rules.tiles)
-    where: dict[Tile, str] = {}
-
-    def place(tiles: Any, name: str) -> None:
-        if not isinstance(tiles, tuple):
-            raise StartError(name, f"must be a tuple of tiles, got {excerpt(tiles)}")
-        for i, tile in enumerate(tiles):
-            if not isinstance(tile, Tile):
-                raise StartError(f"{name}[{i}]", f"expected a Tile, got {excerpt(tile)}")
-            if tile not in in_set:
-                raise StartError(f"{name}[{i}]", f"{tile} is not in this set ({_set_name(rules)})")
-            if tile in where:
-                raise StartError(f"{name}[{i}]", f"{tile} is already in {where[tile]}")
-            where[tile] = f"{name}[{i}]"
-
-    if not isinstance(start.hands, tuple):
-        raise StartError("hands", f"must be a tuple of hands, got {excerpt(start.hands)}")
-    players = len(start.hands)
-    for i, hand in enumerate(start.hands):
-        place(hand, f"hands[{i}]")
-    place(start.line, "line")
-    place(start.boneyard, "boneyard")
-    place(start.set_aside, "set_aside")
-    missing = [t for t in rules.tiles if t not in where]
-    if missing:
-        raise StartError("", "tiles missing from the start (set aside the tiles out of play): "
-                         + ", ".join(map(str, missing[:10])) + (" …" if len(missing) > 10 else ""))
-    check_int(start.redeals, "start.redeals", 0)
-    check_int(start.turn_draws, "start.turn_draws", 0)
-    check_int(start.passes, "start.passes", 0, players)
-    check_seed(start.seed, "start.seed")
-    if start.leader is not None:
-        check_seat(start.leader, players, "start.leader")
-    if not isinstance(start.lead_restricted, bool):
-        raise StartError("lead_restricted", f"must be True or False, got {excerpt(start.lead_restricted)}")
-    if start.kind == "deal":
-        size = rules.hand_size(players)
-        for i, hand in enumerate(start.hands):
-            if len(hand) != size:
-                raise StartError(f"hands[{i}]", f"{plural(len(hand), 'tile', words=False)}, "
-                                 f"but these rules deal {size}")
-        extra = [name for name, value in (
-            ("line", start.line), ("set_aside", start.set_aside), ("turn", start.turn is not None),
-            ("turn_draws", start.turn_draws), ("draw_counts", start.draw_counts is not None),
-            ("passes", start.passes), ("lead_restricted", start.lead_restricted)) if value]
-        if extra:
-            raise StartError("", f"a deal has no {extra[0]} (that belongs to a position)")
-        hunts = start.leader is None and rules.first_leader == "top-double"  # an undrawable top double
-        if start.redeals and rules.redeal_doubles is None and rules.redeal_suit is None and not hunts:
-            raise StartError("redeals", f"{start.redeals}, but these rules never throw a deal in")
-        info = _set_info(rules)
-        dealt = [[t.id for t in hand] for hand in start.hands]
-        if _needs_redeal(rules, info, dealt):
-            raise StartError("", "this deal should have been thrown in under the redeal rules")
-        _check_hunt(rules, info, start, dealt)
-        turns_up = start.leader is None and rules.first_leader in ("turn-up-lowest", "turn-up-highest", "lots")
-        if not turns_up:
-            if start.turned_up is not None:
-                raise StartError("turned_up", "no tiles are turned up for this lead")
-            return
-        if start.turned_up is None:
-            raise StartError("turned_up", f"first_leader={rules.first_leader!r} turns up tiles for the lead")
-        if not isinstance(start.turned_up, tuple):
-            raise StartError("turned_up", f"must be rounds of (seat, tile), got {excerpt(start.turned_up)}")
-        for i, entries in enumerate(start.turned_up):
-            if not isinstance(entries, tuple):
-                raise StartError(f"turned_up[{i}]", f"must be (seat, tile) pairs, got {excerpt(entries)}")
-            for j, pair in enumerate(entries):
-                if not (isinstance(pair, tuple) and len(pair) == 2 and is_int(pair[0])
-                        and 0 <= pair[0] < players and isinstance(pair[1], Tile) and pair[1] in in_set):
-                    raise StartError(f"turned_up[{i}][{j}]", f"expected (seat, tile of this set), "
-                                     f"got {excerpt(pair)}")
-        _leader_from_turn_up(rules, players, _turned_ids(start.turned_up))
-        return
-    if start.turned_up is not None or start.redeals or start.hunt_first is not None:
-        raise StartError("", "a position has no tiles turned up, no redeals and no hunt_first "
-                             "(those belong to a deal)")
-    check_seat(start.turn, players, "start.turn")
-    for i, hand in enumerate(start.hands):
-        if not hand:
-            raise StartError(f"hands[{i}]", "an empty hand: that seat would already have gone out")
-    _orient_line(list(start.line))
-    if start.turn_draws and not start.line:
-        raise StartError("", "nobody draws before the first tile is led")
-    if start.passes and not start.line:
-        raise StartError("", "nobody passes before the first tile is led")
-    if not start.line and start.leader is not None and start.leader != start.turn:
-        raise StartError("leader", f"seat {start.leader}, but while the line is empty the seat to move "
-                         f"(seat {start.turn}) is the one leading")
-
-    if start.lead_restricted and start.line:
-        raise StartError("lead_restricted", "is for an empty line (the lead)")
-    if start.draw_counts is not None:
-        if not isinstance(start.draw_counts, tuple) or len(start.draw_counts) != players:
-            raise StartError("draw_counts", f"must give one number per seat, got {excerpt(start.draw_counts)}")
-        for seat, count in enumerate(start.draw_counts):
-            check_int(count, f"start.draw_counts[{seat}]", 0)
-        turn = start.turn
-        assert turn is not None  # checked above
-        if start.draw_counts[turn] < start.turn_draws:
-            raise StartError(f"draw_counts[{turn}]", f"{start.draw_counts[turn]}, but the seat to move "
-                             f"has drawn {start.turn_draws} this turn")
-
-
-def _hunt(rules: Rules, info: _SetInfo, hands: list[list[int]], boneyard: Sequence[int]) -> str:
-    """R4 under ``first_leader="top-double"``, for a deal (tile ids; the boneyard in draw
-    order): "dealt" when a hand holds the top double, "drawable" when the players can draw
-    it, "stuck" when it lies among the tiles that must stay or nobody may draw (the deal is
-    then thrown in)."""
-    top = info.top_double
-    if any(top in hand for hand in hands):
-        return "dealt"
-    if top in boneyard[:rules.drawable(len(boneyard))]:
-        return "drawable"
-    return "stuck"
-
-
-def _check_hunt(rules: Rules, info: _SetInfo, start: Start, dealt: list[list[int]]) -> None:
-    """A deal's ``hunt_first`` must name a seat exactly when the top double is hunted."""
-    hunts = start.leader is None and rules.first_leader == "top-double"
-    first = start.hunt_first
-    if not hunts:
-        if first is not None:
-            raise StartError("hunt_first", "nobody draws for the top double in this deal")
-        return
-    top = f"{rules.max_pip}-{rules.max_pip}"
-    hunt = _hunt(rules, info, dealt, [t.id for t in start.boneyard])
-    if hunt == "stuck":
-        raise StartError("", f"the {top} was not dealt and cannot be drawn, so this deal should have "
-                             "been thrown in")
-    if hunt == "dealt":
-        if first is not None:
-            raise StartError("hunt_first", f"the {top} was dealt, so nobody draws for it")
-        return
-    if first is None:
-        raise StartError("hunt_first", f"the {top} is in the boneyard: name the seat that draws first")
-    check_seat(first, start.players, "start.hunt_first")
-
-
-def _needs_redeal(rules: Rules, info: _SetInfo, hands: list[list[int]]) -> bool:
-    """R17: whether some hand must be thrown in."""
-    if rules.redeal_doubles is None and rules.redeal_suit is None:
-        return False
-    for hand in hands:
-        mask = 0
-        for tid in hand:
-            mask |= 1 << tid
-        if rules.redeal_doubles is not None and _popcount(mask & info.doubles) >= rules.redeal_doubles:
-            return True
-        if rules.redeal_suit is not None and any(
-            _popcount(mask & suit) >= rules.redeal_suit for suit in info.suit
-        ):
-            return True
-    return False
-
-
-def _turn_up(rules: Rules, players: int, rng: random.Random, info: _SetInfo) -> list[list[list[int]]]:
-    """Turn up tiles for the lead (R4) until the rule names one seat.  Returns the rounds
-    of tiles turned up: lists of [seat, tile id]."""
-    rounds: list[list[list[int]]] = []
-    contenders = list(range(players))
-    while True:
-        tiles = rng.sample(info.ids, len(contenders))
-        rounds.append([[seat, tid] for seat, tid in zip(contenders, tiles, strict=False)])
-        if rules.first_leader == "lots":
-            return rounds
-        key = _turn_up_key(rules)
-        best = min(key(t) for t in tiles)
-        contenders = [seat for seat, t in zip(contenders, tiles, strict=False) if key(t) == best]
-        if len(contenders) == 1:
-            return rounds
-
-
-def _turn_up_key(rules: Rules) -> Callable[[int], int]:
-    """R4: how a turned-up tile (by id) ranks; the lowest key wins."""
-    if rules.first_leader == "turn-up-highest":
-        return lambda t: -_PIPS[t]
-    return lambda t: _PIPS[t]
-
-
-def _leader_from_turn_up(rules: Rules, players: int, rounds: list[list[list[int]]]) -> int:
-    """The leader named by tiles turned up (R4), checking that the rounds are consistent."""
-    if not isinstance(rounds, list) or not rounds:
-        raise ValueError("no tiles were turned up for the lead")
-    contenders = list(range(players))
-    key = _turn_up_key(rules)
-    for index, entries in enumerate(rounds):
-        seats = [e[0] for e in entries]
-        tiles = [e[1] for e in entries]
-        if seats != contenders:
-            raise ValueError(f"turned_up[{index}]: expected seats {contenders} to turn up, got {seats}")
-        if len(set(tiles)) != len(tiles):
-            raise ValueError(f"turned_up[{index}]: the same tile was turned up twice")
-        if rules.first_leader == "lots":
-            if index != 0 or len(rounds) != 1:
-                raise ValueError("lots are drawn once")
-            total = sum(_PIPS[t] for t in tiles)
-            return int(total // players) % players
-        best = min(key(t) for t in tiles)
-        contenders = [s for s, t in zip(seats, tiles, strict=False) if key(t) == best]
-        if len(contenders) == 1:
-            if index != len(rounds) - 1:
-                raise ValueError(f"turned_up[{index + 1}]: the lead was already decided")
-            return contenders[0]
-    raise ValueError("the tiles turned up leave the lead undecided")

@@ -10,12 +10,15 @@ in a script, a test or Pyodide.  Each job of the table has its own module:
 - :mod:`.seats`: who sits where, default seat names (:func:`seat_names`);
 - :mod:`.table`: :class:`TableSession` itself: the match, the hand, ``_changed`` (the one
   place the game changes), the snapshot;
+- :mod:`.modes`: the table's mode, what kind of game it runs (``MatchMode``: an ordinary
+  match);
 - :mod:`.intents`: the intents a view sends, checked and carried out;
 - :mod:`.undo`: the undo policy;
 - :mod:`.coach`: reviews of a finished hand and puzzles on the table;
 - :mod:`.threads`: every thread (the thinker, the review worker);
 - :mod:`.persist`: records (``record``/``from_record``), autosave and key claims;
-- :mod:`.tournament`: :class:`TournamentSession`, the tournament table.
+- :mod:`.tournament`: the tournament's mode and :class:`TournamentSession`, the table
+  given it.
 """
 
 from __future__ import annotations

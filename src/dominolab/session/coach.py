@@ -88,7 +88,7 @@ class Coach(TableCore):
 
     def _review_refusal(self) -> Optional[str]:
         """Why "Review this hand" cannot start now (lock held), or None."""
-        if not self.coaching:
+        if not self._mode.coaching:
             return "Reviews are off in a tournament: the search's verdicts would help mid-event."
         if not self._round.is_over:
             return "A hand is reviewed once it is over; finish it first."
@@ -171,7 +171,7 @@ class Coach(TableCore):
         at the table; "Next puzzle" moves on and Close returns to the game."""
         from .. import puzzles as _puzzles
 
-        if not self.coaching:
+        if not self._mode.coaching:
             raise ValueError("puzzles are off in a tournament")
         check_seed(seed)
         if puzzle_or_id is not None:

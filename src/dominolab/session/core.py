@@ -20,6 +20,7 @@ from .state import LogNote, Settings, TableState
 
 if TYPE_CHECKING:
     from .coach import _PuzzleRun, _ReviewRun
+    from .modes import TableMode
     from .persist import _Offer, _Restored
     from .threads import _Job
 
@@ -74,8 +75,8 @@ class TableCore:
     _autosave_dir: Optional[Path]
     _autosave_key: Optional[str]
 
-    #: False in a mode that must not show the search's verdicts (a tournament).
-    coaching: bool = True
+    # the mode (see .modes): what kind of game the table runs
+    _mode: TableMode
 
     @property
     def hand_number(self) -> int:
@@ -142,6 +143,9 @@ class TableCore:
         raise NotImplementedError
 
     # .persist
+    def _record(self) -> dict:
+        raise NotImplementedError
+
     def _autosave(self) -> None:
         raise NotImplementedError
 

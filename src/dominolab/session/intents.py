@@ -8,9 +8,10 @@ act twice or on the wrong position.  A refused intent changes nothing but the me
 :class:`Intents` holds the dispatcher (:meth:`~Intents.handle_intent`), the same from code
 (:meth:`~Intents.act`, :meth:`~Intents.act_move`, :meth:`~Intents.ask_hint`) and the game's
 own actions (a move, a hint, the next hand, a new match, passing the screen, carrying on with
-a saved match).  The undo action is in :mod:`.undo`, the coach's in :mod:`.coach`.  A new
-intent is a method ``_act_<name>(self, intent) -> Optional[str]`` here (or in the mode's
-module) and an entry in ``TableSession.actions``.
+a saved match).  The undo action is in :mod:`.undo`, the coach's in :mod:`.coach`.  What a
+move and "Next hand" do, and which intents are refused, is the table's mode's
+(:mod:`.modes`).  A new intent is a method ``_act_<name>(self, intent) -> Optional[str]``
+here and an entry in ``TableSession.actions``.
 """
 
 from __future__ import annotations
@@ -97,6 +98,9 @@ class Intents(TableCore):
             raise _gentle("First choose: carry on with the saved match, or start a new one.")
         if isinstance(self._coach, _PuzzleRun) and action in ("play", "draw", "pass", "undo", "hint"):
             raise _gentle("A puzzle is on the table: answer it, or close the puzzles to play on.")
+        refusal = self._mode.refusals.get(action)
+        if refusal is not None:
+            raise IntentError(refusal)
         return self.actions[action](intent)
 
     # ------------------------------------------------------------------ the same, from code
@@ -158,16 +162,13 @@ class Intents(TableCore):
         r = self._round
         if r.is_over:
             raise IntentError("The hand is over; press Next hand." if not self._match.is_over
-                              else "The match is over; start a new match.")
+                              else self._mode.over_text(self))
         seat = r.turn
         if seat not in self.humans:
             raise _gentle(self._whose_turn_sentence())
         if self._viewer != seat:
             raise _gentle(f"Pass the screen to {self.names[seat]} first.")
-        move = self._read_move(intent)
-        r.play(move, seat=seat)
-        self._changed()
-        return None
+        return self._mode.play(self, self._read_move(intent), seat)
 
     def _read_move(self, intent: dict) -> Move:
         """The legal move an intent means, through the engine's own parser."""
@@ -204,14 +205,8 @@ class Intents(TableCore):
         if not self._round.is_over:
             raise IntentError("The hand is still being played; finish it first.")
         if self._match.is_over:
-            raise IntentError("The match is over; start a new match.")
-        try:
-            r = self._deal_next(self._match)
-        except ValueError as exc:
-            raise IntentError(f"The next hand could not be dealt: {exc}.") from None
-        self._round = r
-        self._changed(new_hand=True)
-        return None
+            raise IntentError(self._mode.over_text(self))
+        return self._mode.next_hand(self)
 
     def _act_new_match(self, intent: dict) -> Optional[str]:
         number = self._match_number + 1

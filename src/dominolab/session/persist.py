@@ -48,7 +48,7 @@ class Persistence(TableCore):
         """The table as JSON-safe data: seats, settings, the match (every hand), the hand in
         play, and the log of undos and setting changes.  :meth:`from_record` carries on."""
         with self._lock:
-            return self._record()
+            return self._mode.record(self)
 
     def _record(self) -> dict:
         current = None if self._round_in_match() else self._round.to_record()

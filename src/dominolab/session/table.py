@@ -5,10 +5,11 @@ The other jobs are mixed in from their own modules: intents (:mod:`.intents`), t
 policy (:mod:`.undo`), the coach (:mod:`.coach`), the threads (:mod:`.threads`) and records
 and autosave (:mod:`.persist`).
 
-Modes build on this class: the settings a mode fixes go in :attr:`TableSession.locked`, new
-actions in :attr:`TableSession.actions`, the deals come from :meth:`TableSession._deal_next`
-and the computer players' seeds from :meth:`TableSession._decision_seed`.
-:class:`~dominolab.session.TournamentSession` is one (:mod:`.tournament`).
+What kind of game the table runs is its *mode* (:mod:`.modes`), given to the constructor:
+an ordinary match (:class:`~.modes.MatchMode`, the default) or a classroom tournament
+(:class:`~.tournament.TournamentMode`).  The table asks its mode where deals come from, what
+a person's move and "Next hand" do, which settings are fixed and which intents are refused;
+it overrides nothing for a mode.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..rules import Rules
 from ..validate import check_int, check_seed
 from .coach import Coach, _PuzzleRun, _ReviewRun
 from .intents import Intents
+from .modes import MatchMode, TableMode
 from .persist import Persistence, _Offer, table_from_record
 from .seats import _check_names, _kind_of, _make_player, _Person, _seat_specs, seat_names
 from .state import HUMAN, LogNote, Settings, TableState, _setting_text
@@ -52,11 +54,9 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
     threads can start) so that a slow one does not hold up the caller.  ``autosave`` is a
     folder: once a view has said who it is (``hello``) and a person has moved, the match is
     saved there after every change, and a new table with the same settings, opened from the
-    same browser, offers to carry on with an unfinished one.
+    same browser, offers to carry on with an unfinished one.  ``mode`` is what kind of game
+    the table runs (:mod:`dominolab.session.modes`; ``None``: an ordinary match).
     """
-
-    #: Settings a mode fixes: changing one raises (a tournament locks undo, hints, open_hands).
-    locked: frozenset = frozenset()
 
     def __init__(
         self,
@@ -76,6 +76,7 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
         scale: float = 1.0,
         background: bool = False,
         autosave: Union[str, Path, None] = None,
+        mode: Optional[TableMode] = None,
     ) -> None:
         rules = Rules.coerce(rules)
         specs = _seat_specs(rules, players, opponents, seats)
@@ -99,6 +100,7 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
             _check_names(names, count) if names is not None else seat_names(count, self.humans))
         self.seed = seed
         self.target = target
+        self._mode: TableMode = MatchMode() if mode is None else mode
         self._lock = threading.RLock()
         self._idle = threading.Condition(self._lock)
         self._background = bool(background)
@@ -156,8 +158,13 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
     def match(self) -> Match:
         """A copy of the match so far (its finished hands and scores), rebuilt from its record."""
         with self._lock:
-            data = self._match.to_record()
-        return Match.from_record(data)
+            return self._mode.match(self)
+
+    @property
+    def locked(self) -> frozenset[str]:
+        """Settings this table's mode fixes: changing one raises (a tournament fixes undo,
+        hints and open hands)."""
+        return self._mode.locked
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -236,6 +243,7 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
     def _changed(self, *, new_hand: bool = False, moved: bool = True) -> None:
         """The game changed (lock held): new version; a finished hand goes into the match;
         decide whose tiles show and who is to move, and give a computer player its job."""
+        self._mode.sync(self)
         self._version += 1
         self._hint = None
         self._failure = None  # a player that failed is asked again after any change
@@ -280,20 +288,17 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
         return self._next_person()
 
     def _decision_seed(self, seat: int, r: Round) -> Optional[int]:
-        """The seed a computer player's decision starts from (``None``: leave its random
-        stream alone): the match's seed, the hand and the move number, so that a table loaded
-        from its record plays on exactly the same.  A mode whose players keep streams of their
-        own (a tournament's, checked by asking them again) returns ``None``."""
+        """The seed a computer player's decision starts from: the match's seed, the hand and
+        the move number, so that a table loaded from its record plays on exactly the same."""
         return derive_seed(self._match.seed, len(self._match.rounds), seat + 1, len(r.history))
 
-    # ------------------------------------------------------------------ deals and matches
+    # ------------------------------------------------------------------ deals and matches (the mode's)
     def _new_match_object(self, number: int) -> Match:
-        seed = self.seed if (self.seed is None or number == 1) else derive_seed(self.seed, number)
-        return Match(self.rules, self._seats, seed=seed, target=self.target)
+        return self._mode.new_match(self, number)
 
     def _deal_next(self, match: Match) -> Round:
-        """The next hand of ``match`` (a mode with other deals overrides this)."""
-        return match.deal_next()
+        """The next hand of ``match``, as the mode deals it."""
+        return self._mode.deal(self, match)
 
     def _round_in_match(self) -> bool:
         return any(r is self._round for r in self._match.rounds)
@@ -321,7 +326,7 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
         in_progress = (not match.is_over) and (bool(match.rounds) or any(
             e.seat in self.humans for e in r.history))
         thinking = self._job.seat if self._job is not None else None
-        return TableState(
+        return self._mode.state(self, TableState(
             rules=self.rules, names=self.names, humans=self.humans, viewer=self._viewer,
             screen=self._screen(), round=r.copy(), lead_tile=lead, match_number=self._match_number,
             hand_number=self.hand_number, target=match.target, scores=tuple(match.scores),
@@ -337,7 +342,7 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
             ai_ms=tuple(self._ai_ms[-(self.players - 1):]),
             coach=None if self._coach is None else self._coach.state(),
             can_review=self._review_refusal() is None,
-        )
+        ))
 
     def _note(self, kind: str, *, seat: Optional[int] = None, turns: tuple[str, ...] = (), text: str = "",
               at: Optional[int] = None) -> None:

@@ -44,7 +44,8 @@ class Threads(TableCore):
     def _schedule(self) -> None:
         """Give the computer player to move its job, or none (lock held)."""
         r = self._round
-        if r.is_over or r.turn in self.humans or self._failure is not None or self._closed:
+        if (not self._mode.thinks or r.is_over or r.turn in self.humans or self._failure is not None
+                or self._closed):
             self._job = None
             self._idle.notify_all()
             return
@@ -73,7 +74,9 @@ class Threads(TableCore):
             self._run(job)
 
     def _drain(self) -> None:
-        """Without a thinker thread: run the computer players' jobs here, one after another."""
+        """Show what the mode has still to show; then, without a thinker thread, run the
+        computer players' jobs here, one after another."""
+        self._mode.show_pending(self)
         if self._background:
             return
         while True:
