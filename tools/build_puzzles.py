@@ -31,6 +31,7 @@ appended to ``--log`` (JSON lines) as it comes, so a stopped run resumes where i
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -138,7 +139,8 @@ def verify_all(found: list[puzzles.Puzzle], args: argparse.Namespace) -> list[pu
               f"{entry['best']} gains {entry['gain']} ± {entry['margin']} over {entry['against']} "
               f"(search said {entry['search_best']} by {entry['search_gain']})", flush=True)
         if entry["status"] != "dropped":
-            kept.append(puzzles.Puzzle.from_dict(entry["puzzle"]))
+            q = puzzles.Puzzle.from_dict(entry["puzzle"])  # its text as this version words it:
+            kept.append(dataclasses.replace(q, explanation=puzzles.explain(q.view(), q.choices, q.verified)))
     summary = Counter((e["id"].rsplit("-", 1)[0], e["method"], e["status"])
                       for e in (logged(log)[p.id] for p in found))
     for key in sorted(summary):

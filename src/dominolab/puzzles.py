@@ -450,8 +450,10 @@ def explain(view: View, choices: Sequence[Choice], verified: Optional[Verificati
     if plays:
         heaviest = max(plays, key=lambda c: (view.rules.tile_value(c.move.tile), c.points))  # type: ignore[union-attr]
         if heaviest is not best and heaviest is not second:
+            margin = "" if verified is None else \
+                f" ({'exact' if heaviest.margin == 0 else f'±{heaviest.margin:.1f}'})"
             parts.append(f"The heaviest tile, {move_words(heaviest.move)}, expects only "
-                         f"{heaviest.points:+.1f} points.")
+                         f"{heaviest.points:+.1f} points{margin}.")
     for seat, voids in known_voids(view).items():
         if voids:
             parts.append(f"Seat {seat} has shown it has {join_and('no ' + number_plural(n) for n in sorted(voids))}.")
