@@ -21,11 +21,12 @@ policy's bias), and stored with that verification (:class:`Verification`):
   ``SearchPlayer`` s at level :data:`PAIRED_LEVEL` in every seat, with the same seeds for
   every move (common random numbers).  A gain is the mean paired difference of the seat's
   side's net points; its margin is 1.96 standard errors.  A puzzle whose runner-up is
-  clearly close after :data:`PAIRED_SCREEN` deals is dropped there.  (Sizing, measured on
-  this 2-core machine: a deal costs about 0.15 to 0.3 s with every move played out at
-  "easy", 0.6 to 1 s at "medium"; with about an hour of one core for 74 puzzles, 300
-  deals at "easy" give margins of about 1 to 3 points where 80 at "medium" would give
-  twice that.)
+  clearly close after :data:`PAIRED_SCREEN` deals is dropped there.  (Sizing, measured
+  first on three puzzles on the 2-core build machine: a deal with every move played out
+  cost 0.15 to 0.27 s at level "easy" and 0.63 to 1.05 s at "medium".  With about an
+  hour of one core for 74 puzzles, about half of them solved exactly, 300 deals at
+  "easy" fit where only about 80 at "medium" would, with margins twice as wide.  The run
+  took 36 minutes; the paired margins came to 0.5 to 6.5 points, median 2.5.)
 
 **The rule** (:data:`RULE`, :func:`passes`): the best move is ahead of every other legal
 move (a tile that fits either of two equal ends counts once) by at least :data:`MIN_GAIN`
