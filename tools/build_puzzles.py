@@ -113,6 +113,16 @@ def verdict(p: puzzles.Puzzle, args: argparse.Namespace) -> dict[str, Any]:
             "puzzle": fixed.to_dict()}
 
 
+def checked(p: puzzles.Puzzle, args: argparse.Namespace) -> Optional[puzzles.Puzzle]:
+    """A newly mined puzzle, verified (``None`` when dropped); its verdict is logged."""
+    entry = verdict(p, args)
+    with Path(args.log).open("a", encoding="utf-8") as f:
+        f.write(json.dumps(entry) + "\n")
+    print(f"  mined {p.id}: {entry['status']} ({entry['method']}): {entry['best']} gains {entry['gain']} "
+          f"± {entry['margin']} over {entry['against']}", flush=True)
+    return None if entry["status"] == "dropped" else puzzles.Puzzle.from_dict(entry["puzzle"])
+
+
 def logged(path: Path) -> dict[str, dict[str, Any]]:
     if not path.exists():
         return {}
@@ -178,8 +188,7 @@ def main() -> None:
             group = [p for p in source(args.source) if p.rules == preset and p.players == int(players)]
             high = max(int(p.id.rsplit("-", 1)[1]) for p in group)
             extra = mine(preset, int(players), int(count), base_seed=900_000 + 10_000 * high + 100 * int(players),
-                         check=lambda p: None if (e := verdict(p, args))["status"] == "dropped"
-                         else puzzles.Puzzle.from_dict(e["puzzle"]), first=high)
+                         check=lambda p: checked(p, args), first=high)
             print(f"{preset} {players}p: {len(extra)} more: {', '.join(p.id for p in extra)}", flush=True)
             everything += extra
     else:
