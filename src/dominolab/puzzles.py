@@ -8,13 +8,39 @@ made) where the seat to move had a choice and the search found one move **clearl
 * it is **not the obvious move**: not a play of the heaviest tile the seat could play
   (what a greedy novice does), and not forced.
 
+**Every puzzle is verified** by a method other than the search that found it (whose
+play-outs follow a fixed quick policy: its interval measures sampling noise, not that
+policy's bias), and stored with that verification (:class:`Verification`):
+
+* **exact** where feasible: :func:`dominolab.exact.solve` over every deal of the hidden
+  tiles that fits what the seat can see, at most :data:`EXACT_DEALS` deals and
+  :data:`EXACT_LIMIT` solver nodes (each deal solved with every hand visible, so later
+  decisions may use what a seat could not see; see that module on strategy fusion);
+* otherwise **paired play-outs**: :data:`PAIRED_DEALS` deals sampled uniformly among those
+  that fit the view; on each, every legal move is played and the hand finished by
+  ``SearchPlayer`` s at level :data:`PAIRED_LEVEL` in every seat, with the same seeds for
+  every move (common random numbers).  A gain is the mean paired difference of the seat's
+  side's net points; its margin is 1.96 standard errors.  A puzzle whose runner-up is
+  clearly close after :data:`PAIRED_SCREEN` deals is dropped there.  (Sizing, measured
+  first on three puzzles on the 2-core build machine: a deal with every move played out
+  cost 0.15 to 0.27 s at level "easy" and 0.63 to 1.05 s at "medium".  With about an
+  hour of one core for 74 puzzles, about half of them solved exactly, 300 deals at
+  "easy" fit where only about 80 at "medium" would, with margins twice as wide.  The run
+  took 36 minutes; the paired margins came to 0.5 to 6.5 points, median 2.5.)
+
+**The rule** (:data:`RULE`, :func:`passes`): the best move is ahead of every other legal
+move (a tile that fits either of two equal ends counts once) by at least :data:`MIN_GAIN`
+= 3 expected points, and the 95% interval of each of those gains lies wholly above 0.
+A shipped puzzle's figures (``choices``), grade, explanation, hint and feedback are the
+verification's, each gain with its margin ("exact" when solved exactly).
+
 A puzzle is graded by how much the best move gains over the next best (a large gain is
 easier to see) and by how many tiles the seat cannot see (more hidden tiles, more to
-work out); see :func:`grade`.  Its explanation is written from the search's figures and
+work out); see :func:`grade`.  Its explanation is written from the verified figures and
 from what the seat can infer (the numbers other seats have shown they lack).
 
 The shipped set (``puzzles.json`` next to this module) is built once by
-``tools/build_puzzles.py``; loading it needs no search::
+``tools/build_puzzles.py`` (``--verify`` checks it again); loading it needs no search::
 
     import dominolab as dl
 
@@ -28,6 +54,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -44,12 +71,24 @@ from .rules import Rules
 from .validate import check_int, check_number, check_seat, excerpt
 from .view import View
 
-__all__ = ["GRADES", "MIN_GAIN", "Puzzle", "PuzzleError", "get", "grade", "load", "select"]
+__all__ = ["GRADES", "MIN_GAIN", "RULE", "Puzzle", "PuzzleError", "Rival", "Verification", "get", "grade", "load",
+           "passes", "select", "verify"]
 
 #: The least a puzzle's best move must gain over the next best, in expected net points.
 MIN_GAIN = 3.0
 #: The grades, easiest first.
 GRADES = ("easy", "medium", "hard")
+#: The rule every shipped puzzle's verification meets (see :func:`passes`).
+RULE = ("the best move is ahead of every other legal move (a tile that fits either of two equal ends "
+        "counts once) by at least 3 expected points, with the 95% interval of each gain wholly above 0")
+#: How a puzzle is verified: the exact solver, or paired play-outs.
+METHODS = ("exact", "paired")
+#: The verification's defaults (see the module's text for how they were sized).
+EXACT_DEALS = 5_000
+EXACT_LIMIT = 1_000_000
+PAIRED_DEALS = 300
+PAIRED_LEVEL = "easy"
+PAIRED_SCREEN = 60
 #: Where the shipped set lives.
 DATA = Path(__file__).with_name("puzzles.json")
 FORMAT = "dominolab-puzzles"
@@ -71,6 +110,122 @@ def grade(gain: float, hidden: int) -> str:
     gain_part = 0 if gain >= 15 else 1 if gain >= 7 else 2
     hidden_part = 0 if hidden <= 7 else 1 if hidden <= 12 else 2
     return GRADES[min(2, max(0, gain_part + hidden_part - 1))]
+
+
+def _gain_words(gain: float, margin: float) -> str:
+    """ "2.1 points (±0.6)", or "16.5 points (exact)" when the margin is 0."""
+    return f"{gain:.1f} points ({'exact' if margin == 0 else f'±{margin:.1f}'})"
+
+
+@dataclass(frozen=True)
+class Rival:
+    """How far the best move is ahead of one other legal move: ``gain`` in expected net
+    points, ``margin`` half its 95% interval (0 when exact)."""
+
+    move: Move
+    gain: float
+    margin: float
+
+    @property
+    def clear(self) -> bool:
+        """Ahead by :data:`MIN_GAIN` points or more, the interval wholly above 0."""
+        return self.gain >= MIN_GAIN and self.gain - self.margin > 0
+
+
+@dataclass(frozen=True)
+class Verification:
+    """How a puzzle's best move was checked, by a method other than the search that found
+    it: ``method`` "exact" (the exact solver over every deal that fits the view; margins
+    0) or "paired" (every legal move played out on the same sampled deals by strong
+    players in every seat), over ``deals`` deals, the ``players`` in words, and the best
+    move's lead over every other legal move (``rivals``, smallest gain first)."""
+
+    method: str
+    deals: int
+    players: str
+    rivals: tuple[Rival, ...]
+
+    @property
+    def runner_up(self) -> Rival:
+        """The other move closest to the best."""
+        return self.rivals[0]
+
+    @property
+    def gain(self) -> float:
+        """The best move's lead over the runner-up."""
+        return self.runner_up.gain
+
+    @property
+    def margin(self) -> float:
+        """Half the 95% interval of :attr:`gain` (0 when exact)."""
+        return self.runner_up.margin
+
+    @property
+    def against(self) -> Move:
+        """The runner-up move."""
+        return self.runner_up.move
+
+    def rival(self, move: Move) -> Optional[Rival]:
+        """The figures against ``move`` (``None`` when it is not a rival)."""
+        return next((r for r in self.rivals if r.move == move), None)
+
+    def words(self) -> str:
+        """How it was verified, in words."""
+        if self.method == "exact":
+            return f"exact over all {self.deals} deal{'s' if self.deals != 1 else ''} that fit what you can see"
+        return f"verified over {self.deals} paired deals played out by {self.players}"
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain JSON-safe data."""
+        return {"method": self.method, "deals": self.deals, "players": self.players,
+                "gain": round(self.gain, 2), "margin": round(self.margin, 2),
+                "against": _move_text(self.against),
+                "rivals": [[_move_text(r.move), round(r.gain, 2), round(r.margin, 2)] for r in self.rivals]}
+
+    @classmethod
+    def from_data(cls, data: Any) -> Verification:
+        """From :meth:`to_data`; ``ValueError`` naming the field (``verified.<key>``) otherwise."""
+        keys = {"method", "deals", "players", "gain", "margin", "against", "rivals"}
+        if not isinstance(data, dict) or set(data) != keys:
+            raise ValueError(f"verified must be an object with the keys {sorted(keys)}, got {excerpt(data)}")
+        if data["method"] not in METHODS:
+            raise ValueError(f"verified.method must be one of {', '.join(METHODS)}, got {excerpt(data['method'])}")
+        deals = check_int(data["deals"], "verified.deals", 1)
+        if not isinstance(data["players"], str):
+            raise ValueError(f"verified.players must be text, got {excerpt(data['players'])}")
+        items = data["rivals"]
+        if not isinstance(items, list) or not items:
+            raise ValueError(f"verified.rivals must be a non-empty list, got {excerpt(items)}")
+        rivals = []
+        for item in items:
+            if not isinstance(item, list) or len(item) != 3 or not isinstance(item[0], str):
+                raise ValueError(f"verified.rivals: each is [move, gain, margin], got {excerpt(item)}")
+            gain = _finite(item[1], "verified.rivals gain")
+            try:
+                move = _move(item[0])
+            except ValueError as exc:
+                raise ValueError(f"verified.rivals: {exc}") from None
+            rivals.append(Rival(move, gain, check_number(item[2], "verified.rivals margin")))
+        out = cls(data["method"], deals, data["players"], tuple(rivals))
+        for key, value in (("gain", out.gain), ("margin", out.margin)):
+            if _finite(data[key], f"verified.{key}") != value:
+                raise ValueError(f"verified.{key} must be the first rival's, {value}, got {excerpt(data[key])}")
+        if data["against"] != _move_text(out.against):
+            raise ValueError(f"verified.against must be the first rival's move, got {excerpt(data['against'])}")
+        return out
+
+
+def _finite(value: Any, name: str) -> float:
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number, got {excerpt(value)}")
+    return float(value)
+
+
+def passes(verification: Optional[Verification]) -> bool:
+    """True when ``verification`` meets :data:`RULE`: every other legal move is a rival,
+    and the best move is ahead of each by :data:`MIN_GAIN` points or more with the 95%
+    interval of that gain wholly above 0."""
+    return verification is not None and bool(verification.rivals) and all(r.clear for r in verification.rivals)
 
 
 def _choice_data(c: Choice) -> list[Any]:
@@ -104,7 +259,9 @@ def _move(text: str) -> Move:
 class Puzzle:
     """One puzzle: the hand (``rules`` preset, ``players``, the deal's ``seed`` and the
     ``moves`` made so far, as text), the ``seat`` to move, every legal move's figures as
-    the search found them (``choices``, best first), its ``grade`` and ``explanation``."""
+    they were verified (``choices``, best first), its ``grade`` and ``explanation``, the
+    ``level`` of the search that found it and how it was ``verified`` (``None`` before the
+    build verifies it; every shipped puzzle meets :data:`RULE`)."""
 
     id: str
     rules: str
@@ -116,6 +273,7 @@ class Puzzle:
     grade: str
     explanation: str
     level: str = "hard"
+    verified: Optional[Verification] = None
 
     # -- the position
     def round(self) -> Round:
@@ -141,8 +299,19 @@ class Puzzle:
 
     @property
     def gain(self) -> float:
-        """Expected points the best move gains over the next best."""
+        """Expected points the best move gains over the next best (as verified, when it was)."""
+        if self.verified is not None:
+            return self.verified.gain
         return self.choices[0].points - self.choices[1].points
+
+    def _gain_words(self, move: Optional[Move] = None) -> str:
+        """The best move's lead over ``move`` (the runner-up by default) with its certainty."""
+        v = self.verified
+        rival = None if v is None else v.runner_up if move is None else v.rival(move)
+        if rival is not None:
+            return _gain_words(rival.gain, rival.margin)
+        other = self.choices[1] if move is None else next(c for c in self.choices if c.move == move)
+        return f"{self.choices[0].points - other.points:.1f} points"
 
     @property
     def question(self) -> str:
@@ -193,9 +362,10 @@ class Puzzle:
             if figures is None:
                 return Feedback("incorrect", f"{move_words(move)} is not a legal move here; the legal moves are "
                                              f"{', '.join(move_words(m) for m in view.legal)}.")
-            lost = self.choices[0].points - figures.points
+            basis = f" ({self.verified.words()})" if self.verified is not None else ""
             return Feedback("incorrect", f"{move_words(move)} expects {figures.words()}: "
-                                         f"{lost:.1f} points less than the best move. Try again, or ask for a hint.")
+                                         f"{self._gain_words(figures.move)} less than the best move{basis}. "
+                                         f"Try again, or ask for a hint.")
         except Exception:  # an odd answer must not break the lesson
             return Feedback("incorrect",
                             f"expected a move such as '6-4 left', 'draw' or 'pass'; got {describe(answer)}.")
@@ -207,7 +377,7 @@ class Puzzle:
     def hint_text(self) -> str:
         """A nudge: how many moves there are and how far apart the best two are."""
         return (f"There are {len(self.choices)} different moves. The best one expects "
-                f"{self.gain:.1f} points more than any other, and it is not the heaviest tile you could play. "
+                f"{self._gain_words()} more than any other, and it is not the heaviest tile you could play. "
                 f"Look at which numbers the other seats have shown they lack, and at what each move "
                 f"leaves on the ends.")
 
@@ -225,12 +395,14 @@ class Puzzle:
         return {"id": self.id, "rules": self.rules, "players": self.players, "seed": self.seed,
                 "moves": list(self.moves), "seat": self.seat, "level": self.level,
                 "choices": [_choice_data(c) for c in self.choices], "grade": self.grade,
-                "explanation": self.explanation}
+                "explanation": self.explanation,
+                "verified": None if self.verified is None else self.verified.to_data()}
 
     @classmethod
     def from_dict(cls, data: Any) -> Puzzle:
         """A puzzle from :meth:`to_dict` data (checked for shape, not replayed)."""
-        keys = {"id", "rules", "players", "seed", "moves", "seat", "level", "choices", "grade", "explanation"}
+        keys = {"id", "rules", "players", "seed", "moves", "seat", "level", "choices", "grade", "explanation",
+                "verified"}
         if not isinstance(data, dict) or set(data) != keys:
             raise PuzzleError(f"a puzzle is an object with the keys {sorted(keys)}, got {excerpt(data)}")
         name = data["id"] if isinstance(data["id"], str) else excerpt(data["id"])
@@ -248,6 +420,7 @@ class Puzzle:
             if not isinstance(data["choices"], list):
                 raise ValueError(f"choices must be a list, got {excerpt(data['choices'])}")
             choices = tuple(_choice_from_data(c) for c in data["choices"])
+            verified = None if data["verified"] is None else Verification.from_data(data["verified"])
         except (TypeError, ValueError) as exc:
             raise PuzzleError(f"puzzle {name}: {exc}") from None
         if len(choices) < 2:
@@ -256,25 +429,32 @@ class Puzzle:
             raise PuzzleError(f"puzzle {name}: grade must be one of {', '.join(GRADES)}")
         return cls(id=data["id"], rules=data["rules"], players=players, seed=seed,
                    moves=tuple(data["moves"]), seat=seat, choices=choices, grade=data["grade"],
-                   explanation=data["explanation"], level=data["level"])
+                   explanation=data["explanation"], level=data["level"], verified=verified)
 
 
 # ---------------------------------------------------------------------------- building
-def explain(view: View, choices: Sequence[Choice]) -> str:
-    """The explanation of a puzzle, from the search's figures and the seat's inferences."""
+def explain(view: View, choices: Sequence[Choice], verified: Optional[Verification] = None) -> str:
+    """The explanation of a puzzle, from its figures (the verification's, when given) and
+    the seat's inferences."""
     from .inference import known_voids
     from .words import join_and, number_plural
 
     best, second = choices[0], choices[1]
+    if verified is None:
+        gain = f"{best.points - second.points:.1f} points."
+    else:
+        gain = f"{_gain_words(verified.gain, verified.margin)}, {verified.words()}."
     parts = [f"The best move is {move_words(best.move)}: {best.words()}.",
              f"The next best, {move_words(second.move)}, expects {second.words()}, "
-             f"so the best move gains {best.points - second.points:.1f} points."]
+             f"so the best move gains {gain}"]
     plays = [c for c in choices if isinstance(c.move, Play)]
     if plays:
         heaviest = max(plays, key=lambda c: (view.rules.tile_value(c.move.tile), c.points))  # type: ignore[union-attr]
         if heaviest is not best and heaviest is not second:
+            margin = "" if verified is None else \
+                f" ({'exact' if heaviest.margin == 0 else f'±{heaviest.margin:.1f}'})"
             parts.append(f"The heaviest tile, {move_words(heaviest.move)}, expects only "
-                         f"{heaviest.points:+.1f} points.")
+                         f"{heaviest.points:+.1f} points{margin}.")
     for seat, voids in known_voids(view).items():
         if voids:
             parts.append(f"Seat {seat} has shown it has {join_and('no ' + number_plural(n) for n in sorted(voids))}.")
@@ -309,6 +489,128 @@ def make(id: str, rules: str, players: int, seed: int, moves: Sequence[Move], vi
                   seat=view.seat, choices=tuple(choices), grade=grade(choices[0].points - choices[1].points,
                                                                       len(view.unseen)),
                   explanation=explain(view, choices), level=level)
+
+
+# ---------------------------------------------------------------------------- verifying
+def _distinct(view: View) -> list[Move]:
+    """The legal moves, a tile that fits either of two equal ends once (its left-end play)."""
+    out: list[Move] = []
+    mirrored = view.ends is not None and view.ends[0] == view.ends[1]
+    for m in view.legal:
+        if mirrored and isinstance(m, Play) and any(isinstance(o, Play) and o.tile == m.tile for o in out):
+            continue
+        out.append(m)
+    return out
+
+
+def _verdict(method: str, deals: int, players: str, moves: Sequence[Move], values: Sequence[float],
+             margins: Sequence[float], ahead: Sequence[float],
+             pair_margin: Any) -> tuple[Verification, tuple[Choice, ...]]:
+    order = sorted(range(len(moves)), key=lambda i: -values[i])
+    top = order[0]
+    rivals = sorted((Rival(moves[i], round(values[top] - values[i], 2), round(pair_margin(top, i), 2))
+                     for i in order[1:]), key=lambda r: (r.gain, -r.margin))
+    choices = tuple(Choice(moves[i], round(values[i], 2), round(margins[i], 2), round(ahead[i], 3)) for i in order)
+    return Verification(method, deals, players, tuple(rivals)), choices
+
+
+def verify_exact(view: View, *, max_deals: int = EXACT_DEALS,
+                 limit: int = EXACT_LIMIT) -> tuple[Verification, tuple[Choice, ...]]:
+    """Every distinct legal move's exact value over every deal that fits ``view``
+    (:func:`dominolab.exact.solve`), as a verification and the moves' figures (best
+    first, margins 0).  Raises :class:`~dominolab.exact.ExactLimitError` past the caps."""
+    from . import exact
+
+    solved = exact.solve(view, max_deals=max_deals, limit=limit, project=True)
+    moves = _distinct(view)
+    figures = [solved[m] for m in moves]
+    return _verdict("exact", solved.deals, "the exact solver", moves, [f.value for f in figures],
+                    [0.0] * len(moves), [f.ahead for f in figures], lambda i, j: 0.0)
+
+
+def verify_paired(view: View, *, deals: int = PAIRED_DEALS, level: str = PAIRED_LEVEL, seed: int = 0,
+                  screen: Optional[int] = None) -> tuple[Verification, tuple[Choice, ...]]:
+    """Paired play-outs: ``deals`` deals of the hidden tiles that fit ``view`` (uniformly,
+    as the search deals them), and on each deal every distinct legal move played, then
+    the hand finished by ``SearchPlayer`` s at ``level`` in every seat, with the same
+    seeds for every move (common random numbers).  A move's value is the mean net points
+    of the seat's side; each gain is the mean paired difference, its margin 1.96
+    standard errors of it.  With ``screen``, it stops after that many deals when the
+    runner-up is clearly within :data:`MIN_GAIN` points (its gain plus twice its margin
+    below it): the verification then covers only those deals, and fails :data:`RULE`."""
+    from .players import SearchPlayer
+    from .search import Dealer, net_utility
+    from .tiles import TILE_BY_ID, tiles_of
+
+    rules = view.rules
+    me = rules.side_of(view.seat, view.players)
+    utility = net_utility(rules.sides(view.players))
+    moves = _distinct(view)
+    dealer = Dealer(view)
+    rng = random.Random(seed)
+    nets: list[list[float]] = [[] for _ in moves]
+
+    def spread(xs: Sequence[float]) -> float:
+        n = len(xs)
+        mean = sum(xs) / n
+        return 1.96 * math.sqrt(sum((x - mean) ** 2 for x in xs) / max(1, n - 1) / n)
+
+    def verdict() -> tuple[Verification, tuple[Choice, ...]]:
+        n = len(nets[0])
+        return _verdict("paired", n, f"search players at level {level} in every seat", moves,
+                        [sum(x) / n for x in nets], [spread(x) for x in nets],
+                        [sum(v > 0 for v in x) / n for x in nets],
+                        lambda i, j: spread([a - b for a, b in zip(nets[i], nets[j], strict=True)]))
+
+    for k in range(deals):
+        if screen is not None and k == screen:
+            early = verdict()[0]
+            if early.gain + 2 * early.margin < MIN_GAIN:
+                break
+        hands, stock = dealer.deal(rng)
+        base = Round.from_view(view, {s: tuple(tiles_of(m)) for s, m in enumerate(hands) if s != view.seat and m},
+                               [TILE_BY_ID[t] for t in reversed(stock)])
+        for i, move in enumerate(moves):
+            r = base.copy()
+            r.play(move)
+            seats = [SearchPlayer(seed * 7919 + k * 8 + s, level=level) for s in range(view.players)]
+            while not r.is_over:
+                r.play(seats[r.turn].choose(r.view(r.turn)))
+            result = r.result
+            assert result is not None
+            nets[i].append(utility(result.points)[me])
+    return verdict()
+
+
+def verify(view: View, *, exact_limit: int = EXACT_LIMIT, deals: int = PAIRED_DEALS, level: str = PAIRED_LEVEL,
+           seed: int = 0, screen: Optional[int] = PAIRED_SCREEN) -> tuple[Verification, tuple[Choice, ...]]:
+    """:func:`verify_exact` where it is feasible (``exact_limit`` solver nodes), else
+    :func:`verify_paired`."""
+    from .exact import ExactLimitError
+
+    try:
+        return verify_exact(view, limit=exact_limit)
+    except ExactLimitError:
+        return verify_paired(view, deals=deals, level=level, seed=seed, screen=screen)
+
+
+def verified(puzzle: Puzzle, verification: Verification, choices: Sequence[Choice]) -> Puzzle:
+    """``puzzle`` with its figures, grade and explanation from ``verification`` (its best
+    move is the verification's, which may differ from the search's)."""
+    import dataclasses
+
+    view = puzzle.view()
+    return dataclasses.replace(puzzle, choices=tuple(choices), verified=verification,
+                               grade=grade(verification.gain, len(view.unseen)),
+                               explanation=explain(view, choices, verification))
+
+
+def obvious(view: View, move: Move) -> bool:
+    """Is ``move`` a play of the heaviest tile the seat could play (what a greedy novice
+    plays)?"""
+    plays = [m for m in view.legal if isinstance(m, Play)]
+    return isinstance(move, Play) and bool(plays) and \
+        view.rules.tile_value(move.tile) == max(view.rules.tile_value(m.tile) for m in plays)
 
 
 # ---------------------------------------------------------------------------- the shipped set

@@ -30,8 +30,8 @@ EXERCISE_SEED = 59
 #: A third hand of the same kind, for checking exercise 6's function only: its review has a
 #: loss of two points or more that is within the margin of error.
 CHECK_SEED = 62
-#: The lesson's puzzles, by id: one of each grade, from three rule sets.
-PUZZLES = ("standard-2p-017", "family-3p-003", "partnership-4p-017")
+#: The lesson's puzzles, by id: one of each grade (easiest first), from three rule sets.
+PUZZLES = ("family-3p-002", "standard-2p-017", "partnership-4p-017")
 
 
 def _novice_hand(seed: int) -> Round:
