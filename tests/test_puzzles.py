@@ -63,7 +63,8 @@ def test_each_puzzle_is_verified_against_every_legal_move_and_meets_the_rule(puz
         assert abs(puzzle.choices[0].points - c.points - v.rival(c.move).gain) <= 0.011
     if v.method == "exact":
         assert v.margin == 0 and all(c.margin == 0 for c in puzzle.choices)
-        assert f"exact over all {v.deals} deal" in puzzle.explanation
+        assert ("solved exactly in the only deal" if v.deals == 1 else f"solved exactly over all {v.deals} deals") \
+            in puzzle.explanation
     else:
         assert v.deals >= 100 and "in every seat" in v.players
         assert f"verified over {v.deals} paired deals" in puzzle.explanation

@@ -4,11 +4,11 @@
     python tools/build_puzzles.py --quick    # a handful, to try the pipeline
     python tools/build_puzzles.py --verify   # verify the shipped set again, keep what passes
     python tools/build_puzzles.py --verify --source old.json   # verify an older set
+    python tools/build_puzzles.py --second   # check the shipped set again, stronger players
 
 Hands are dealt from fixed seeds and played by search players at level "easy".  At each
 decision with a choice, the search values every move at level "medium" (a screen); a
 position that looks like a puzzle (see :func:`dominolab.puzzles.candidate`) is valued again
-at level "hard" with another seed, and kept only if it is still a puzzle by those figures,
 at level "hard" with another seed, and kept only if it is still a puzzle by those figures.
 At most two puzzles come from one hand, at least four moves apart.
 
@@ -26,6 +26,16 @@ fails only because an interval reaches 0 (every gain 3 points or more, the best 
 the heaviest tile) is settled with ``--extend`` deals instead (the same seed: the first
 deals are the same ones), and that verdict counts.  Each verdict is
 appended to ``--log`` (JSON lines) as it comes, so a stopped run resumes where it was.
+
+**The second check** (``--second``).  Both verifications rest on a model of the other seats:
+the exact solver lets every seat see every hand, and the paired play-outs use level "easy"
+players.  So each verified puzzle is checked once more by paired play-outs with stronger
+players (level :data:`SECOND_LEVEL` in every seat, another seed): an exact puzzle on
+:data:`SECOND_EXACT_DEALS` deals, where the check must name the same best move; a paired one
+on :data:`SECOND_PAIRED_DEALS` deals, where it must name the same best move and meet
+:data:`dominolab.puzzles.RULE` again.  A puzzle that fails is dropped.  Each check is
+appended to ``--second-log`` (JSON lines; a stopped run resumes) and
+``tests/test_puzzles.py`` holds every shipped puzzle to it.
 """
 
 from __future__ import annotations
@@ -158,6 +168,54 @@ def verify_all(found: list[puzzles.Puzzle], args: argparse.Namespace) -> list[pu
     return kept
 
 
+#: The second check's players, and its deals for exact and for paired puzzles.
+SECOND_LEVEL = "medium"
+SECOND_EXACT_DEALS = 80
+SECOND_PAIRED_DEALS = 200
+SECOND_SEEDS = {"exact": 7919, "paired": 4243}
+
+
+def second_verdict(p: puzzles.Puzzle) -> dict[str, Any]:
+    """The second check of a verified puzzle (see the module's text), as a log entry."""
+    assert p.verified is not None
+    t = time.perf_counter()
+    view = p.view()
+    method = p.verified.method
+    deals = SECOND_EXACT_DEALS if method == "exact" else SECOND_PAIRED_DEALS
+    v, choices = puzzles.verify_paired(view, deals=deals, level=SECOND_LEVEL, seed=SECOND_SEEDS[method],
+                                       screen=None if method == "exact" else puzzles.PAIRED_SCREEN)
+    return second_entry(p, v, choices[0].move, time.perf_counter() - t)
+
+
+def second_entry(p: puzzles.Puzzle, v: puzzles.Verification, best: Any, seconds: float) -> dict[str, Any]:
+    """A second check's log entry: whether it agrees with ``p``'s verification."""
+    assert p.verified is not None
+    view = p.view()
+    agrees = p._same(best, p.best, view)
+    ok = agrees if p.verified.method == "exact" else agrees and puzzles.passes(v)
+    return {"id": p.id, "of": p.verified.method, "level": SECOND_LEVEL, "seed": SECOND_SEEDS[p.verified.method],
+            "best": puzzles._move_text(best), "agrees": agrees, "passes": puzzles.passes(v), "ok": ok,
+            "seconds": round(seconds, 1), "check": v.to_data()}
+
+
+def second_all(found: list[puzzles.Puzzle], path: Path) -> list[puzzles.Puzzle]:
+    """Check every puzzle a second time (resuming from ``path``); return those that pass."""
+    done = logged(path)
+    kept = []
+    for p in found:
+        entry = done.get(p.id)
+        if entry is None:
+            entry = second_verdict(p)
+            with path.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(entry) + "\n")
+        c = entry["check"]
+        print(f"{p.id} ({entry['of']}): {'kept' if entry['ok'] else 'dropped'}: at level {entry['level']}, "
+              f"{entry['best']} gains {c['gain']} ± {c['margin']} over {c['against']} ({c['deals']} deals)", flush=True)
+        if entry["ok"]:
+            kept.append(p)
+    return kept
+
+
 def source(path: str) -> list[puzzles.Puzzle]:
     """The puzzles of a data file, verified or not (files from before verification lack the key)."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -178,10 +236,16 @@ def main() -> None:
                         help="with --verify, the set to verify (an older file without verifications will do)")
     parser.add_argument("--extend", type=int, default=1200,
                         help="paired deals for a puzzle that failed only because its interval reached 0")
+    parser.add_argument("--second", action="store_true",
+                        help="check the shipped set a second time with stronger players; write what passes")
+    parser.add_argument("--second-log", default=str(ROOT / "benchmarks" / "puzzle_second_check.jsonl"),
+                        help="second checks as JSON lines (resumed from)")
     parser.add_argument("--more", default="", help="mine more: preset:players:count,... after the highest ids")
     args = parser.parse_args()
     start = time.perf_counter()
-    if args.verify:
+    if args.second:
+        everything = second_all(list(puzzles.load(args.source)), Path(args.second_log))
+    elif args.verify:
         everything = verify_all(source(args.source), args)
         for item in filter(None, args.more.split(",")):
             preset, players, count = item.split(":")

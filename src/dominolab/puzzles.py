@@ -172,7 +172,9 @@ class Verification:
     def words(self) -> str:
         """How it was verified, in words."""
         if self.method == "exact":
-            return f"exact over all {self.deals} deal{'s' if self.deals != 1 else ''} that fit what you can see"
+            if self.deals == 1:
+                return "solved exactly in the only deal that fits what you can see"
+            return f"solved exactly over all {self.deals} deals that fit what you can see"
         return f"verified over {self.deals} paired deals played out by {self.players}"
 
     def to_data(self) -> dict[str, Any]:
