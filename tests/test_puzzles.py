@@ -6,6 +6,7 @@ answers are read like the exercises read them and quote only verified figures.""
 import copy
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 
@@ -248,3 +249,26 @@ def test_the_verification_round_trips_and_its_words_say_how():
     assert puzzles.passes(dataclasses.replace(v, rivals=(puzzles.Rival(dl.Draw(), 3.0, 2.9),)))
     assert not puzzles.passes(dataclasses.replace(v, rivals=(puzzles.Rival(dl.Draw(), 4.0, 4.0),)))
     assert not puzzles.passes(None)
+
+
+SECOND_CHECKS = Path(__file__).resolve().parents[1] / "benchmarks" / "puzzle_second_check.jsonl"
+
+
+def test_every_shipped_puzzle_passed_a_second_check_with_stronger_players():
+    """tools/build_puzzles.py --second: paired play-outs by level-medium players in every
+    seat name each puzzle's best move again (and, for a paired puzzle, meet the rule again)."""
+    if not SECOND_CHECKS.exists():
+        pytest.skip("the benchmarks are not next to the tests (the Pyodide run copies only tests)")
+    rows = {}
+    for line in SECOND_CHECKS.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        rows[row["id"]] = row
+    for puzzle in puzzles.load():
+        row = rows[puzzle.id]
+        check = puzzles.Verification.from_data(row["check"])
+        assert row["ok"] and row["agrees"] and row["of"] == puzzle.verified.method, puzzle.id
+        assert row["level"] == "medium" and check.deals >= 80 and "level medium" in check.players
+        view = puzzle.view()
+        assert [r.move for r in check.rivals if puzzle._same(r.move, puzzle.best, view)] == []
+        if puzzle.verified.method == "paired":
+            assert puzzles.passes(check), puzzle.id
