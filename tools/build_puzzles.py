@@ -55,6 +55,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 import dominolab as dl  # noqa: E402
 from dominolab import puzzles  # noqa: E402
+from dominolab.moves import same_move  # noqa: E402
 from dominolab.review import judge  # noqa: E402
 
 #: (rules preset, players, puzzles wanted)
@@ -113,7 +114,7 @@ def verdict(p: puzzles.Puzzle, args: argparse.Namespace) -> dict[str, Any]:
                                 seed=p.seed, screen=args.screen)
     best = choices[0].move
     ok = puzzles.passes(v) and not puzzles.obvious(view, best)
-    status = "dropped" if not ok else "kept" if p._same(best, p.best, view) else "fixed"
+    status = "dropped" if not ok else "kept" if same_move(best, p.best, view.ends) else "fixed"
     fixed = puzzles.verified(p, v, choices)
     return {"id": p.id, "status": status, "method": v.method, "deals": v.deals,
             "seconds": round(time.perf_counter() - t, 1), "search_best": puzzles._move_text(p.best),
@@ -191,7 +192,7 @@ def second_entry(p: puzzles.Puzzle, v: puzzles.Verification, best: Any, seconds:
     """A second check's log entry: whether it agrees with ``p``'s verification."""
     assert p.verified is not None
     view = p.view()
-    agrees = p._same(best, p.best, view)
+    agrees = same_move(best, p.best, view.ends)
     ok = agrees if p.verified.method == "exact" else agrees and puzzles.passes(v)
     return {"id": p.id, "of": p.verified.method, "level": SECOND_LEVEL, "seed": SECOND_SEEDS[p.verified.method],
             "best": puzzles._move_text(best), "agrees": agrees, "passes": puzzles.passes(v), "ok": ok,

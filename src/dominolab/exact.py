@@ -45,8 +45,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from .inference import BONEYARD, infer, known_voids
-from .moves import Move, Play
+from .inference import BONEYARD, hidden_places, infer, known_voids
+from .moves import Move, same_move
 from .round import Round
 from .search import Solver, net_utility
 from .tiles import Tile
@@ -128,7 +128,7 @@ class ExactEvaluation:
         """How far the best move is ahead of the best move that differs from it (a tile on
         either of two equal ends is one move); ``inf`` with only one distinct move."""
         best = self[self.best]
-        others = [m.value for m in self.moves if not _same(m.move, best.move, self.ends)]
+        others = [m.value for m in self.moves if not same_move(m.move, best.move, self.ends)]
         return best.value - max(others) if others else float("inf")
 
     @property
@@ -144,27 +144,6 @@ class ExactEvaluation:
         return self.deals == 1 and self.boneyard == 0
 
 
-def _same(a: Move, b: Move, ends: Optional[tuple[int, int]]) -> bool:
-    """Are ``a`` and ``b`` one move: equal, or one tile on either of two equal ends?"""
-    if a == b:
-        return True
-    return (isinstance(a, Play) and isinstance(b, Play) and a.tile == b.tile
-            and ends is not None and ends[0] == ends[1])
-
-
-def _places(view: View) -> tuple[list[Place], list[int]]:
-    places: list[Place] = []
-    capacity: list[int] = []
-    for seat in range(view.players):
-        if seat != view.seat and view.hand_counts[seat]:
-            places.append(seat)
-            capacity.append(view.hand_counts[seat])
-    if view.boneyard_count:
-        places.append(BONEYARD)
-        capacity.append(view.boneyard_count)
-    return places, capacity
-
-
 def count_deals(view: View) -> int:
     """How many deals of the hidden tiles fit ``view`` (the boneyard as a set).  Raises
     :class:`ExactLimitError` when there are too many to count exactly."""
@@ -177,7 +156,7 @@ def count_deals(view: View) -> int:
 def consistent_deals(view: View) -> Iterator[tuple[dict[int, tuple[Tile, ...]], tuple[Tile, ...]]]:
     """Every deal of the tiles ``view.seat`` cannot see that fits the view: each other
     seat's hand and the boneyard (as a set, in the rules' tile order)."""
-    places, capacity = _places(view)
+    places, capacity = hidden_places(view)
     unseen = view.unseen
     if sum(capacity) != len(unseen):
         raise ValueError(f"the view does not add up: {len(unseen)} unseen tiles but {sum(capacity)} hidden places")
@@ -190,7 +169,7 @@ def consistent_deals(view: View) -> Iterator[tuple[dict[int, tuple[Tile, ...]], 
     order = sorted(unseen, key=lambda t: (len(allowed(t)), -t.high, -t.low))
     options = [allowed(t) for t in order]
     assigned: list[list[Tile]] = [[] for _ in places]
-    caps = capacity[:]
+    caps = list(capacity)
     position = {t: i for i, t in enumerate(view.rules.tiles)}
 
     def walk(i: int) -> Iterator[tuple[dict[int, tuple[Tile, ...]], tuple[Tile, ...]]]:

@@ -148,7 +148,9 @@ class Inference:
         return "\n".join(lines)
 
 
-def _hidden_places(view: View) -> tuple[tuple[Place, ...], tuple[int, ...]]:
+def hidden_places(view: View) -> tuple[tuple[Place, ...], tuple[int, ...]]:
+    """Where the tiles ``view.seat`` cannot see are: each other seat holding tiles, then the
+    boneyard when it has any, with how many tiles each holds."""
     places: list[Place] = []
     capacity: list[int] = []
     for seat in range(view.players):
@@ -170,7 +172,7 @@ def infer(view: View, *, samples: int = 2000, seed: int = 0, probabilities: bool
     """
     unseen = tuple(view.unseen)
     voids = known_voids(view)
-    places, capacity = _hidden_places(view)
+    places, capacity = hidden_places(view)
     if sum(capacity) != len(unseen):
         raise ValueError(
             f"the view does not add up: {len(unseen)} unseen tiles but {sum(capacity)} hidden places")

@@ -150,6 +150,15 @@ _PLAY_WORDS = frozenset({"play", "plays", "lead", "leads"})
 _OTHER_WORDS = {"draw": "draw", "draws": "draw", "pass": "pass", "passes": "pass", "go": "pass"}
 
 
+def same_move(a: Move, b: Move, ends: Optional[tuple[int, int]]) -> bool:
+    """Are ``a`` and ``b`` one move on a line with open ``ends``: equal, or one tile played
+    on either of two equal ends (the same line either way)?"""
+    if a == b:
+        return True
+    return (isinstance(a, Play) and isinstance(b, Play) and a.tile == b.tile
+            and ends is not None and ends[0] == ends[1])
+
+
 def read_move_text(text: str) -> tuple[str, Optional[Tile], Optional[End]]:
     """The parts of a move written as text: ``("play", tile, end or None)``,
     ``("draw", None, None)`` or ``("pass", None, None)``.

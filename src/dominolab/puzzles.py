@@ -64,7 +64,7 @@ from typing import Any, Optional
 
 from .exercises.answers import MoveAnswer, Unreadable, describe
 from .exercises.core import Feedback, show
-from .moves import Move, Play, move_from_text
+from .moves import Move, Play, move_from_text, same_move
 from .review import Choice, move_words
 from .round import Round
 from .rules import Rules
@@ -338,10 +338,7 @@ class Puzzle:
 
     # -- answers
     def _same(self, a: Move, b: Move, view: View) -> bool:
-        if a == b:
-            return True
-        mirrored = view.ends is not None and view.ends[0] == view.ends[1]
-        return mirrored and isinstance(a, Play) and isinstance(b, Play) and a.tile == b.tile
+        return same_move(a, b, view.ends)
 
     def _read(self, answer: Any, view: View) -> Move:
         return MoveAnswer(position=lambda: view).read(answer)
@@ -497,11 +494,9 @@ def make(id: str, rules: str, players: int, seed: int, moves: Sequence[Move], vi
 def _distinct(view: View) -> list[Move]:
     """The legal moves, a tile that fits either of two equal ends once (its left-end play)."""
     out: list[Move] = []
-    mirrored = view.ends is not None and view.ends[0] == view.ends[1]
     for m in view.legal:
-        if mirrored and isinstance(m, Play) and any(isinstance(o, Play) and o.tile == m.tile for o in out):
-            continue
-        out.append(m)
+        if not any(same_move(m, o, view.ends) for o in out):
+            out.append(m)
     return out
 
 
