@@ -168,12 +168,97 @@ def test_a_result_submitted_twice_or_copied_is_caught(t, results):
     board = t.leaderboard([("a.json", results["Ana"]), ("a2.json", results["Ana"]),
                            ("ana-again.json", tamper(results, "Ana", lambda d: d.update(name=" ana "))),
                            ("zed.json", copied), ("ben.json", results["Ben"])])
-    assert [row["name"] for row in board.rows] == ["Ben"]
+    assert [row["name"] for row in board.rows] == ["Ana", "Ben"]  # the seals say which one is the copy
     reasons = dict(board.rejected)
     assert reasons["a2.json"] == "the same result again for Ana (the first was a.json, which is kept)"
     assert "the same result again for ana" in reasons["ana-again.json"]
-    assert {row["name"] for row in board.held} == {"Ana", "Zed"}  # a pair: neither is dropped
-    assert [f.kind for f in board.findings] == ["copy"] and "Ana's and Zed's hands 1-3 are identical" in str(board.findings[0])
+    assert [row["name"] for row in board.held] == ["Zed"]
+    assert [(f.kind, f.names) for f in board.findings] == [("copy", ("Zed", "Ana"))]
+    assert str(board.findings[0]) == (
+        "Zed's result was changed after Domino Lab wrote it: the seals of every hand do not match its name and "
+        "moves; it carries the key of Ana's entry; hands 1-3 identical to Ana's: a copy of Ana's result?")
+    assert any(pair.names == ("Ana", "Zed") for pair in board.identical)  # the pair is listed too
+
+
+def reseal(data):
+    """What a student who knows Python can do: seal a changed file again."""
+    from dominolab.tournament import _seal
+
+    t = Tournament.from_dict(data["tournament"])
+    data["seals"] = [_seal(data["entry"], t.id, data["name"], i, hand) for i, hand in enumerate(data["hands"])]
+    return data
+
+
+def test_a_copy_resealed_with_python_is_a_pair_held_for_the_teacher(t, results):
+    copied = reseal(tamper(results, "Ana", lambda d: d.update(name="Zed")))
+    board = t.leaderboard([("a.json", results["Ana"]), ("zed.json", copied), ("ben.json", results["Ben"])])
+    assert [row["name"] for row in board.rows] == ["Ben"]
+    assert {row["name"] for row in board.held} == {"Ana", "Zed"}  # a pair: neither is dropped, neither ranked
+    assert [f.kind for f in board.findings][0] == "copy" and "re-sealed" in str(board.findings[0])
+
+
+def respelled(data):
+    for hand in data["hands"]:
+        for move in hand["moves"]:
+            if move["seat"] == 0 and "play" in move:
+                a, b = move["play"].split("-")
+                move["play"] = f"{b}-{a}"
+
+
+def test_a_respelled_copy_and_a_splice_break_their_seals(t, results):
+    respelt = tamper(results, "Ana", lambda d: (d.update(name="Zed"), respelled(d)))
+    spliced = tamper(results, "Ana", lambda d: d.update(name="Kit"))
+    spliced["hands"][1] = copy.deepcopy(results["Ben"]["hands"][1])
+    spliced["hands"][2] = copy.deepcopy(results["Chloé"]["hands"][2])
+    spliced["points"] = sum(h["result"]["points"][0] for h in spliced["hands"])
+    for name, cheat, kind in (("Zed", respelt, "copy"), ("Kit", spliced, "splice")):
+        board = t.leaderboard([*((f"{n}.json", r) for n, r in results.items()), (f"{name}.json", cheat)])
+        assert [row["name"] for row in board.held] == [name], board
+        assert sorted(row["name"] for row in board.rows) == ["Ana", "Ben", "Chloé"]
+        assert board.findings[0].kind == kind and board.findings[0].names[0] == name
+    assert "hand 1 identical to Ana's; hand 2 identical to Ben's or Chloé's; hand 3 identical to Chloé's" in str(board.findings[0])
+
+
+def test_a_hand_edited_in_place_breaks_its_seal_only(t, results):
+    data = tamper(results, "Ana", lambda d: None)
+    data["hands"][1]["moves"].append({"seat": 1, "note": "x"})  # does not replay: rejected before the seals count
+    assert "hand 2" in dict(t.leaderboard([("a.json", data)]).rejected)["a.json"]
+    data = tamper(results, "Ana", lambda d: d["seals"].__setitem__(2, "0" * 16))
+    board = t.leaderboard([("a.json", data)])
+    assert board.rows == [] and board.findings[0].kind == "edited"
+    assert "the seal of hand 3 does not match its name and moves" in str(board.findings[0])
+    assert t.leaderboard([("a.json", data)], accept=["Ana"]).rows[0]["name"] == "Ana"  # the teacher may clear it
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda d: d.update(version=1), "older Domino Lab (result version 1, without seals)"),
+    (lambda d: d.pop("seals"), "its fields are not the ones Domino Lab writes: seals"),
+    (lambda d: d.update(entry="XYZ"), "its entry key must be 16 lower-case hex digits, got 'XYZ'"),
+    (lambda d: d.update(entry=None), "its entry key must be 16 lower-case hex digits"),
+    (lambda d: d.update(seals=d["seals"][:2]), "seals must be a list of 3 texts, one per hand"),
+    (lambda d: d.update(seals=[1, 2, 3]), "seals must be a list of 3 texts, one per hand"),
+    (lambda d: d.update(seals="abc"), "seals must be a list of 3 texts, one per hand"),
+])
+def test_bad_seals_are_refused_naming_what_is_wrong(t, results, change, words):
+    with pytest.raises(TournamentError, match=re.escape(words)):
+        t.check(tamper(results, "Ana", change))
+
+
+def test_every_entry_has_a_key_of_its_own_and_keeps_it_when_resumed(t, tmp_path):
+    keys = {t.entry("Ana").key for _ in range(50)}
+    assert len(keys) == 50 and all(len(k) == 16 for k in keys)
+    entry = t.entry("Ana", tmp_path)
+    play_some(entry, random.Random(1), 5)
+    entry.save_progress(tmp_path)
+    assert t.entry("Ana", tmp_path).key == entry.key
+    old = entry.progress()
+    del old["entry"]  # progress written before results were sealed: a fresh key, the moves replay
+    assert Entry.resume(t, "Ana", old).index == entry.index
+    with pytest.raises(TournamentError, match="the progress's entry key must be 16"):
+        Entry.resume(t, "Ana", {**entry.progress(), "entry": "nope"})
+    with pytest.raises(TournamentError, match="an entry's key must be 16"):
+        Entry(t, "Ana", key="0" * 15)
+    assert Entry(t, "Ana", key="0123456789abcdef").result()["entry"] == "0123456789abcdef"
 
 
 @pytest.mark.parametrize("blob", [b"", b"not json", b"\xff\xfe", b"[1, 2, 3]", b"{" * 5000, b" " * 3_000_000])

@@ -1,12 +1,14 @@
 """Copies and splices caught, honest play never punished: a small simulated class (the
-full one is benchmarks/tournament_class.py)."""
+full one is benchmarks/tournament_class.py).  A copied file breaks its seals (the naive
+cheats below); the statistics of unusual choices are tested on *disguised* cheats, whose
+file was given a key of its own and sealed again with Python."""
 
 import copy
 
 import pytest
 
 from dominolab.players import GreedyPlayer, RandomPlayer, SearchPlayer
-from dominolab.tournament import PART_BITS, WHOLE_BITS, Tournament, _hand_list
+from dominolab.tournament import PART_BITS, WHOLE_BITS, Tournament, _hand_list, _seal
 
 HANDS = 5
 
@@ -42,6 +44,15 @@ def renamed(result, name):
     return {**copy.deepcopy(result), "name": name}
 
 
+def disguised(result, key="feedfacecafebeef"):
+    """A cheat re-sealed with Python under a key of its own: only the statistics can find it."""
+    out = copy.deepcopy(result)
+    tid = Tournament.from_dict(out["tournament"]).id
+    out["entry"] = key
+    out["seals"] = [_seal(key, tid, out["name"], i, hand) for i, hand in enumerate(out["hands"])]
+    return out
+
+
 def respelled(result, name):
     out = renamed(result, name)
     for hand in out["hands"]:
@@ -64,21 +75,21 @@ def test_an_honest_class_is_not_flagged_though_many_play_alike(t, honest):
 def test_a_copy_is_reported_as_a_pair_and_neither_is_dropped(t, honest):
     original = honest[0]
     assert sum(p.bits for p in t.check(original).plays) >= WHOLE_BITS
-    board = t.leaderboard(files([renamed(original, "Aaron"), *honest]))
+    board = t.leaderboard(files([disguised(renamed(original, "Aaron")), *honest]))
     (finding,) = board.findings
     assert finding.kind == "copy" and set(finding.names) == {"Aaron", "random 0"}
     assert f"Aaron's and random 0's hands 1-{HANDS} are identical" in finding.text
     assert {row["name"] for row in board.held} == {"Aaron", "random 0"}  # both kept for the teacher, in any order
     assert board.rejected == []
-    again = t.leaderboard(files([*honest, renamed(original, "Aaron")]))
+    again = t.leaderboard(files([*honest, disguised(renamed(original, "Aaron"))]))
     assert {row["name"] for row in again.held} == {"Aaron", "random 0"}  # the order of the files does not matter
-    cleared = t.leaderboard(files([renamed(original, "Aaron"), *honest]), accept=["RANDOM 0"])
+    cleared = t.leaderboard(files([disguised(renamed(original, "Aaron")), *honest]), accept=["RANDOM 0"])
     assert {row["name"] for row in cleared.held} == {"Aaron"}
 
 
 def test_a_copy_with_tiles_spelt_the_other_way_round_is_the_same_copy(t, honest):
     original = honest[1]
-    copied = respelled(original, "Zed")
+    copied = disguised(respelled(original, "Zed"))
     assert copied["hands"] != original["hands"]
     assert [p.key for p in t.check(copied).plays] == [p.key for p in t.check(original).plays]
     board = t.leaderboard(files([*honest, copied]))
@@ -99,7 +110,7 @@ def test_a_result_spliced_from_classmates_hands_is_caught_and_they_are_not(t, ho
         best = max((n for n in range(8) if n not in donors), key=lambda n: checked[n].plays[i].bits)
         donors.append(best)
     assert sum(checked[n].plays[i].bits for i, n in enumerate(donors)) >= PART_BITS
-    board = t.leaderboard(files([*honest, splice([honest[n] for n in donors], "Mallory")]))
+    board = t.leaderboard(files([*honest, disguised(splice([honest[n] for n in donors], "Mallory"))]))
     (finding,) = board.findings
     assert finding.kind == "splice" and finding.names[0] == "Mallory"
     for i, n in enumerate(donors):
@@ -109,18 +120,30 @@ def test_a_result_spliced_from_classmates_hands_is_caught_and_they_are_not(t, ho
 
 
 def test_hands_of_usual_play_taken_from_classmates_are_not_called_a_splice(t, honest):
-    board = t.leaderboard(files([*honest, splice(honest[8:8 + HANDS], "Gus")]))
+    board = t.leaderboard(files([*honest, disguised(splice(honest[8:8 + HANDS], "Gus"))]))
     assert board.held == [] and board.findings == []
 
 
 def test_a_copy_of_usual_play_is_shown_but_not_called_a_copy(t, honest):
     greedy = honest[8]
     assert sum(p.bits for p in t.check(greedy).plays) == 0
-    board = t.leaderboard(files([*honest, renamed(greedy, "Copycat")]))
+    board = t.leaderboard(files([*honest, disguised(renamed(greedy, "Copycat"))]))
     assert board.held == [] and board.findings == []
     pair = next(p for p in board.identical if "Copycat" in p.names and "greedy 0" in p.names)
     assert pair.hands == tuple(range(HANDS)) and not pair.improbable
     assert "usual play: honest students often play alike" in str(pair)
+
+
+@pytest.mark.parametrize("make", ["copy", "re-spelled copy", "splice", "splice of usual play"])
+def test_a_copied_file_breaks_its_seals_even_where_the_play_is_usual(t, honest, make):
+    cheat = {"copy": lambda: renamed(honest[8], "Copycat"),  # a greedy student's: no unusual choice at all
+             "re-spelled copy": lambda: respelled(honest[9], "Copycat"),
+             "splice": lambda: splice(honest[:HANDS], "Copycat"),
+             "splice of usual play": lambda: splice(honest[8:8 + HANDS], "Copycat")}[make]()
+    board = t.leaderboard(files([*honest, cheat]))
+    assert [row["name"] for row in board.held] == ["Copycat"]  # the classmates whose hands it holds stay ranked
+    assert len(board.rows) == len(honest) and board.findings[0].names[0] == "Copycat"
+    assert board.findings[0].kind == ("copy" if "copy" in make else "splice")
 
 
 def test_the_same_student_twice_keeps_the_first_and_says_why(t, honest):
@@ -145,7 +168,7 @@ def test_the_upload_box_holds_a_copy_until_the_teacher_accepts_one(t, honest):
     from dominolab.widget import ResultsUpload
 
     box = ResultsUpload(t)
-    for name, data in files([*honest[:3], renamed(honest[0], "Aaron")]):
+    for name, data in files([*honest[:3], disguised(renamed(honest[0], "Aaron"))]):
         box.add(name, json.dumps(data))
     assert {row["name"] for row in box.leaderboard.held} == {"Aaron", "random 0"}
     assert "Held for the teacher" in box.children[1].value

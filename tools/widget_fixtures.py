@@ -17,6 +17,7 @@ from pathlib import Path
 import dominolab as dl
 from dominolab.presenter import present
 from dominolab.session import HUMAN, TableSession, TournamentSession
+from dominolab.tournament import Entry
 
 OUT = Path(__file__).resolve().parent.parent / "domino_widget" / "test" / "fixtures" / "snapshots.json"
 
@@ -148,7 +149,7 @@ def offer() -> dict:
 
 def _tournament_table() -> TournamentSession:
     t = dl.Tournament.create("standard", hands=2, opponents="greedy", seed=3, title="Class 5B")
-    return TournamentSession(t.entry("Ana"), save_to=None)
+    return TournamentSession(Entry(t, "Ana", key="0123456789abcdef"), save_to=None)  # a fixed key: stable fixtures
 
 
 def tournament_playing() -> dict:

@@ -34,11 +34,13 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import hmac
 import io
 import json
 import math
 import os
 import random
+import secrets
 import stat
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -62,6 +64,8 @@ TOURNAMENT_FORMAT = "dominolab-tournament"
 RESULT_FORMAT = "dominolab-tournament-result"
 PROGRESS_FORMAT = "dominolab-tournament-progress"
 VERSION = 1
+#: Result files: version 2 added the entry's key and a seal per hand (:func:`_seal`).
+RESULT_VERSION = 2
 #: The computer players a tournament may use: deterministic for a seed, so results can be checked.
 KINDS = tuple(OPPONENTS)
 #: The largest result file the leaderboard reads (a 40-hand tournament is far smaller).
@@ -91,6 +95,22 @@ def _canonical(data: Any) -> str:
 
 def _digest(data: Any) -> str:
     return hashlib.sha256(_canonical(data).encode()).hexdigest()
+
+
+def _seal(key: str, tournament_id: str, name: str, index: int, record: Any) -> str:
+    """The seal of hand ``index`` of a result: an HMAC, keyed by the entry's random key, of
+    the tournament, the student's name (as :func:`_normal_name` reads it) and the hand's
+    record as written.  Copying a classmate's file and changing its name, re-spelling its
+    moves, or taking hands from other files breaks the seals.  It is tamper evidence, not
+    security: the key is in the file, so a student who runs this function can re-seal."""
+    text = _canonical([tournament_id, _normal_name(name), index, record])
+    return hmac.new(key.encode("ascii"), text.encode("utf-8"), hashlib.sha256).hexdigest()[:16]
+
+
+def _check_key(key: Any, what: str) -> str:
+    if not isinstance(key, str) or len(key) != 16 or any(ch not in "0123456789abcdef" for ch in key):
+        raise TournamentError(f"{what} must be 16 lower-case hex digits, got {excerpt(key, 30)}")
+    return key
 
 
 def _encode(value: int, digits: int) -> str:
@@ -469,9 +489,12 @@ class Entry:
     computer opponents moving in between.  It has no undo and no hints; it runs in the
     student's kernel, so these are the rules of the game, not locks (see the module notes)."""
 
-    def __init__(self, tournament: Tournament, name: str):
+    def __init__(self, tournament: Tournament, name: str, *, key: Optional[str] = None):
         self.tournament = tournament
         self.name = _check_name(name)
+        #: A random key of this entry's own (kept in the progress file, so a resumed entry
+        #: keeps it): it seals every hand of the result (:func:`_seal`).
+        self.key = secrets.token_hex(8) if key is None else _check_key(key, "an entry's key")
         self.rounds: list[Round] = []
         self._round: Optional[Round] = None
         self._opponents: list[Player] = []
@@ -540,14 +563,19 @@ class Entry:
         return done
 
     def result(self) -> dict[str, Any]:
-        """The result file's content: who played, the tournament, every finished hand."""
+        """The result file's content: who played, the tournament, every finished hand, the
+        entry's key and each hand's seal (:func:`_seal`)."""
+        hands = [r.to_record() for r in self._finished()]
+        t = self.tournament
         return {
             "format": RESULT_FORMAT,
-            "version": VERSION,
+            "version": RESULT_VERSION,
             "name": self.name,
-            "tournament": self.tournament.to_dict(),
-            "hands": [r.to_record() for r in self._finished()],
+            "tournament": t.to_dict(),
+            "hands": hands,
             "points": self.points,
+            "entry": self.key,
+            "seals": [_seal(self.key, t.id, self.name, i, record) for i, record in enumerate(hands)],
         }
 
     def filename(self) -> str:
@@ -569,6 +597,7 @@ class Entry:
             "version": VERSION,
             "name": self.name,
             "tournament": self.tournament.id,
+            "entry": self.key,
             "moves": [[str(m) for m in _student_moves(r)] for r in hands],
         }
 
@@ -594,7 +623,8 @@ class Entry:
         saved = progress.get("name")
         if not isinstance(saved, str) or _normal_name(saved) != _normal_name(name):
             raise TournamentError(f"the progress is {excerpt(saved, 30)}'s, not {name}'s")
-        entry = cls(tournament, saved)  # the name as it was first typed
+        key = progress.get("entry")  # absent in progress written before results were sealed
+        entry = cls(tournament, saved, key=None if key is None else _check_key(key, "the progress's entry key"))
         hands = progress.get("moves")
         if not isinstance(hands, list) or not 1 <= len(hands) <= tournament.hands:
             raise TournamentError(f"moves must be a list of 1 to {tournament.hands} hands' moves")
@@ -787,14 +817,21 @@ class Checked:
     hands_won: int
     digest: str
     plays: tuple[HandPlay, ...] = ()
+    #: The entry's key (:attr:`Entry.key`) and the hands whose seal does not match (0-based).
+    entry: str = ""
+    unsealed: tuple[int, ...] = ()
 
 
 def _check_result(t: Tournament, data: Any) -> Checked:
     if not isinstance(data, dict) or data.get("format") != RESULT_FORMAT:
         raise TournamentError("not a Domino Lab tournament result")
-    if data.get("version") != VERSION or not is_int(data.get("version")):
-        raise TournamentError(f"unknown result version {excerpt(data.get('version'))}")
-    keys = {"format", "version", "name", "tournament", "hands", "points"}
+    version = data.get("version")
+    if version == 1 and is_int(version):
+        raise TournamentError("it was written by an older Domino Lab (result version 1, without seals): "
+                              "ask the student to update Domino Lab and save the result again")
+    if version != RESULT_VERSION or not is_int(version):
+        raise TournamentError(f"unknown result version {excerpt(version)}")
+    keys = {"format", "version", "name", "tournament", "hands", "points", "entry", "seals"}
     if set(data) != keys:
         raise TournamentError("its fields are not the ones Domino Lab writes: " + ", ".join(sorted(set(data) ^ keys)))
     name = _check_name(data["name"])
@@ -811,6 +848,13 @@ def _check_result(t: Tournament, data: Any) -> Checked:
         raise TournamentError("hands must be a list of hand records")
     if len(hands) != t.hands:
         raise TournamentError(f"it has {len(hands)} of the {t.hands} hands: unfinished")
+    key = _check_key(data["entry"], "its entry key")
+    seals = data["seals"]
+    if not isinstance(seals, list) or len(seals) != len(hands) or not all(isinstance(x, str) for x in seals):
+        raise TournamentError(f"seals must be a list of {len(hands)} texts, one per hand")
+    unsealed = tuple(i for i, (seal, record) in enumerate(zip(seals, hands, strict=True))
+                     if not hmac.compare_digest(seal.encode("utf-8", "replace"),
+                                                _seal(key, t.id, name, i, record).encode("ascii")))
     points = []
     plays: list[HandPlay] = []
     won = 0
@@ -841,7 +885,7 @@ def _check_result(t: Tournament, data: Any) -> Checked:
     if data["points"] != sum(points) or not is_int(data["points"]):
         raise TournamentError(f"it claims {excerpt(data['points'])} points, but its hands score {sum(points)}")
     games = _digest([p.key for p in plays])
-    return Checked(name, sum(points), tuple(points), won, games, tuple(plays))
+    return Checked(name, sum(points), tuple(points), won, games, tuple(plays), key, unsealed)
 
 
 def _hand_list(hands: Iterable[int]) -> str:
@@ -883,9 +927,10 @@ class Identical:
 @dataclass(frozen=True)
 class Finding:
     """Something the teacher should look at before trusting the standings: a ``"copy"``
-    (two results identical where chance does not explain it) or a ``"splice"`` (a result
-    whose hands are identical to different classmates' hands).  ``names`` are every
-    student concerned; ``text`` says what was found."""
+    (two results identical where chance does not explain it, or a file carrying another
+    result's key), a ``"splice"`` (a result whose hands are identical to different
+    classmates' hands) or an ``"edited"`` result (its seals do not match, see :func:`_seal`).
+    ``names`` are every student concerned, the one held first; ``text`` says what was found."""
 
     kind: str
     names: tuple[str, ...]
@@ -1118,6 +1163,58 @@ def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
     return board
 
 
+def _check_seals(kept: list[tuple[str, Checked]], same: dict[tuple[int, str], list[int]],
+                 board: Leaderboard) -> dict[int, str]:
+    """Findings from the seals (:func:`_seal`): a result whose seals do not match its name and
+    hands was changed after Domino Lab wrote it (a classmate's file renamed or re-spelled,
+    hands taken from other files); two results with one entry's key come from one entry.
+    Honest files always match and never share a key (64 random bits each)."""
+    held: dict[int, str] = {}
+    by_key: dict[str, list[int]] = {}
+    for n, (_, item) in enumerate(kept):
+        by_key.setdefault(item.entry, []).append(n)
+    for n, (_, item) in enumerate(kept):
+        sharing = [m for m in by_key[item.entry] if m != n]
+        if not item.unsealed:
+            if sharing and all(not kept[m][1].unsealed for m in sharing) and n < min(sharing):
+                names = (item.name, *(kept[m][1].name for m in sharing))
+                whose = " and ".join(f"{x}'s" for x in names)
+                board.findings.append(Finding("copy", names, (
+                    f"{whose} results carry the key of one entry and all their seals match: "
+                    "one was re-sealed from the other (a copy made with Python)")))
+                for m in (n, *sharing):
+                    held.setdefault(m, "its entry's key is another result's too (see findings)")
+            continue
+        owners = [kept[m][1].name for m in sharing if not kept[m][1].unsealed]
+        donors: dict[int, list[str]] = {}
+        for h, play in enumerate(item.plays):
+            donors[h] = sorted({kept[m][1].name for m in same[(h, play.key)] if m != n}, key=_normal_name)
+        every = len(item.unsealed) == len(item.plays)
+        text = (f"{item.name}'s result was changed after Domino Lab wrote it: the seal"
+                f"{'s' if len(item.unsealed) > 1 else ''} of {'every hand' if every else _hand_list(item.unsealed)} "
+                f"do{'' if len(item.unsealed) > 1 else 'es'} not match its name and moves")
+        if owners:
+            text += f"; it carries the key of {' and '.join(owners)}'s entry"
+        copied: dict[str, list[int]] = {}
+        for h, who in donors.items():
+            if who:
+                copied.setdefault(" or ".join(f"{x}'s" for x in who[:3]), []).append(h)
+        if copied:
+            text += "; " + "; ".join(f"{_hand_list(hs)} identical to {who}" for who, hs in copied.items())
+        whole = bool(owners) and all(owners[0] in donors[h] for h in range(len(item.plays)))
+        sources = {name for who in donors.values() for name in who}
+        if whole:
+            kind, text = "copy", text + f": a copy of {owners[0]}'s result?"
+        elif len(copied) > 1:
+            kind, text = "splice", text + ": a result put together from others' results?"
+        else:
+            kind, text = "edited", text + ": a copy, or a file edited by hand?"
+        names = (item.name, *owners, *sorted(sources - set(owners), key=_normal_name))
+        board.findings.append(Finding(kind, names, text))
+        held[n] = "its seals do not match its name and moves (see findings)"
+    return held
+
+
 def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard) -> dict[int, str]:
     """Find the hands played identically (canonical moves) by two results, say which pairs
     and which results of several classmates' hands are improbable as chance, put them in
@@ -1131,7 +1228,8 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard)
         for a_i, a in enumerate(members):
             for b in members[a_i + 1:]:
                 shared.setdefault((a, b), []).append(h)
-    held: dict[int, str] = {}
+    sealed = _check_seals(kept, same, board)
+    held = dict(sealed)
     hands = t.hands
     for (a, b), hs in sorted(shared.items()):
         (la, x), (lb, y) = kept[a], kept[b]
@@ -1141,14 +1239,14 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard)
         pair = Identical((x.name, y.name), (la, lb), tuple(hs), sum(p.real for p in plays),
                          sum(p.unusual for p in plays), bits, improbable)
         board.identical.append(pair)
-        if improbable:
+        if improbable and a not in sealed and b not in sealed:  # else the seals' finding says it
             board.findings.append(Finding("copy", pair.names, f"{pair}: one may be a copy of the other"))
             for place, other in ((a, y.name), (b, x.name)):
                 held.setdefault(place, f"identical to {other}'s result in {_hand_list(hs)} (see findings)")
     for n, (_, item) in enumerate(kept):
         sources = {h: [kept[m][1].name for m in same[(h, play.key)] if m != n] for h, play in enumerate(item.plays)}
         borrowed = [h for h, who in sources.items() if who]
-        if not borrowed:
+        if not borrowed or n in sealed:
             continue
         bits = round(sum(item.plays[h].bits for h in borrowed), 2)
         if bits < PART_BITS:  # honest students meet one classmate in one hand, another in the next
