@@ -194,7 +194,7 @@ def test_a_copy_resealed_with_python_is_a_pair_held_for_the_teacher(t, results):
     board = t.leaderboard([("a.json", results["Ana"]), ("zed.json", copied), ("ben.json", results["Ben"])])
     assert [row["name"] for row in board.rows] == ["Ben"]
     assert {row["name"] for row in board.held} == {"Ana", "Zed"}  # a pair: neither is dropped, neither ranked
-    assert [f.kind for f in board.findings][0] == "copy" and "re-sealed" in str(board.findings[0])
+    assert board.findings[0].kind == "copy" and "re-sealed" in str(board.findings[0])
 
 
 def respelled(data):

@@ -13,8 +13,9 @@ same computer opponents, and the results come back as records that replay.
 * The teacher again: ``t.leaderboard(files_or_folder)`` replays every result against the
   tournament's own deals and opponents.  A file that cannot be read, or was edited, forged,
   played with other deals or rules, unfinished, or handed in twice is rejected with the
-  reason; results identical to others' where chance does not explain it (copies, hands
-  spliced from several classmates' results) are held back and described; the rest are ranked
+  reason; results whose seals no longer match (a classmate's file renamed, re-spelled or
+  spliced) or identical to others' where chance does not explain it are held back and
+  described; the rest are ranked
   by total points and by *duplicate* score (the student's points minus what the computer
   player scored from the same seat on the same deals).
 
@@ -26,8 +27,10 @@ every deal in advance (``t.deal(i)``), read the opponents' tiles during play, le
 player choose the moves, and go back in a hand by editing the progress file or copying the
 entry.  What the replay does establish: every ranked hand is one of the tournament's deals,
 every move in it is legal, every opponent's move is the one that opponent makes, and the
-points are the hands' points; copies and splices are found when the hands they share hold
-enough unusual choices to rule out chance (:data:`WHOLE_BITS`, :data:`PART_BITS`).
+points are the hands' points.  Each entry has a random key and seals each hand of its result
+(:func:`_seal`), so a file copied, re-spelled or spliced by hand breaks its seals; a file
+sealed again with Python is found only when the hands it shares hold enough unusual choices
+to rule out chance (:data:`WHOLE_BITS`, :data:`PART_BITS`).
 """
 
 from __future__ import annotations
