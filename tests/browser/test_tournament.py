@@ -127,15 +127,21 @@ def test_two_students_play_and_the_teacher_ranks_them(browser, lab, tmp_path):
         assert {name: ranks[name][1] for name in STUDENTS} == points
         best = max(points.values())
         assert all(ranks[name][0] == 1 for name in STUDENTS if points[name] == best)
-        # The Binder and JupyterLite route: the downloaded files, chosen in the upload box.
+        # The Binder and JupyterLite route: the downloaded files, chosen in the upload box, with
+        # a classmate's file handed in under another name: its seals no longer match.
+        ana = json.loads((tmp_path / TOURNAMENT.entry("Ana").filename()).read_text(encoding="utf-8"))
+        (tmp_path / "zed.json").write_text(json.dumps({**ana, "name": "Zed"}), encoding="utf-8")
         box = page.locator(".widget-html").filter(has_text="No result files yet")
         box.wait_for(timeout=TIMEOUT)
         with page.expect_file_chooser() as chooser:
             page.locator(".widget-upload").click()
         chooser.value.set_files(sorted(tmp_path.glob("*.json")))
-        page.locator(".widget-html").filter(has_text="2 files added.").wait_for(timeout=TIMEOUT)
-        uploaded = page.locator(".widget-html").filter(has_text="2 files added.")
+        page.locator(".widget-html").filter(has_text="3 files added.").wait_for(timeout=TIMEOUT)
+        uploaded = page.locator(".widget-html").filter(has_text="3 files added.")
         assert sorted(uploaded.locator("tr td:nth-child(2)").all_inner_texts()) == sorted(STUDENTS)
+        held = uploaded.inner_text()
+        assert "Held for the teacher" in held and "Zed (zed.json)" in held
+        assert "it carries the key of Ana's entry" in held
         with page.expect_download() as csv:
             uploaded.locator("a[download]").click()
         text = open(csv.value.path(), encoding="utf-8").read()
