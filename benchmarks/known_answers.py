@@ -13,9 +13,11 @@ GreedyPlayer on even seeds, SearchPlayer "easy" on odd ones) until few tiles are
 from the seat to move; each decision from then on with at least two different moves is
 solved by :func:`dominolab.exact.solve` (every deal of the hidden tiles that fits the
 seat's view, each solved exactly, every deal equally likely).  A position is kept when it
-is within the solver's caps and *robust*: one move is best in every consistent deal, so the
-per-deal solutions' foresight (strategy fusion) cannot change which move is best now (see
-:mod:`dominolab.exact`).  At most :data:`PER_HAND` positions are kept per hand.  Each is
+is within the solver's caps and *robust*: one move is best in every consistent deal.  That
+does not settle the move at the table: each deal is solved with every hand visible, so a
+seat's later choices may use tiles it could not see (strategy fusion, :mod:`dominolab.exact`);
+``paired`` checks a position's verdict with play-outs in which every seat sees only its own
+view.  At most :data:`PER_HAND` positions are kept per hand.  Each is
 stored as its preset, player count, seed and the moves that replay it, with the exact value
 of every legal move (net points for the side to move).
 
@@ -41,7 +43,7 @@ from typing import Any, Optional
 
 import dominolab as dl
 from dominolab import exact
-from dominolab.moves import DRAW, PASS, Move, Play
+from dominolab.moves import DRAW, PASS, Move, Play, same_move
 from dominolab.players import GreedyPlayer, SearchPlayer, advise
 from dominolab.tiles import Tile
 
@@ -164,9 +166,7 @@ def exact_of(entry: dict[str, Any]) -> dict[Move, float]:
 def gap_of(entry: dict[str, Any], ends: Optional[tuple[int, int]]) -> tuple[Move, float]:
     values = exact_of(entry)
     best = max(values, key=lambda m: values[m])
-    others = [v for m, v in values.items()
-              if not (m == best or (isinstance(m, Play) and isinstance(best, Play) and m.tile == best.tile
-                                    and ends is not None and ends[0] == ends[1]))]
+    others = [v for m, v in values.items() if not same_move(m, best, ends)]
     return best, values[best] - max(others)
 
 
@@ -253,15 +253,68 @@ def measure(sample: Optional[int], levels: list[str], seed: int) -> None:
     print(f"| says about equal on a decisive position | {_share(hint['close_decisive'], decisive)} |")
 
 
+def paired(index: int, other: Optional[str], level: str, orders: int, seed: int) -> None:
+    """Check position ``index``'s exact verdict by another method: play its exact best move
+    and ``other`` (by default the runner-up) on every consistent deal, ``orders`` boneyard
+    orders each, and finish both hands with SearchPlayers at ``level`` in every seat, each
+    seeing only its own view (the same players and seeds for both moves).  Prints the mean
+    paired difference of the mover's side's net points with its 95% margin."""
+    entry = load()[index]
+    r0 = replay(entry)
+    view = r0.view(r0.turn)
+    best, _ = gap_of(entry, view.ends)
+    values = exact_of(entry)
+    if other is None:
+        rival = max((m for m in values if not same_move(m, best, view.ends)), key=values.__getitem__)
+    else:
+        rival = decode(other)
+    rules = view.rules
+    me = rules.side_of(view.seat, view.players)
+    rng = random.Random(seed)
+    diffs: list[float] = []
+    means = [0.0, 0.0]
+    for hands, stock in exact.consistent_deals(view):
+        for _ in range(orders):
+            order = list(stock)
+            rng.shuffle(order)
+            nets = []
+            for move in (best, rival):
+                players = [SearchPlayer(seed + s, level=level) for s in range(view.players)]
+                r = dl.Round.from_view(view, hands, order)
+                r.play(move)
+                while not r.is_over:
+                    r.play(players[r.turn].choose(r.view(r.turn)))
+                points = r.result.points
+                others = [p for side, p in enumerate(points) if side != me]
+                nets.append(points[me] - sum(others) / len(others))
+            diffs.append(nets[0] - nets[1])
+            means[0] += nets[0]
+            means[1] += nets[1]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
+    print(f"position {index} ({entry['preset']}, {entry['players']} players): exact best {encode(best)} "
+          f"{values[best]:+.2f}, {encode(rival)} {values[rival]:+.2f} (exact gap {values[best] - values[rival]:.2f})")
+    print(f"paired play-outs, {level} in every seat, {n} deals ({orders} boneyard orders per consistent deal): "
+          f"{encode(best)} {means[0] / n:+.2f}, {encode(rival)} {means[1] / n:+.2f}, "
+          f"difference {mean:+.2f} ± {1.96 * sd / math.sqrt(n):.2f}")
+
+
 def main(argv: Optional[list[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=["build", "measure"], nargs="?", default="measure")
+    parser.add_argument("command", choices=["build", "measure", "paired"], nargs="?", default="measure")
+    parser.add_argument("--index", type=int, default=97, help="paired: the position")
+    parser.add_argument("--other", default=None, help="paired: the move to compare (default: the runner-up)")
+    parser.add_argument("--level", default="expert", help="paired: the players' level")
+    parser.add_argument("--orders", type=int, default=3, help="paired: boneyard orders per consistent deal")
     parser.add_argument("--sample", type=int, default=None, help="measure this many positions, sampled")
     parser.add_argument("--levels", default="easy,medium,hard,expert")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     if args.command == "build":
         build()
+    elif args.command == "paired":
+        paired(args.index, args.other, args.level, args.orders, args.seed)
     else:
         measure(args.sample, args.levels.split(","), args.seed)
 

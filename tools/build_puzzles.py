@@ -211,9 +211,10 @@ def second_all(found: list[puzzles.Puzzle], path: Path) -> list[puzzles.Puzzle]:
             with path.open("a", encoding="utf-8") as f:
                 f.write(json.dumps(entry) + "\n")
         c = entry["check"]
-        print(f"{p.id} ({entry['of']}): {'kept' if entry['agrees'] and entry['passes'] else 'dropped'}: at level {entry['level']}, "
+        ok = entry["agrees"] and entry["passes"]
+        print(f"{p.id} ({entry['of']}): {'kept' if ok else 'dropped'}: at level {entry['level']}, "
               f"{entry['best']} gains {c['gain']} ± {c['margin']} over {c['against']} ({c['deals']} deals)", flush=True)
-        if entry["agrees"] and entry["passes"]:
+        if ok:
             kept.append(p)
     return kept
 

@@ -25,14 +25,18 @@ For the seat to move, :func:`solve` takes what that seat can see (its
    same uniform prior (``SearchPlayer.WEIGHTING == 0``), so comparing its estimates with
    these values measures its evaluation, not a difference of prior.
 
-**Strategy fusion.**  Solving each deal with every hand visible lets each seat's *later*
-decisions depend on tiles it could not see at the table, so the per-deal values overstate
-what a seat can really achieve; averaged, they are not the value of the imperfect-
-information game.  :attr:`ExactEvaluation.robust` says when this cannot change the
-answer to *this* decision: some move is best in every single deal, so it is best whatever
-the later decisions can know.  The known-answer set (``benchmarks/known_answers.py``)
-keeps only robust positions and marks those with one consistent deal and an empty boneyard
-(nothing hidden from anyone: the values are the game's values).
+**Strategy fusion.**  Solving each deal with every hand visible lets every seat's *later*
+decisions depend on tiles it could not see at the table, so the averaged per-deal values
+are not the value of the imperfect-information game: too high where the mover's later
+choices need that foresight, too low where the other seats' do.
+:attr:`ExactEvaluation.robust` says that some move is best in every single deal.  That
+makes its lead a property of the position, not of one deal, but it does not prove the move
+best at the table: a move can be best in every deal because the mover then picks, in each
+deal, the play that suits that deal, which a seat that cannot see the deal may not manage.
+Only a :attr:`ExactEvaluation.perfect` position (one consistent deal and an empty
+boneyard: nothing hidden from anyone) is free of this.  The known-answer set
+(``benchmarks/known_answers.py``) keeps robust positions, marks the perfect ones, and its
+``paired`` command checks a verdict by play-outs in which no seat sees another's tiles.
 
 Feasibility: the work is (consistent deals) x (solver nodes per deal).  ``max_deals`` and
 ``limit`` (solver nodes summed over the deals) cap it; past either, :func:`solve` raises
@@ -133,8 +137,9 @@ class ExactEvaluation:
 
     @property
     def robust(self) -> bool:
-        """Some move is best in every consistent deal, so seeing the deal could not change
-        which move is best now (see the module's note on strategy fusion)."""
+        """Some move is best in every consistent deal.  Not a proof that it is best at the
+        table, where later decisions cannot see the deal (the module's note on strategy
+        fusion)."""
         return any(m.best_in == self.deals for m in self.moves)
 
     @property
