@@ -338,6 +338,15 @@ def measure(count: Optional[int], cache: Path, listing: bool, level: str = "medi
               f"{_share(sum(close(row) for row in band), len(band))} | "
               f"{_share(sum(other(row) for row in band), len(band))} |")
 
+    print("\n| the hint's deals (separated positions) | positions | agrees | about equal | names another move |")
+    print("|---|---|---|---|---|")
+    for lo, hi in ((0, 100), (100, 200), (200, 400), (400, math.inf)):
+        band = [row for row in sep if lo <= row["deals"] < hi]
+        label = f"{lo} to {hi - 1}" if hi < math.inf else f"{lo} or more"
+        print(f"| {label} | {len(band)} | {_share(sum(agree(row) for row in band), len(band))} | "
+              f"{_share(sum(close(row) for row in band), len(band))} | "
+              f"{_share(sum(other(row) for row in band), len(band))} |")
+
     print("\n| when the hint names its top move (its own figures; only 'shipped' is the hint) | "
           "agrees, separated | names another, separated | about equal, others | names another, others |")
     print("|---|---|---|---|---|")
