@@ -3,10 +3,11 @@
 Measure (builds the references it lacks first, caching them in benchmarks/hint_search.jsonl;
 prints the figures kept in benchmarks/README.md)::
 
-    nice python benchmarks/hint_search.py [--quick] [--count N] [--list] [--hint-level hard]
+    nice python benchmarks/hint_search.py [--quick] [--count N] [--list] [--hint-level medium]
 
 ``--quick`` measures the first 9 positions; ``--list`` lists the separated positions the
-hint does not agree on; ``--hint-level`` asks the hint at another level (a diagnostic).
+hint does not agree on; ``--hint-level`` asks the hint at another level than the table's
+(:data:`dominolab.players.HINT_LEVEL`; medium was the hint's level before).
 
 **The positions.**  Hands are dealt with a seed and played to the end by real players (seat
 ``s`` of hand ``seed``: GreedyPlayer, SearchPlayer "easy" or RandomPlayer in turn, by
@@ -27,8 +28,8 @@ reference's best *paired*, on the same deals (:meth:`Evaluation.paired`).  The r
 **separates** its best move when, against every other distinct move, the paired gap is at
 least :data:`SEPARATION` points and its 95% interval lies wholly above 0.
 
-**The hint** is :func:`dominolab.players.advise` at level "medium", seed 0 (as the table
-asks it).  On a separated position it *agrees* when it names the reference's best move
+**The hint** is :func:`dominolab.players.advise` at :data:`~dominolab.players.HINT_LEVEL`
+("hard"), seed 0, as the table asks it.  On a separated position it *agrees* when it names the reference's best move
 (the same move by ``same_move``), *names another move*, or says *about equal* (kind
 "close": not wrong, not agreeing).  On the other positions it says about equal or names one
 move.
@@ -49,7 +50,7 @@ from typing import Any, Optional
 import dominolab as dl
 from dominolab import search
 from dominolab.moves import DRAW, PASS, Move, Play, same_move
-from dominolab.players import CLOSE_POINTS, Advice, GreedyPlayer, RandomPlayer, SearchPlayer, advise
+from dominolab.players import CLOSE_POINTS, HINT_LEVEL, Advice, GreedyPlayer, RandomPlayer, SearchPlayer, advise
 from dominolab.tiles import Tile
 
 CACHE = Path(__file__).with_name("hint_search.jsonl")
@@ -241,7 +242,7 @@ def _named(advice: Advice) -> dict[str, bool]:
             "gap": chosen.points - runner.points >= close, "always": True}
 
 
-def measure(count: Optional[int], cache: Path, listing: bool, level: str = "medium") -> dict[str, Any]:
+def measure(count: Optional[int], cache: Path, listing: bool, level: str = HINT_LEVEL) -> dict[str, Any]:
     """Build the missing references, ask the hint (at ``level``), print the figures;
     returns the counts."""
     chosen = positions(count)
@@ -373,8 +374,8 @@ def main(argv: Optional[list[str]] = None) -> dict[str, Any]:
     parser.add_argument("--count", type=int, default=None, help="measure only the first N positions")
     parser.add_argument("--cache", type=Path, default=CACHE, help="the references' jsonl file")
     parser.add_argument("--list", action="store_true", help="list the separated positions the hint misses")
-    parser.add_argument("--hint-level", default="medium", choices=list(SearchPlayer.LEVELS),
-                        help="ask the hint at another level (a diagnostic: the table's hint is medium)")
+    parser.add_argument("--hint-level", default=HINT_LEVEL, choices=list(SearchPlayer.LEVELS),
+                        help=f"ask the hint at another level (the table's hint is {HINT_LEVEL})")
     args = parser.parse_args(argv)
     count = args.count if args.count is not None else (9 if args.quick else None)
     return measure(count, args.cache, args.list, args.hint_level)

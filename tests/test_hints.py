@@ -226,7 +226,13 @@ def test_a_hint_does_not_pick_a_move_its_figures_cannot_separate():
     # 6-4 at +0.7, and 0 of 20 other seeds choose to draw.
     r = dl.Round.deal("standard", 2, seed=935555325316)
     r.play(next(m for m in r.legal_moves() if str(m.tile) == "6-6"))
-    advice = advise(r.view(r.turn))
+    advice = advise(r.view(r.turn))  # at the hint's level (hard)
     check_advice(r, advice)
     assert advice.kind == "close" and "about equal" in advice.reason
     assert "Draw, although" not in advice.reason
+    # The 32x search (benchmarks/hint_search.py) puts 6-2 first; the hint leads with it
+    # and does not put the draw (that search's last) among the two it cannot separate.
+    assert advice.move == Play("6-2", "left") and advice.runner_up is not None
+    assert advice.runner_up.move != Draw()
+    medium = advise(r.view(r.turn), level="medium")
+    assert medium.kind == "close" and "Draw, although" not in medium.reason
