@@ -44,7 +44,7 @@ from typing import Any, Optional
 import dominolab as dl
 from dominolab import exact
 from dominolab.moves import DRAW, PASS, Move, Play, same_move
-from dominolab.players import GreedyPlayer, SearchPlayer, advise
+from dominolab.players import HINT_LEVEL, GreedyPlayer, SearchPlayer, advise
 from dominolab.tiles import Tile
 
 DATA = Path(__file__).with_name("known_answers.json")
@@ -220,7 +220,7 @@ def measure(sample: Optional[int], levels: list[str], seed: int) -> None:
             if is_decisive:
                 row["bias_d"].append(error)
                 row["agree_d"] += agrees
-        advice = advise(view, level="medium", seed=index)
+        advice = advise(view, level=HINT_LEVEL, seed=index)
         hint["n"] += 1
         named = advice.kind != "close"
         if gap < CLOSE:
@@ -244,7 +244,7 @@ def measure(sample: Optional[int], levels: list[str], seed: int) -> None:
         print(f"| {level} | {_mean_ci(row['bias'])} | {_mean_ci(row['bias_d'])} | {_share(row['agree'], n)} | "
               f"{_share(row['agree_d'], decisive)} | {sum(row['loss']) / n:.2f} | "
               f"{1000 * row['time'] / n:.0f} ms |")
-    print("\n| the hint (advise, medium) | positions |")
+    print(f"\n| the hint (advise, {HINT_LEVEL}) | positions |")
     print("|---|---|")
     print(f"| names an exact best move | {_share(hint['best'], hint['n'])} |")
     print(f"| names a worse move | {_share(hint['wrong'], hint['n'])} |")
