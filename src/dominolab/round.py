@@ -77,6 +77,41 @@ __all__ = ["Round", "Start", "StartError"]
 
 _PLAY_LEFT = [Play(t, "left") for t in TILE_BY_ID]
 _PLAY_RIGHT = [Play(t, "right") for t in TILE_BY_ID]
+_BIT = [1 << tid for tid in range(len(TILE_BY_ID))]
+
+
+class _DealPlan:
+    """What dealing under one rule set to one number of players needs, worked out once
+    (the checks passed, the set, where the hands are cut): a deal is the simulator's hot
+    path.  ``given`` is the rules argument as passed (a preset name or a ``Rules``)."""
+
+    __slots__ = ("cuts", "dealt", "given", "hunts", "info", "redeals", "rules", "turns_up")
+
+    def __init__(self, given: object, rules: Rules, players: int):
+        size = rules.hand_size(players)
+        self.given = given
+        self.rules = rules
+        self.info = _set_info(rules)
+        self.cuts = [(seat * size, (seat + 1) * size) for seat in range(players)]
+        self.dealt = players * size
+        self.turns_up = rules.first_leader in ("turn-up-lowest", "turn-up-highest", "lots")
+        self.hunts = rules.first_leader == "top-double"
+        self.redeals = rules.redeal_doubles is not None or rules.redeal_suit is not None
+
+
+#: Deal plans by (id of the rules argument, players); the plan keeps the argument alive, so
+#: its id is not reused while the entry stands.  Bounded: emptied past _PLANS_MAX entries.
+_PLANS: dict[tuple[int, int], _DealPlan] = {}
+_PLANS_MAX = 64
+
+
+def _deal_plan(given: object, rules: Rules, players: int) -> _DealPlan:
+    """The plan for dealing ``players`` hands under ``rules`` (already checked), remembered."""
+    plan = _DealPlan(given, rules, players)
+    if len(_PLANS) >= _PLANS_MAX:
+        _PLANS.clear()
+    _PLANS[id(given), players] = plan
+    return plan
 
 
 class Round(FastRound):
@@ -174,7 +209,10 @@ class Round(FastRound):
         ``first_leader="top-double"`` a deal whose top double cannot be drawn (it lies among
         the tiles that must stay, or nobody may draw) is thrown in like any other redeal.
         """
-        rules = cls._check_rules_players(rules, players)
+        plan = _PLANS.get((id(rules), players)) if players.__class__ is int else None
+        if plan is None or plan.given is not rules:
+            plan = _deal_plan(rules, cls._check_rules_players(rules, players), players)
+        rules = plan.rules
         if leader is not None:
             check_seat(leader, players, "leader")
         if isinstance(seed, random.Random):
@@ -185,54 +223,54 @@ class Round(FastRound):
             else:
                 seed_value = check_int(seed, "seed")
             rng = random.Random(seed_value)
-        info = _set_info(rules)
-        turned_up = None
-        if leader is None and rules.first_leader in ("turn-up-lowest", "turn-up-highest", "lots"):
-            turned_up = _turn_up(rules, players, rng, info)
-        size = rules.hand_size(players)
-        hunts = leader is None and rules.first_leader == "top-double"
+        info = plan.info
+        turned_up = turned_leader = None
+        if leader is None and plan.turns_up:
+            turned_up, turned_leader = _turn_up(rules, players, rng, info)
+        hunts = leader is None and plan.hunts
         hunt_first = None
         redeals = 0
         order = info.ids[:]
-        while True:
+        cuts = plan.cuts
+        if not (hunts or plan.redeals):  # no deal is ever thrown in: one shuffle
             rng.shuffle(order)
-            hands = [order[i * size:(i + 1) * size] for i in range(players)]
-            if not _needs_redeal(rules, info, hands):
-                if not hunts:
-                    break
-                hunt = _hunt(rules, info, hands, order[players * size:])
-                if hunt == "dealt":
-                    break
-                if hunt == "drawable":  # R4: players draw in turn from a seat the shuffle picks
-                    hunt_first = rng.randrange(players)
-                    break
-            redeals += 1
-            if redeals >= 10_000:
-                raise ValueError(
-                    "the redeal rules (redeal_doubles / redeal_suit, or a top double that cannot be "
-                    "drawn) threw in 10,000 deals in a row; they are too strict for this set and hand size"
-                )
-        dealt = _Dealt(hands, order[players * size:], leader, turned_up, redeals, seed_value, hunt_first)
-        return cls._from_deal(rules, dealt)
+            hands = [order[i:j] for i, j in cuts]
+        else:
+            while True:
+                rng.shuffle(order)
+                hands = [order[i:j] for i, j in cuts]
+                if not _needs_redeal(rules, info, hands):
+                    if not hunts:
+                        break
+                    hunt = _hunt(rules, info, hands, order[plan.dealt:])
+                    if hunt == "dealt":
+                        break
+                    if hunt == "drawable":  # R4: players draw in turn from a seat the shuffle picks
+                        hunt_first = rng.randrange(players)
+                        break
+                redeals += 1
+                if redeals >= 10_000:
+                    raise ValueError(
+                        "the redeal rules (redeal_doubles / redeal_suit, or a top double that cannot be "
+                        "drawn) threw in 10,000 deals in a row; they are too strict for this set and hand size"
+                    )
+        dealt = _Dealt(hands, order[plan.dealt:], leader, turned_up, redeals, seed_value, hunt_first)
+        return cls._from_deal(rules, dealt, turned_leader)
 
     @classmethod
-    def _from_deal(cls, rules: Rules, dealt: _Dealt) -> Round:
+    def _from_deal(cls, rules: Rules, dealt: _Dealt, turned_leader: Optional[int] = None) -> Round:
         """Set up a dealt round from tile ids and run the lead procedure (which may draw
-        tiles under the top-double rule).  The :class:`Start` is built only when asked for:
-        a deal is the simulator's hot path."""
+        tiles under the top-double rule); ``turned_leader`` is the seat the tiles turned up
+        named, when the deal has just worked it out.  The :class:`Start` is built only when
+        asked for: a deal is the simulator's hot path."""
         self = cls._blank(rules, len(dealt.hands))
         self._start = dealt
-        hands = []
-        for hand in dealt.hands:
-            m = 0
-            for tid in hand:
-                m |= 1 << tid
-            hands.append(m)
-        self._hands = hands
+        bit = _BIT.__getitem__
+        hands = self._hands = [sum(map(bit, hand)) for hand in dealt.hands]  # distinct bits: the sum is the or
         self._stock = dealt.boneyard[::-1]  # pop() takes the next tile
         leader = dealt.leader
         if leader is None:
-            leader, lead_mask = self._choose_leader(dealt.turned_up, dealt.hunt_first)
+            leader, lead_mask = self._choose_leader(dealt.turned_up, dealt.hunt_first, turned_leader)
         else:
             lead_mask = hands[leader]
         self._leader = leader
@@ -292,9 +330,10 @@ class Round(FastRound):
                 self._after_move(turn, placed=False)
         return self
 
-    def _choose_leader(self, turned_up: Optional[list[list[list[int]]]],
-                       hunt_first: Optional[int]) -> tuple[int, int]:
-        """R4/R5: the seat that leads the first hand, and the tiles it may lead with."""
+    def _choose_leader(self, turned_up: Optional[list[list[list[int]]]], hunt_first: Optional[int],
+                       turned_leader: Optional[int] = None) -> tuple[int, int]:
+        """R4/R5: the seat that leads the first hand, and the tiles it may lead with
+        (``turned_leader``: the seat ``turned_up`` names, when already known)."""
         rules, info, hands = self.rules, self._info, self._hands
         rule = rules.first_leader
         if rule == "first-seat":
@@ -302,7 +341,7 @@ class Round(FastRound):
         elif rule in ("turn-up-lowest", "turn-up-highest", "lots"):
             if turned_up is None:
                 raise ValueError(f"first_leader={rule!r} needs the tiles turned up for the lead")
-            seat = _leader_from_turn_up(rules, self._n, turned_up)
+            seat = _leader_from_turn_up(rules, self._n, turned_up) if turned_leader is None else turned_leader
         elif rule == "top-double":
             assert info.top_double is not None  # the rules refuse top-double without doubles
             top = 1 << info.top_double

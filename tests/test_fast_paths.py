@@ -1,0 +1,81 @@
+"""The public API's fast paths agree with the slow paths they shortcut, on many seeded hands
+across the presets and rule variants (issue 20: the round's speed must not change what it does).
+
+- ``Round.deal`` remembers a plan per rules and player count and takes the leader from the
+  tiles it turned up; ``Round.from_start`` rebuilds the same hand through the checked path
+  (every tile placed, the turned-up tiles read back by ``_leader_from_turn_up``).
+"""
+
+import dataclasses
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import dominolab as dl
+from dominolab import round as round_module
+
+from .test_properties import random_rules
+
+PRESET_PLAYERS = [(name, n) for name in dl.Rules.presets() for n in dl.Rules.preset(name).player_counts]
+VARIANTS = [
+    dict(first_leader="top-double"),
+    dict(first_leader="top-double", boneyard_floor=6),
+    dict(first_leader="lots"),
+    dict(first_leader="turn-up-lowest"),
+    dict(first_leader="first-seat"),
+    dict(first_leader="highest-double", lead_tile="heaviest"),
+    dict(redeal_doubles=3),
+    dict(redeal_suit=4),
+    dict(max_pip=9, hand_sizes={2: 10, 3: 8, 4: 7}),
+    dict(draw_from="row-end"),
+]
+CASES = [(dl.Rules.preset(name), n) for name, n in PRESET_PLAYERS] + [
+    (rules, n) for rules in (dataclasses.replace(dl.Rules(), **v) for v in VARIANTS) for n in rules.player_counts]
+
+
+def same_round(a, b):
+    assert a.state_key() == b.state_key()
+    assert (a.leader, a.turn, a.legal_moves(), a.start) == (b.leader, b.turn, b.legal_moves(), b.start)
+
+
+@given(st.sampled_from(CASES), st.integers(0, 2**32), st.sampled_from([None, 0, 1]))
+def test_deal_agrees_with_its_checked_start(case, seed, leader):
+    rules, players = case
+    leader = None if leader is None else leader % players
+    r = dl.Round.deal(rules, players, seed=seed, leader=leader)
+    same_round(r, dl.Round.from_start(rules, r.start))
+    # A cold plan (and a rules object seen for the first time) deals the same hand.
+    round_module._PLANS.clear()
+    same_round(r, dl.Round.deal(dataclasses.replace(rules), players, seed=seed, leader=leader))
+    if rules.name in dl.Rules.presets():
+        same_round(r, dl.Round.deal(rules.name, players, seed=seed, leader=leader))
+    # A shared random.Random: the same draws from it, whatever the plan.
+    a, b = random.Random(seed), random.Random(seed)
+    same_round(dl.Round.deal(rules, players, seed=a), dl.Round.from_start(rules, dl.Round.deal(rules, players, seed=b).start))
+    assert a.random() == b.random()
+
+
+@given(random_rules(), st.integers(0, 2**32))
+def test_deal_agrees_with_its_checked_start_under_random_rules(case, seed):
+    rules, players = case
+    r = dl.Round.deal(rules, players, seed=seed)
+    same_round(r, dl.Round.from_start(rules, r.start))
+
+
+def test_plans_are_bounded_and_keyed_by_the_object_passed():
+    round_module._PLANS.clear()
+    for pip in range(round_module._PLANS_MAX + 5):
+        rules = dataclasses.replace(dl.Rules(), boneyard_floor=pip % 3)
+        dl.Round.deal(rules, 2, seed=pip)
+        assert len(round_module._PLANS) <= round_module._PLANS_MAX
+    # A rules object the plan was not made for is checked again (and refused when it must be).
+    partners = dl.Rules.preset("partnership")
+    dl.Round.deal(dl.Rules.preset("standard"), 2, seed=1)
+    for bad in ((partners, 2), ("no-such-preset", 2), ("standard", True), ("standard", 5)):
+        try:
+            dl.Round.deal(*bad, seed=1)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError(f"{bad} was dealt")
