@@ -4,6 +4,10 @@ across the presets and rule variants (issue 20: the round's speed must not chang
 - ``Round.deal`` remembers a plan per rules and player count and takes the leader from the
   tiles it turned up; ``Round.from_start`` rebuilds the same hand through the checked path
   (every tile placed, the turned-up tiles read back by ``_leader_from_turn_up``).
+- ``legal_moves`` reads the plays from tables by the hand's tiles on each end; the reference
+  asks ``why_illegal`` of every move.
+- ``play`` skips ``_after_move`` when nothing can end the hand and inlines the draw's checks;
+  the reference is the fast play-out interface, which asks both after every move.
 """
 
 import dataclasses
@@ -13,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import dominolab as dl
+from dominolab import Draw, Pass, Play
 from dominolab import round as round_module
 
 from .test_properties import random_rules
@@ -79,3 +84,60 @@ def test_plans_are_bounded_and_keyed_by_the_object_passed():
             pass
         else:
             raise AssertionError(f"{bad} was dealt")
+
+
+def reference_moves(r):
+    """legal_moves() the slow way: every play, the draw and the pass asked of why_illegal
+    (which asks _draw_refusal), plays at the left end first, each end lightest tile id first."""
+    if r.is_over:
+        return []
+    tiles = sorted(r.hands[r.turn], key=lambda t: t.id)
+    ends = ("left",) if r.ends is None else ("left", "right")
+    plays = [Play(t, end) for end in ends for t in tiles if r.why_illegal(Play(t, end)) is None]
+    return plays + [m for m in (Draw(), Pass()) if r.why_illegal(m) is None]
+
+
+def play_and_compare(rules, players, seed):
+    """A random hand through play(), beside a copy moved through the fast interface (which
+    asks _after_move and _draw_refusal after every move): the same moves, states and ends."""
+    rng = random.Random(seed)
+    r = dl.Round.deal(rules, players, seed=seed)
+    slow = r.copy()
+    while not r.is_over:
+        moves = r.legal_moves()
+        assert moves == reference_moves(r)
+        assert [(m.tile.id * 2 + m.side) if isinstance(m, Play) else (-1 if isinstance(m, Draw) else -2)
+                for m in moves] == slow._fast_moves()
+        move = moves[rng.randrange(len(moves))]
+        r.play(move)
+        slow._fast_play(move.tile.id * 2 + move.side if isinstance(move, Play)
+                        else (-1 if isinstance(move, Draw) else -2))
+        assert r.state_key() == slow.state_key()
+        assert (r._ending, r.is_blocked, r.line, r.ends) == (slow._ending, slow.is_blocked, slow.line, slow.ends)
+    assert r.legal_moves() == [] and r.result == slow.result
+
+
+@given(st.sampled_from(CASES), st.integers(0, 2**32))
+def test_play_and_legal_moves_agree_with_the_slow_paths(case, seed):
+    play_and_compare(*case, seed)
+
+
+@given(random_rules(), st.integers(0, 2**32))
+def test_play_and_legal_moves_agree_with_the_slow_paths_under_random_rules(case, seed):
+    play_and_compare(*case, seed)
+
+
+def test_play_tables_are_bounded():
+    round_module._LEFT_PLAYS.clear()
+    rules = dl.Rules(max_pip=12, hand_sizes={2: 30})
+    for seed in range(40):
+        r = dl.Round.deal(rules, 2, seed=seed)
+        while not r.is_over:
+            r.play(r.legal_moves()[0])
+        assert len(round_module._LEFT_PLAYS) <= round_module._PLAYS_MAX
+    # A row is never handed out: changing the list returned changes nothing.
+    r = dl.Round.deal("standard", 2, seed=3)
+    r.play(r.legal_moves()[0])
+    first = r.legal_moves()
+    first.clear()
+    assert r.legal_moves() == reference_moves(r)

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Optional, Union
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .dealing import (
     Start,
@@ -99,6 +100,32 @@ class _DealPlan:
         self.redeals = rules.redeal_doubles is not None or rules.redeal_suit is not None
 
 
+#: The plays of a mask's tiles at the left end and at the right end, lightest tile first, by
+#: mask: what ``legal_moves`` lists for the tiles of a hand that match one end.  Filled as
+#: masks are met (subsets of one suit: 7 x 128 of them a table for a double-six set) and
+#: emptied past _PLAYS_MAX entries, so bigger sets stay bounded.  Never handed out: callers
+#: get a new list.
+_LEFT_PLAYS: dict[int, list[Move]] = {}
+_RIGHT_PLAYS: dict[int, list[Move]] = {}
+_PLAYS_MAX = 8192
+
+
+def _plays(table: dict[int, list[Move]], plays: list[Play], mask: int) -> list[Move]:
+    """``table``'s row for ``mask`` (``plays`` gives each tile id's play at that end), filled."""
+    row = table.get(mask)
+    if row is None:
+        row = []
+        m = mask
+        while m:
+            low = m & -m
+            row.append(plays[low.bit_length() - 1])
+            m ^= low
+        if len(table) >= _PLAYS_MAX:
+            table.clear()
+        table[mask] = row
+    return row
+
+
 #: Deal plans by (id of the rules argument, players); the plan keeps the argument alive, so
 #: its id is not reused while the entry stands.  Bounded: emptied past _PLANS_MAX entries.
 _PLANS: dict[tuple[int, int], _DealPlan] = {}
@@ -126,6 +153,7 @@ class Round(FastRound):
         "_ending",
         "_ends_hand",
         "_floor",
+        "_goes_on",
         "_info",
         "_leader",
         "_limit",
@@ -144,6 +172,7 @@ class Round(FastRound):
     _when_able: bool
     _ends_hand: bool
     _after_passes: bool
+    _goes_on: bool  # see _after_move
     _start: Union[Start, _Dealt]  # a deal's Start is built when first asked for
 
     # ------------------------------------------------------------------ construction
@@ -177,6 +206,7 @@ class Round(FastRound):
         self._when_able = rules.draw_when_able
         self._ends_hand = rules.blocked_layout == "ends-hand"
         self._after_passes = rules.stuck_end == "after-passes"
+        self._goes_on = not self._ends_hand and not self._after_passes and self._limit != 0
         self._fast_memo = None
         return self
 
@@ -590,9 +620,12 @@ class Round(FastRound):
         """Tiles each seat has drawn this hand."""
         return list(self._draws)
 
-    @property
-    def is_over(self) -> bool:
-        return self._over
+    if TYPE_CHECKING:
+        @property
+        def is_over(self) -> bool:
+            """True once the hand has ended (then :attr:`result` says how)."""
+    else:  # read once a move in every play loop: a getter in C, without a Python frame
+        is_over = property(attrgetter("_over"), doc="True once the hand has ended (then :attr:`result` says how).")
 
     @property
     def sides(self) -> list[tuple[int, ...]]:
@@ -625,23 +658,17 @@ class Round(FastRound):
         suit = self._suit
         ml = hand & suit[left]
         mr = hand & suit[self._right]
-        m = ml
-        while m:
-            low = m & -m
-            moves.append(_PLAY_LEFT[low.bit_length() - 1])
-            m ^= low
-        m = mr
-        while m:
-            low = m & -m
-            moves.append(_PLAY_RIGHT[low.bit_length() - 1])
-            m ^= low
-        # May draw (R7-R9); inlined copy of _draw_refusal's test for speed.
-        if (len(self._stock) > self._floor and self._turn_draws < self._limit
-                and (self._when_able or not moves)):
-            moves.append(DRAW)
-        elif not moves:
-            moves.append(PASS)
-        return moves
+        # May draw (R7-R9): an inlined copy of _draw_refusal's test, for speed.
+        drawable = len(self._stock) > self._floor and self._turn_draws < self._limit
+        if ml | mr:
+            try:
+                moves = _LEFT_PLAYS[ml] + _RIGHT_PLAYS[mr]  # a new list
+            except KeyError:
+                moves = _plays(_LEFT_PLAYS, _PLAY_LEFT, ml) + _plays(_RIGHT_PLAYS, _PLAY_RIGHT, mr)
+            if drawable and self._when_able:
+                moves.append(DRAW)
+            return moves
+        return [DRAW] if drawable else [PASS]
 
     def is_legal(self, move: object) -> bool:
         """True when :meth:`play` would accept ``move``.  That is exactly the moves of
@@ -774,51 +801,55 @@ class Round(FastRound):
             if seat is not None and not is_int(seat):
                 raise ValueError(f"seat must be a whole number or None, got {excerpt(seat)}")
             raise self.why_illegal(move, seat)  # type: ignore[misc]
-        cls = move.__class__
-        if cls is Play:
-            tile = move.tile  # type: ignore[union-attr]
+        if move.__class__ is Play:
+            tile = move.tile
             bit = tile.bit
-            hand = self._hands[turn]
+            hands = self._hands
+            hand = hands[turn]
             left = self._left
             tid = tile.id
             if left < 0:
                 if not hand & bit & self._lead_allowed:
                     raise self.why_illegal(move)  # type: ignore[misc]
-                self._hands[turn] = hand ^ bit
-                self._line_mask |= bit
                 self._left, self._right = tile.high, tile.low
                 self._rstack.append((tid, tile.high, tile.low))
                 self._history.append((_PLAY, turn, tid, 0, -1, -1, self._turn_draws, self._passes))
             else:
                 right = self._right
-                side = move.side  # type: ignore[union-attr]
-                end = left if side == 0 else right
+                side = move.side
+                end = right if side else left
                 if not hand & bit & self._suit[end]:
                     raise self.why_illegal(move)  # type: ignore[misc]
-                self._hands[turn] = hand ^ bit
-                self._line_mask |= bit
                 other = _PIPS[tid] - end
-                if side == 0:
-                    self._lstack.append((tid, other, end))
-                    self._left = other
-                else:
+                if side:
                     self._rstack.append((tid, end, other))
                     self._right = other
+                else:
+                    self._lstack.append((tid, other, end))
+                    self._left = other
                 self._history.append((_PLAY, turn, tid, side, left, right, self._turn_draws, self._passes))
+            hand ^= bit
+            hands[turn] = hand
+            self._line_mask |= bit
             self._turn_draws = 0
             self._passes = 0
             self._turn = turn + 1 if turn + 1 < self._n else 0
-            self._after_move(turn, placed=True)
+            if not (hand and self._goes_on and len(self._stock) > self._floor):  # see _after_move
+                self._after_move(turn, placed=True)
         elif move is DRAW:
-            if self._draw_refusal(self._playable(turn)) is not None:
+            stock = self._stock
+            # _draw_refusal's test, inlined as in legal_moves (why_illegal names the reason).
+            if (self._left < 0 or len(stock) <= self._floor or self._turn_draws >= self._limit
+                    or (not self._when_able and self._playable(turn))):
                 raise self.why_illegal(move)  # type: ignore[misc]
-            tid = self._stock.pop()
-            self._hands[turn] |= 1 << tid
+            tid = stock.pop()
+            self._hands[turn] |= _BIT[tid]
             self._history.append((_DRAW, turn, tid, self._turn_draws, self._passes))
             self._turn_draws += 1
             self._draws[turn] += 1
             self._passes = 0
-            self._after_move(turn, placed=False)
+            if not (self._goes_on and len(stock) > self._floor):  # see _after_move
+                self._after_move(turn, placed=False)
         elif move is PASS:
             if self._left < 0 or self._playable(turn) or self._draw_refusal(0) is None:
                 raise self.why_illegal(move)  # type: ignore[misc]
@@ -836,7 +867,12 @@ class Round(FastRound):
         return self._hands[seat] & (self._suit[self._left] | self._suit[self._right])
 
     def _after_move(self, seat: int, placed: bool) -> None:
-        """R10/R11: end the hand if the last move finished it."""
+        """R10/R11: end the hand if the last move finished it.
+
+        Its first answer is worked out once, in ``_goes_on``: when a blocked layout does
+        not end the hand, passes are not counted and drawing is allowed, a move that leaves
+        the mover holding tiles and the boneyard above its floor never ends the hand, so
+        :meth:`play` skips the call then (``tests/test_fast_paths.py`` checks the two agree)."""
         if placed:
             if not self._hands[seat]:
                 self._finish(seat, "domino")
