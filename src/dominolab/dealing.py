@@ -299,7 +299,7 @@ def _turn_up(rules: Rules, players: int, rng: random.Random, info: _SetInfo) -> 
     lots = rules.first_leader == "lots"
     while True:
         tiles = rng.sample(ids, len(contenders))
-        rounds.append([[seat, tid] for seat, tid in zip(contenders, tiles, strict=False)])
+        rounds.append(list(map(list, zip(contenders, tiles, strict=False))))
         if lots:
             return rounds, _lots_leader(tiles, players)
         contenders = _turn_up_winners(rules, contenders, tiles)
@@ -310,8 +310,10 @@ def _turn_up(rules: Rules, players: int, rng: random.Random, info: _SetInfo) -> 
 def _turn_up_winners(rules: Rules, seats: list[int], tiles: list[int]) -> list[int]:
     """R4: the seats still in after ``seats`` turned up ``tiles`` (ids): the most pips
     under ``first_leader="turn-up-highest"``, else the fewest."""
-    pips = [_PIPS[t] for t in tiles]
+    pips = list(map(_PIPS.__getitem__, tiles))
     best = max(pips) if rules.first_leader == "turn-up-highest" else min(pips)
+    if pips.count(best) == 1:  # the usual case, without a loop
+        return [seats[pips.index(best)]]
     return [seat for seat, p in zip(seats, pips, strict=False) if p == best]
 
 

@@ -1,7 +1,8 @@
 """One round (hand) of Draw Dominoes: the state, its legal moves, play and undo, the result.
 
 The state lives in machine-friendly form: each hand is a bitmask of tile ids, the
-boneyard a list of ids in draw order, the line two stacks growing outwards from the lead.
+boneyard a list of ids in draw order, the line two stacks growing outwards from the lead
+(laid from the history when read: a move only records itself and the new ends).
 The public properties (``hands``, ``line``, ``legal_moves()``...) build friendly objects
 from it on demand, so that a complete 2-player hand through the public API costs a few
 dozen microseconds.  The search plays on the same state through the fast play-out
@@ -126,6 +127,19 @@ def _plays(table: dict[int, list[Move]], plays: list[Play], mask: int) -> list[M
     return row
 
 
+#: ``Round._calm`` when every move must ask ``_after_move`` (more than any boneyard holds).
+_ALWAYS_ASK = 1 << 62
+#: The seat after each seat, by the number of seats (filled as tables are met).
+_NEXT_SEAT: dict[int, tuple[int, ...]] = {}
+
+
+def _next_seats(players: int) -> tuple[int, ...]:
+    """The seat after each seat at a table of ``players``: 1, 2, ..., 0."""
+    seats = _NEXT_SEAT.get(players)
+    if seats is None:
+        seats = _NEXT_SEAT[players] = tuple((seat + 1) % players for seat in range(players))
+    return seats
+
 #: Deal plans by (id of the rules argument, players); the plan keeps the argument alive, so
 #: its id is not reused while the entry stands.  Bounded: emptied past _PLANS_MAX entries.
 _PLANS: dict[tuple[int, int], _DealPlan] = {}
@@ -150,13 +164,14 @@ class Round(FastRound):
 
     __slots__ = (
         "_after_passes",
+        "_calm",
         "_ending",
         "_ends_hand",
         "_floor",
-        "_goes_on",
         "_info",
         "_leader",
         "_limit",
+        "_next",
         "_start",
         "_when_able",
     )
@@ -169,10 +184,11 @@ class Round(FastRound):
     _leader: Optional[int]
     _floor: int
     _limit: int
+    _next: tuple[int, ...]  # the seat after each seat
     _when_able: bool
     _ends_hand: bool
     _after_passes: bool
-    _goes_on: bool  # see _after_move
+    _calm: int  # see _after_move
     _start: Union[Start, _Dealt]  # a deal's Start is built when first asked for
 
     # ------------------------------------------------------------------ construction
@@ -190,6 +206,7 @@ class Round(FastRound):
         self._lstack = []
         self._rstack = []
         self._line_mask = 0
+        self._folded = 0
         self._turn = 0
         self._turn_draws = 0
         self._passes = 0
@@ -206,7 +223,9 @@ class Round(FastRound):
         self._when_able = rules.draw_when_able
         self._ends_hand = rules.blocked_layout == "ends-hand"
         self._after_passes = rules.stuck_end == "after-passes"
-        self._goes_on = not self._ends_hand and not self._after_passes and self._limit != 0
+        goes_on = not self._ends_hand and not self._after_passes and self._limit != 0
+        self._calm = self._floor if goes_on else _ALWAYS_ASK
+        self._next = _next_seats(players)
         self._fast_memo = None
         return self
 
@@ -580,6 +599,7 @@ class Round(FastRound):
     @property
     def line(self) -> Line:
         """The tiles on the table, left to right."""
+        self._fold()
         by_id = TILE_BY_ID
         left = [Placed(by_id[t], a, b) for t, a, b in reversed(self._lstack)]
         right = [Placed(by_id[t], a, b) for t, a, b in self._rstack]
@@ -807,34 +827,27 @@ class Round(FastRound):
             hands = self._hands
             hand = hands[turn]
             left = self._left
-            tid = tile.id
-            if left < 0:
+            if left >= 0:
+                right = self._right
+                side = move.side
+                if side:
+                    if not hand & bit & self._suit[right]:
+                        raise self.why_illegal(move)  # type: ignore[misc]
+                    self._right = tile.pips - right
+                else:
+                    if not hand & bit & self._suit[left]:
+                        raise self.why_illegal(move)  # type: ignore[misc]
+                    self._left = tile.pips - left
+                self._history.append((_PLAY, turn, tile.id, side, left, right, self._turn_draws, self._passes))
+            else:
                 if not hand & bit & self._lead_allowed:
                     raise self.why_illegal(move)  # type: ignore[misc]
                 self._left, self._right = tile.high, tile.low
-                self._rstack.append((tid, tile.high, tile.low))
-                self._history.append((_PLAY, turn, tid, 0, -1, -1, self._turn_draws, self._passes))
-            else:
-                right = self._right
-                side = move.side
-                end = right if side else left
-                if not hand & bit & self._suit[end]:
-                    raise self.why_illegal(move)  # type: ignore[misc]
-                other = _PIPS[tid] - end
-                if side:
-                    self._rstack.append((tid, end, other))
-                    self._right = other
-                else:
-                    self._lstack.append((tid, other, end))
-                    self._left = other
-                self._history.append((_PLAY, turn, tid, side, left, right, self._turn_draws, self._passes))
-            hand ^= bit
-            hands[turn] = hand
-            self._line_mask |= bit
-            self._turn_draws = 0
-            self._passes = 0
-            self._turn = turn + 1 if turn + 1 < self._n else 0
-            if not (hand and self._goes_on and len(self._stock) > self._floor):  # see _after_move
+                self._history.append((_PLAY, turn, tile.id, 0, -1, -1, self._turn_draws, self._passes))
+            hands[turn] = hand = hand ^ bit
+            self._turn_draws = self._passes = 0
+            self._turn = self._next[turn]
+            if not hand or len(self._stock) <= self._calm:  # see _after_move
                 self._after_move(turn, placed=True)
         elif move is DRAW:
             stock = self._stock
@@ -848,7 +861,7 @@ class Round(FastRound):
             self._turn_draws += 1
             self._draws[turn] += 1
             self._passes = 0
-            if not (self._goes_on and len(stock) > self._floor):  # see _after_move
+            if len(stock) <= self._calm:  # see _after_move
                 self._after_move(turn, placed=False)
         elif move is PASS:
             if self._left < 0 or self._playable(turn) or self._draw_refusal(0) is None:
@@ -869,10 +882,11 @@ class Round(FastRound):
     def _after_move(self, seat: int, placed: bool) -> None:
         """R10/R11: end the hand if the last move finished it.
 
-        Its first answer is worked out once, in ``_goes_on``: when a blocked layout does
-        not end the hand, passes are not counted and drawing is allowed, a move that leaves
-        the mover holding tiles and the boneyard above its floor never ends the hand, so
-        :meth:`play` skips the call then (``tests/test_fast_paths.py`` checks the two agree)."""
+        Its first answer is worked out once, in ``_calm``: when a blocked layout does not
+        end the hand, passes are not counted and drawing is allowed, a move that leaves the
+        mover holding tiles and more than ``_calm`` (the floor) in the boneyard never ends
+        the hand, so :meth:`play` skips the call then (under other rules ``_calm`` is
+        larger than any boneyard; ``tests/test_fast_paths.py`` checks the two agree)."""
         if placed:
             if not self._hands[seat]:
                 self._finish(seat, "domino")
@@ -907,6 +921,9 @@ class Round(FastRound):
             raise ValueError("there is no move to undo")
         entry = self._history.pop()
         kind = entry[0]
+        folded = self._folded > len(self._history)  # the entry is laid on the line (see _fold)
+        if folded:
+            self._folded = len(self._history)
         self._over = False
         self._went_out = None
         self._result = None
@@ -915,13 +932,12 @@ class Round(FastRound):
         if kind == _PLAY:
             _, seat, tid, side, left, right, turn_draws, passes = entry
             self._hands[seat] |= 1 << tid
-            self._line_mask &= ~(1 << tid)
-            if left < 0:
-                self._rstack.pop()
-            elif side == 0:
-                self._lstack.pop()
-            else:
-                self._rstack.pop()
+            if folded:
+                self._line_mask &= ~(1 << tid)
+                if left >= 0 and side == 0:
+                    self._lstack.pop()
+                else:
+                    self._rstack.pop()
             self._left, self._right = left, right
             move: Move = (_PLAY_LEFT if side == 0 else _PLAY_RIGHT)[tid]
         elif kind == _DRAW:
@@ -982,6 +998,7 @@ class Round(FastRound):
         """True when the layout is blocked: no tile that is not on the line matches an end."""
         if self._left < 0:
             return False
+        self._fold()
         open_mask = self._suit[self._left] | self._suit[self._right]
         return not open_mask & ~self._line_mask & self._info.mask
 
@@ -1104,6 +1121,7 @@ class Round(FastRound):
 
     def state_key(self) -> tuple[Any, ...]:
         """Everything that defines the position, as one comparable tuple."""
+        self._fold()
         return (
             tuple(self._hands), tuple(self._stock), self._left, self._right,
             tuple(self._lstack), tuple(self._rstack), self._turn, self._turn_draws,
