@@ -299,7 +299,7 @@ def _turn_up(rules: Rules, players: int, rng: random.Random, info: _SetInfo) -> 
     lots = rules.first_leader == "lots"
     while True:
         tiles = rng.sample(ids, len(contenders))
-        rounds.append(list(map(list, zip(contenders, tiles, strict=False))))
+        rounds.append([[contenders[i], tid] for i, tid in enumerate(tiles)])
         if lots:
             return rounds, _lots_leader(tiles, players)
         contenders = _turn_up_winners(rules, contenders, tiles)
@@ -310,11 +310,17 @@ def _turn_up(rules: Rules, players: int, rng: random.Random, info: _SetInfo) -> 
 def _turn_up_winners(rules: Rules, seats: list[int], tiles: list[int]) -> list[int]:
     """R4: the seats still in after ``seats`` turned up ``tiles`` (ids): the most pips
     under ``first_leader="turn-up-highest"``, else the fewest."""
-    pips = list(map(_PIPS.__getitem__, tiles))
-    best = max(pips) if rules.first_leader == "turn-up-highest" else min(pips)
-    if pips.count(best) == 1:  # the usual case, without a loop
-        return [seats[pips.index(best)]]
-    return [seat for seat, p in zip(seats, pips, strict=False) if p == best]
+    highest = rules.first_leader == "turn-up-highest"
+    winners: list[int] = []
+    best = 0
+    for i, tid in enumerate(tiles):  # a plain loop: two or four tiles, at every deal
+        pips = _PIPS[tid]
+        if not winners or (pips > best if highest else pips < best):
+            winners = [seats[i]]
+            best = pips
+        elif pips == best:
+            winners.append(seats[i])
+    return winners
 
 
 def _lots_leader(tiles: list[int], players: int) -> int:

@@ -303,7 +303,8 @@ class Round(FastRound):
                         "the redeal rules (redeal_doubles / redeal_suit, or a top double that cannot be "
                         "drawn) threw in 10,000 deals in a row; they are too strict for this set and hand size"
                     )
-        dealt = _Dealt(hands, order[plan.dealt:], leader, turned_up, redeals, seed_value, hunt_first)
+        # tuple.__new__ skips the named tuple's __new__, a Python function: the same tuple, cheaper.
+        dealt = tuple.__new__(_Dealt, (hands, order[plan.dealt:], leader, turned_up, redeals, seed_value, hunt_first))
         return cls._from_deal(rules, dealt, turned_leader)
 
     @classmethod
@@ -667,28 +668,29 @@ class Round(FastRound):
             return []
         hand = self._hands[self._turn]
         left = self._left
-        moves: list[Move] = []
-        if left < 0:
-            m = hand & self._lead_allowed
-            while m:
-                low = m & -m
-                moves.append(_PLAY_LEFT[low.bit_length() - 1])
-                m ^= low
-            return moves
-        suit = self._suit
-        ml = hand & suit[left]
-        mr = hand & suit[self._right]
-        # May draw (R7-R9): an inlined copy of _draw_refusal's test, for speed.
-        drawable = len(self._stock) > self._floor and self._turn_draws < self._limit
-        if ml | mr:
-            try:
-                moves = _LEFT_PLAYS[ml] + _RIGHT_PLAYS[mr]  # a new list
-            except KeyError:
-                moves = _plays(_LEFT_PLAYS, _PLAY_LEFT, ml) + _plays(_RIGHT_PLAYS, _PLAY_RIGHT, mr)
-            if drawable and self._when_able:
-                moves.append(DRAW)
-            return moves
-        return [DRAW] if drawable else [PASS]
+        if left >= 0:
+            suit = self._suit
+            ml = hand & suit[left]
+            mr = hand & suit[self._right]
+            # May draw (R7-R9): inlined copies of _draw_refusal's test, for speed.
+            if ml | mr:
+                try:
+                    moves = _LEFT_PLAYS[ml] + _RIGHT_PLAYS[mr]  # a new list
+                except KeyError:
+                    moves = _plays(_LEFT_PLAYS, _PLAY_LEFT, ml) + _plays(_RIGHT_PLAYS, _PLAY_RIGHT, mr)
+                if self._when_able and len(self._stock) > self._floor and self._turn_draws < self._limit:
+                    moves.append(DRAW)
+                return moves
+            if len(self._stock) > self._floor and self._turn_draws < self._limit:
+                return [DRAW]
+            return [PASS]
+        moves = []
+        m = hand & self._lead_allowed
+        while m:
+            low = m & -m
+            moves.append(_PLAY_LEFT[low.bit_length() - 1])
+            m ^= low
+        return moves
 
     def is_legal(self, move: object) -> bool:
         """True when :meth:`play` would accept ``move``.  That is exactly the moves of
