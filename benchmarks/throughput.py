@@ -12,7 +12,8 @@
    their views), with 1 and 2 worker processes.
 
 Run: ``python benchmarks/throughput.py`` (``--seconds 3`` per configuration by default; the
-figure is the median of five timed runs).
+figure is the median of five timed runs).  ``--profile`` instead plays 5,000 2-player
+standard rounds through the public API under cProfile and prints where the time goes.
 Prints tables; nothing here is asserted by the tests.
 """
 
@@ -151,10 +152,28 @@ def measure_simulator(workers: int, hands: int) -> float:
     return hands / (time.perf_counter() - start)
 
 
+def profile_rounds(rounds: int) -> None:
+    """Print the functions the public API's rounds spend their time in (cProfile, by own
+    time; the profiler's own cost inflates every call, so read the shares, not the times)."""
+    import cProfile
+    import pstats
+
+    rules = dl.Rules.preset("standard")
+    play_rounds(rules, 2, 200, 0)  # warm up
+    profiler = cProfile.Profile()
+    profiler.runcall(play_rounds, rules, 2, rounds, 1)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration")
+    parser.add_argument("--profile", action="store_true",
+                        help="profile 5,000 2-player standard rounds through the API instead")
     args = parser.parse_args()
+    if args.profile:
+        profile_rounds(5000)
+        return
     print(f"Domino Lab {dl.__version__}, Python {platform.python_version()} on {platform.machine()}")
     print(f"{'configuration':<26}{'rounds/s':>12}{'moves/round':>14}")
     for label, preset, players in CONFIGS:

@@ -12,7 +12,7 @@ place: ``_needs_redeal`` (R17), ``_hunt`` (an undrawable top double), ``_turn_up
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Optional
 
@@ -289,28 +289,43 @@ def _needs_redeal(rules: Rules, info: _SetInfo, hands: list[list[int]]) -> bool:
     return False
 
 
-def _turn_up(rules: Rules, players: int, rng: random.Random, info: _SetInfo) -> list[list[list[int]]]:
+def _turn_up(rules: Rules, players: int, rng: random.Random, info: _SetInfo) -> tuple[list[list[list[int]]], int]:
     """Turn up tiles for the lead (R4) until the rule names one seat.  Returns the rounds
-    of tiles turned up: lists of [seat, tile id]."""
+    of tiles turned up (lists of [seat, tile id]) and the seat they name, as
+    :func:`_leader_from_turn_up` reads them (a deal needs no second reading)."""
     rounds: list[list[list[int]]] = []
     contenders = list(range(players))
+    ids = info.ids
+    lots = rules.first_leader == "lots"
     while True:
-        tiles = rng.sample(info.ids, len(contenders))
-        rounds.append([[seat, tid] for seat, tid in zip(contenders, tiles, strict=False)])
-        if rules.first_leader == "lots":
-            return rounds
-        key = _turn_up_key(rules)
-        best = min(key(t) for t in tiles)
-        contenders = [seat for seat, t in zip(contenders, tiles, strict=False) if key(t) == best]
+        tiles = rng.sample(ids, len(contenders))
+        rounds.append([[contenders[i], tid] for i, tid in enumerate(tiles)])
+        if lots:
+            return rounds, _lots_leader(tiles, players)
+        contenders = _turn_up_winners(rules, contenders, tiles)
         if len(contenders) == 1:
-            return rounds
+            return rounds, contenders[0]
 
 
-def _turn_up_key(rules: Rules) -> Callable[[int], int]:
-    """R4: how a turned-up tile (by id) ranks; the lowest key wins."""
-    if rules.first_leader == "turn-up-highest":
-        return lambda t: -_PIPS[t]
-    return lambda t: _PIPS[t]
+def _turn_up_winners(rules: Rules, seats: list[int], tiles: list[int]) -> list[int]:
+    """R4: the seats still in after ``seats`` turned up ``tiles`` (ids): the most pips
+    under ``first_leader="turn-up-highest"``, else the fewest."""
+    highest = rules.first_leader == "turn-up-highest"
+    winners: list[int] = []
+    best = 0
+    for i, tid in enumerate(tiles):  # a plain loop: two or four tiles, at every deal
+        pips = _PIPS[tid]
+        if not winners or (pips > best if highest else pips < best):
+            winners = [seats[i]]
+            best = pips
+        elif pips == best:
+            winners.append(seats[i])
+    return winners
+
+
+def _lots_leader(tiles: list[int], players: int) -> int:
+    """R4 under ``first_leader="lots"``: the seat the lots (ids turned up once) name."""
+    return int(sum(_PIPS[t] for t in tiles) // players) % players
 
 
 def _leader_from_turn_up(rules: Rules, players: int, rounds: list[list[list[int]]]) -> int:
@@ -318,7 +333,6 @@ def _leader_from_turn_up(rules: Rules, players: int, rounds: list[list[list[int]
     if not isinstance(rounds, list) or not rounds:
         raise ValueError("no tiles were turned up for the lead")
     contenders = list(range(players))
-    key = _turn_up_key(rules)
     for index, entries in enumerate(rounds):
         seats = [e[0] for e in entries]
         tiles = [e[1] for e in entries]
@@ -329,10 +343,8 @@ def _leader_from_turn_up(rules: Rules, players: int, rounds: list[list[list[int]
         if rules.first_leader == "lots":
             if index != 0 or len(rounds) != 1:
                 raise ValueError("lots are drawn once")
-            total = sum(_PIPS[t] for t in tiles)
-            return int(total // players) % players
-        best = min(key(t) for t in tiles)
-        contenders = [s for s, t in zip(seats, tiles, strict=False) if key(t) == best]
+            return _lots_leader(tiles, players)
+        contenders = _turn_up_winners(rules, seats, tiles)
         if len(contenders) == 1:
             if index != len(rounds) - 1:
                 raise ValueError(f"turned_up[{index + 1}]: the lead was already decided")

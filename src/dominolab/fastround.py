@@ -2,8 +2,9 @@
 a second through.
 
 :class:`~dominolab.round.Round` keeps its state in machine form (each hand a bitmask of tile
-ids, the boneyard a list of ids in draw order, the line two stacks growing outwards from the
-lead, the history as tuples); :class:`FastRound`, a base of ``Round``, holds the methods
+ids, the boneyard a list of ids in draw order, the history as tuples, and the line two stacks
+growing outwards from the lead, laid from the history only when something reads the line:
+:meth:`FastRound._fold`); :class:`FastRound`, a base of ``Round``, holds the methods
 that play on that state directly.  They speak in move codes (:data:`FAST_DRAW`,
 :data:`FAST_PASS`, or tile id * 2 + side for a play, side 0 being the left end) instead of
 objects, and skip the checks of ``play()``, so the caller must only make the moves
@@ -117,6 +118,7 @@ class FastRound:
         "_draws",
         "_events",
         "_fast_memo",
+        "_folded",
         "_hands",
         "_history",
         "_lead_allowed",
@@ -145,9 +147,12 @@ class FastRound:
     _stock: list[int]  # the boneyard's tile ids; pop() takes the next tile
     _left: int  # the numbers at the ends; -1 before the lead
     _right: int
-    _lstack: list[tuple[int, int, int]]  # (tile id, left half, right half), outwards from the lead
+    # The line: (tile id, left half, right half) outwards from the lead, and its tiles' mask,
+    # as of the first _folded history entries (see _fold); the ends above are always current.
+    _lstack: list[tuple[int, int, int]]
     _rstack: list[tuple[int, int, int]]
     _line_mask: int
+    _folded: int
     _turn: int
     _turn_draws: int
     _passes: int
@@ -219,25 +224,18 @@ class FastRound:
     def _fast_place(self, tid: int, side: int) -> None:
         """Play tile ``tid`` at ``side`` (0 left, 1 right; either for the lead)."""
         turn = self._turn
-        bit = 1 << tid
-        self._hands[turn] ^= bit
-        self._line_mask |= bit
+        self._hands[turn] ^= 1 << tid
         left = self._left
         if left < 0:
             tile = TILE_BY_ID[tid]
             self._left, self._right = tile.high, tile.low
-            self._rstack.append((tid, tile.high, tile.low))
             self._history.append((_PLAY, turn, tid, 0, -1, -1, self._turn_draws, self._passes))
         else:
             right = self._right
-            end = left if side == 0 else right
-            other = _PIPS[tid] - end
             if side == 0:
-                self._lstack.append((tid, other, end))
-                self._left = other
+                self._left = _PIPS[tid] - left
             else:
-                self._rstack.append((tid, end, other))
-                self._right = other
+                self._right = _PIPS[tid] - right
             self._history.append((_PLAY, turn, tid, side, left, right, self._turn_draws, self._passes))
         self._turn_draws = 0
         self._passes = 0
@@ -300,8 +298,6 @@ class FastRound:
         suit = self._suit
         history = self._history
         append = history.append
-        lstack = self._lstack
-        rstack = self._rstack
         n = self._n
         before = len(history)
         after_move = self._after_move
@@ -317,23 +313,16 @@ class FastRound:
             if playable:
                 code = pick(turn, hand, playable, left, self._right)
                 tid = code >> 1
-                bit = 1 << tid
-                hands[turn] = hand ^ bit
-                self._line_mask |= bit
+                hands[turn] = hand ^ (1 << tid)
                 if left < 0:
-                    high, low = _HIGH[tid], _PIPS[tid] - _HIGH[tid]
-                    self._left, self._right = high, low
-                    rstack.append((tid, high, low))
+                    high = _HIGH[tid]
+                    self._left, self._right = high, _PIPS[tid] - high
                     append((_PLAY, turn, tid, 0, -1, -1, self._turn_draws, self._passes))
                 else:
                     if code & 1:
-                        other = _PIPS[tid] - right
-                        rstack.append((tid, right, other))
-                        self._right = other
+                        self._right = _PIPS[tid] - right
                     else:
-                        other = _PIPS[tid] - left
-                        lstack.append((tid, other, left))
-                        self._left = other
+                        self._left = _PIPS[tid] - left
                     append((_PLAY, turn, tid, code & 1, left, right, self._turn_draws, self._passes))
                 self._turn_draws = 0
                 self._passes = 0
@@ -349,7 +338,7 @@ class FastRound:
         """The mutable state, for :meth:`_fast_load` (cheaper than copy() and undo())."""
         return (self._hands[:], self._stock[:], self._left, self._right, self._line_mask, self._turn,
                 self._turn_draws, self._passes, self._draws[:], self._over, self._went_out,
-                len(self._history), len(self._lstack), len(self._rstack), len(self._events))
+                len(self._history), len(self._lstack), len(self._rstack), len(self._events), self._folded)
 
     def _fast_load(self, saved: tuple[Any, ...], hands: Optional[Sequence[int]] = None,
                    stock: Optional[Sequence[int]] = None) -> None:
@@ -358,7 +347,7 @@ class FastRound:
         draw last) replace the saved ones: a search deals the hidden tiles another way this
         way; the caller keeps every tile of the set in exactly one place."""
         (h, s, self._left, self._right, self._line_mask, self._turn, self._turn_draws, self._passes,
-         d, self._over, self._went_out, nh, nl, nr, ne) = saved
+         d, self._over, self._went_out, nh, nl, nr, ne, self._folded) = saved
         self._hands = list(h if hands is None else hands)
         self._stock = list(s if stock is None else stock)
         self._draws = d[:]
@@ -367,6 +356,31 @@ class FastRound:
         del self._lstack[nl:]
         del self._rstack[nr:]
         del self._events[ne:]
+
+    def _fold(self) -> None:
+        """Lay the plays made since the last fold onto the line (its stacks and mask).  A move
+        only records its history entry and the new ends; the line is laid from the history
+        when something reads it (``Round.line``, ``is_blocked``, ``state_key``), so the moves
+        of a hand nobody looks at do not pay for it."""
+        history = self._history
+        done = self._folded
+        if done == len(history):
+            return
+        lstack, rstack = self._lstack, self._rstack
+        mask = self._line_mask
+        for entry in history[done:]:
+            if entry[0] == _PLAY:
+                tid, side, left, right = entry[2], entry[3], entry[4], entry[5]
+                mask |= 1 << tid
+                if left < 0:  # the lead, turned high half first
+                    high = _HIGH[tid]
+                    rstack.append((tid, high, _PIPS[tid] - high))
+                elif side:
+                    rstack.append((tid, right, _PIPS[tid] - right))
+                else:
+                    lstack.append((tid, _PIPS[tid] - left, left))
+        self._line_mask = mask
+        self._folded = len(history)
 
     def _fast_key(self) -> tuple[Any, ...]:
         """The state as a search's transposition table needs it: the boneyard as a set

@@ -1,7 +1,8 @@
 """One round (hand) of Draw Dominoes: the state, its legal moves, play and undo, the result.
 
 The state lives in machine-friendly form: each hand is a bitmask of tile ids, the
-boneyard a list of ids in draw order, the line two stacks growing outwards from the lead.
+boneyard a list of ids in draw order, the line two stacks growing outwards from the lead
+(laid from the history when read: a move only records itself and the new ends).
 The public properties (``hands``, ``line``, ``legal_moves()``...) build friendly objects
 from it on demand, so that a complete 2-player hand through the public API costs a few
 dozen microseconds.  The search plays on the same state through the fast play-out
@@ -30,7 +31,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Optional, Union
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .dealing import (
     Start,
@@ -77,6 +79,80 @@ __all__ = ["Round", "Start", "StartError"]
 
 _PLAY_LEFT = [Play(t, "left") for t in TILE_BY_ID]
 _PLAY_RIGHT = [Play(t, "right") for t in TILE_BY_ID]
+_BIT = [1 << tid for tid in range(len(TILE_BY_ID))]
+
+
+class _DealPlan:
+    """What dealing under one rule set to one number of players needs, worked out once
+    (the checks passed, the set, where the hands are cut): a deal is the simulator's hot
+    path.  ``given`` is the rules argument as passed (a preset name or a ``Rules``)."""
+
+    __slots__ = ("cuts", "dealt", "given", "hunts", "info", "redeals", "rules", "turns_up")
+
+    def __init__(self, given: object, rules: Rules, players: int):
+        size = rules.hand_size(players)
+        self.given = given
+        self.rules = rules
+        self.info = _set_info(rules)
+        self.cuts = [(seat * size, (seat + 1) * size) for seat in range(players)]
+        self.dealt = players * size
+        self.turns_up = rules.first_leader in ("turn-up-lowest", "turn-up-highest", "lots")
+        self.hunts = rules.first_leader == "top-double"
+        self.redeals = rules.redeal_doubles is not None or rules.redeal_suit is not None
+
+
+#: The plays of a mask's tiles at the left end and at the right end, lightest tile first, by
+#: mask: what ``legal_moves`` lists for the tiles of a hand that match one end.  Filled as
+#: masks are met (subsets of one suit: 7 x 128 of them a table for a double-six set) and
+#: emptied past _PLAYS_MAX entries, so bigger sets stay bounded.  Never handed out: callers
+#: get a new list.
+_LEFT_PLAYS: dict[int, list[Move]] = {}
+_RIGHT_PLAYS: dict[int, list[Move]] = {}
+_PLAYS_MAX = 8192
+
+
+def _plays(table: dict[int, list[Move]], plays: list[Play], mask: int) -> list[Move]:
+    """``table``'s row for ``mask`` (``plays`` gives each tile id's play at that end), filled."""
+    row = table.get(mask)
+    if row is None:
+        row = []
+        m = mask
+        while m:
+            low = m & -m
+            row.append(plays[low.bit_length() - 1])
+            m ^= low
+        if len(table) >= _PLAYS_MAX:
+            table.clear()
+        table[mask] = row
+    return row
+
+
+#: ``Round._calm`` when every move must ask ``_after_move`` (more than any boneyard holds).
+_ALWAYS_ASK = 1 << 62
+#: The seat after each seat, by the number of seats (filled as tables are met).
+_NEXT_SEAT: dict[int, tuple[int, ...]] = {}
+
+
+def _next_seats(players: int) -> tuple[int, ...]:
+    """The seat after each seat at a table of ``players``: 1, 2, ..., 0."""
+    seats = _NEXT_SEAT.get(players)
+    if seats is None:
+        seats = _NEXT_SEAT[players] = tuple((seat + 1) % players for seat in range(players))
+    return seats
+
+#: Deal plans by (id of the rules argument, players); the plan keeps the argument alive, so
+#: its id is not reused while the entry stands.  Bounded: emptied past _PLANS_MAX entries.
+_PLANS: dict[tuple[int, int], _DealPlan] = {}
+_PLANS_MAX = 64
+
+
+def _deal_plan(given: object, rules: Rules, players: int) -> _DealPlan:
+    """The plan for dealing ``players`` hands under ``rules`` (already checked), remembered."""
+    plan = _DealPlan(given, rules, players)
+    if len(_PLANS) >= _PLANS_MAX:
+        _PLANS.clear()
+    _PLANS[id(given), players] = plan
+    return plan
 
 
 class Round(FastRound):
@@ -88,12 +164,14 @@ class Round(FastRound):
 
     __slots__ = (
         "_after_passes",
+        "_calm",
         "_ending",
         "_ends_hand",
         "_floor",
         "_info",
         "_leader",
         "_limit",
+        "_next",
         "_start",
         "_when_able",
     )
@@ -106,9 +184,11 @@ class Round(FastRound):
     _leader: Optional[int]
     _floor: int
     _limit: int
+    _next: tuple[int, ...]  # the seat after each seat
     _when_able: bool
     _ends_hand: bool
     _after_passes: bool
+    _calm: int  # see _after_move
     _start: Union[Start, _Dealt]  # a deal's Start is built when first asked for
 
     # ------------------------------------------------------------------ construction
@@ -126,6 +206,7 @@ class Round(FastRound):
         self._lstack = []
         self._rstack = []
         self._line_mask = 0
+        self._folded = 0
         self._turn = 0
         self._turn_draws = 0
         self._passes = 0
@@ -142,6 +223,9 @@ class Round(FastRound):
         self._when_able = rules.draw_when_able
         self._ends_hand = rules.blocked_layout == "ends-hand"
         self._after_passes = rules.stuck_end == "after-passes"
+        goes_on = not self._ends_hand and not self._after_passes and self._limit != 0
+        self._calm = self._floor if goes_on else _ALWAYS_ASK
+        self._next = _next_seats(players)
         self._fast_memo = None
         return self
 
@@ -174,7 +258,10 @@ class Round(FastRound):
         ``first_leader="top-double"`` a deal whose top double cannot be drawn (it lies among
         the tiles that must stay, or nobody may draw) is thrown in like any other redeal.
         """
-        rules = cls._check_rules_players(rules, players)
+        plan = _PLANS.get((id(rules), players)) if players.__class__ is int else None
+        if plan is None or plan.given is not rules:
+            plan = _deal_plan(rules, cls._check_rules_players(rules, players), players)
+        rules = plan.rules
         if leader is not None:
             check_seat(leader, players, "leader")
         if isinstance(seed, random.Random):
@@ -185,54 +272,55 @@ class Round(FastRound):
             else:
                 seed_value = check_int(seed, "seed")
             rng = random.Random(seed_value)
-        info = _set_info(rules)
-        turned_up = None
-        if leader is None and rules.first_leader in ("turn-up-lowest", "turn-up-highest", "lots"):
-            turned_up = _turn_up(rules, players, rng, info)
-        size = rules.hand_size(players)
-        hunts = leader is None and rules.first_leader == "top-double"
+        info = plan.info
+        turned_up = turned_leader = None
+        if leader is None and plan.turns_up:
+            turned_up, turned_leader = _turn_up(rules, players, rng, info)
+        hunts = leader is None and plan.hunts
         hunt_first = None
         redeals = 0
         order = info.ids[:]
-        while True:
+        cuts = plan.cuts
+        if not (hunts or plan.redeals):  # no deal is ever thrown in: one shuffle
             rng.shuffle(order)
-            hands = [order[i * size:(i + 1) * size] for i in range(players)]
-            if not _needs_redeal(rules, info, hands):
-                if not hunts:
-                    break
-                hunt = _hunt(rules, info, hands, order[players * size:])
-                if hunt == "dealt":
-                    break
-                if hunt == "drawable":  # R4: players draw in turn from a seat the shuffle picks
-                    hunt_first = rng.randrange(players)
-                    break
-            redeals += 1
-            if redeals >= 10_000:
-                raise ValueError(
-                    "the redeal rules (redeal_doubles / redeal_suit, or a top double that cannot be "
-                    "drawn) threw in 10,000 deals in a row; they are too strict for this set and hand size"
-                )
-        dealt = _Dealt(hands, order[players * size:], leader, turned_up, redeals, seed_value, hunt_first)
-        return cls._from_deal(rules, dealt)
+            hands = [order[i:j] for i, j in cuts]
+        else:
+            while True:
+                rng.shuffle(order)
+                hands = [order[i:j] for i, j in cuts]
+                if not _needs_redeal(rules, info, hands):
+                    if not hunts:
+                        break
+                    hunt = _hunt(rules, info, hands, order[plan.dealt:])
+                    if hunt == "dealt":
+                        break
+                    if hunt == "drawable":  # R4: players draw in turn from a seat the shuffle picks
+                        hunt_first = rng.randrange(players)
+                        break
+                redeals += 1
+                if redeals >= 10_000:
+                    raise ValueError(
+                        "the redeal rules (redeal_doubles / redeal_suit, or a top double that cannot be "
+                        "drawn) threw in 10,000 deals in a row; they are too strict for this set and hand size"
+                    )
+        # tuple.__new__ skips the named tuple's __new__, a Python function: the same tuple, cheaper.
+        dealt = tuple.__new__(_Dealt, (hands, order[plan.dealt:], leader, turned_up, redeals, seed_value, hunt_first))
+        return cls._from_deal(rules, dealt, turned_leader)
 
     @classmethod
-    def _from_deal(cls, rules: Rules, dealt: _Dealt) -> Round:
+    def _from_deal(cls, rules: Rules, dealt: _Dealt, turned_leader: Optional[int] = None) -> Round:
         """Set up a dealt round from tile ids and run the lead procedure (which may draw
-        tiles under the top-double rule).  The :class:`Start` is built only when asked for:
-        a deal is the simulator's hot path."""
+        tiles under the top-double rule); ``turned_leader`` is the seat the tiles turned up
+        named, when the deal has just worked it out.  The :class:`Start` is built only when
+        asked for: a deal is the simulator's hot path."""
         self = cls._blank(rules, len(dealt.hands))
         self._start = dealt
-        hands = []
-        for hand in dealt.hands:
-            m = 0
-            for tid in hand:
-                m |= 1 << tid
-            hands.append(m)
-        self._hands = hands
+        bit = _BIT.__getitem__
+        hands = self._hands = [sum(map(bit, hand)) for hand in dealt.hands]  # distinct bits: the sum is the or
         self._stock = dealt.boneyard[::-1]  # pop() takes the next tile
         leader = dealt.leader
         if leader is None:
-            leader, lead_mask = self._choose_leader(dealt.turned_up, dealt.hunt_first)
+            leader, lead_mask = self._choose_leader(dealt.turned_up, dealt.hunt_first, turned_leader)
         else:
             lead_mask = hands[leader]
         self._leader = leader
@@ -292,9 +380,10 @@ class Round(FastRound):
                 self._after_move(turn, placed=False)
         return self
 
-    def _choose_leader(self, turned_up: Optional[list[list[list[int]]]],
-                       hunt_first: Optional[int]) -> tuple[int, int]:
-        """R4/R5: the seat that leads the first hand, and the tiles it may lead with."""
+    def _choose_leader(self, turned_up: Optional[list[list[list[int]]]], hunt_first: Optional[int],
+                       turned_leader: Optional[int] = None) -> tuple[int, int]:
+        """R4/R5: the seat that leads the first hand, and the tiles it may lead with
+        (``turned_leader``: the seat ``turned_up`` names, when already known)."""
         rules, info, hands = self.rules, self._info, self._hands
         rule = rules.first_leader
         if rule == "first-seat":
@@ -302,7 +391,7 @@ class Round(FastRound):
         elif rule in ("turn-up-lowest", "turn-up-highest", "lots"):
             if turned_up is None:
                 raise ValueError(f"first_leader={rule!r} needs the tiles turned up for the lead")
-            seat = _leader_from_turn_up(rules, self._n, turned_up)
+            seat = _leader_from_turn_up(rules, self._n, turned_up) if turned_leader is None else turned_leader
         elif rule == "top-double":
             assert info.top_double is not None  # the rules refuse top-double without doubles
             top = 1 << info.top_double
@@ -511,6 +600,7 @@ class Round(FastRound):
     @property
     def line(self) -> Line:
         """The tiles on the table, left to right."""
+        self._fold()
         by_id = TILE_BY_ID
         left = [Placed(by_id[t], a, b) for t, a, b in reversed(self._lstack)]
         right = [Placed(by_id[t], a, b) for t, a, b in self._rstack]
@@ -551,9 +641,12 @@ class Round(FastRound):
         """Tiles each seat has drawn this hand."""
         return list(self._draws)
 
-    @property
-    def is_over(self) -> bool:
-        return self._over
+    if TYPE_CHECKING:
+        @property
+        def is_over(self) -> bool:
+            """True once the hand has ended (then :attr:`result` says how)."""
+    else:  # read once a move in every play loop: a getter in C, without a Python frame
+        is_over = property(attrgetter("_over"), doc="True once the hand has ended (then :attr:`result` says how).")
 
     @property
     def sides(self) -> list[tuple[int, ...]]:
@@ -575,33 +668,28 @@ class Round(FastRound):
             return []
         hand = self._hands[self._turn]
         left = self._left
-        moves: list[Move] = []
-        if left < 0:
-            m = hand & self._lead_allowed
-            while m:
-                low = m & -m
-                moves.append(_PLAY_LEFT[low.bit_length() - 1])
-                m ^= low
-            return moves
-        suit = self._suit
-        ml = hand & suit[left]
-        mr = hand & suit[self._right]
-        m = ml
+        if left >= 0:
+            suit = self._suit
+            ml = hand & suit[left]
+            mr = hand & suit[self._right]
+            # May draw (R7-R9): inlined copies of _draw_refusal's test, for speed.
+            if ml | mr:
+                try:
+                    moves = _LEFT_PLAYS[ml] + _RIGHT_PLAYS[mr]  # a new list
+                except KeyError:
+                    moves = _plays(_LEFT_PLAYS, _PLAY_LEFT, ml) + _plays(_RIGHT_PLAYS, _PLAY_RIGHT, mr)
+                if self._when_able and len(self._stock) > self._floor and self._turn_draws < self._limit:
+                    moves.append(DRAW)
+                return moves
+            if len(self._stock) > self._floor and self._turn_draws < self._limit:
+                return [DRAW]
+            return [PASS]
+        moves = []
+        m = hand & self._lead_allowed
         while m:
             low = m & -m
             moves.append(_PLAY_LEFT[low.bit_length() - 1])
             m ^= low
-        m = mr
-        while m:
-            low = m & -m
-            moves.append(_PLAY_RIGHT[low.bit_length() - 1])
-            m ^= low
-        # May draw (R7-R9); inlined copy of _draw_refusal's test for speed.
-        if (len(self._stock) > self._floor and self._turn_draws < self._limit
-                and (self._when_able or not moves)):
-            moves.append(DRAW)
-        elif not moves:
-            moves.append(PASS)
         return moves
 
     def is_legal(self, move: object) -> bool:
@@ -735,51 +823,48 @@ class Round(FastRound):
             if seat is not None and not is_int(seat):
                 raise ValueError(f"seat must be a whole number or None, got {excerpt(seat)}")
             raise self.why_illegal(move, seat)  # type: ignore[misc]
-        cls = move.__class__
-        if cls is Play:
-            tile = move.tile  # type: ignore[union-attr]
+        if move.__class__ is Play:
+            tile = move.tile
             bit = tile.bit
-            hand = self._hands[turn]
+            hands = self._hands
+            hand = hands[turn]
             left = self._left
-            tid = tile.id
-            if left < 0:
+            if left >= 0:
+                right = self._right
+                side = move.side
+                if side:
+                    if not hand & bit & self._suit[right]:
+                        raise self.why_illegal(move)  # type: ignore[misc]
+                    self._right = tile.pips - right
+                else:
+                    if not hand & bit & self._suit[left]:
+                        raise self.why_illegal(move)  # type: ignore[misc]
+                    self._left = tile.pips - left
+                self._history.append((_PLAY, turn, tile.id, side, left, right, self._turn_draws, self._passes))
+            else:
                 if not hand & bit & self._lead_allowed:
                     raise self.why_illegal(move)  # type: ignore[misc]
-                self._hands[turn] = hand ^ bit
-                self._line_mask |= bit
                 self._left, self._right = tile.high, tile.low
-                self._rstack.append((tid, tile.high, tile.low))
-                self._history.append((_PLAY, turn, tid, 0, -1, -1, self._turn_draws, self._passes))
-            else:
-                right = self._right
-                side = move.side  # type: ignore[union-attr]
-                end = left if side == 0 else right
-                if not hand & bit & self._suit[end]:
-                    raise self.why_illegal(move)  # type: ignore[misc]
-                self._hands[turn] = hand ^ bit
-                self._line_mask |= bit
-                other = _PIPS[tid] - end
-                if side == 0:
-                    self._lstack.append((tid, other, end))
-                    self._left = other
-                else:
-                    self._rstack.append((tid, end, other))
-                    self._right = other
-                self._history.append((_PLAY, turn, tid, side, left, right, self._turn_draws, self._passes))
-            self._turn_draws = 0
-            self._passes = 0
-            self._turn = turn + 1 if turn + 1 < self._n else 0
-            self._after_move(turn, placed=True)
+                self._history.append((_PLAY, turn, tile.id, 0, -1, -1, self._turn_draws, self._passes))
+            hands[turn] = hand = hand ^ bit
+            self._turn_draws = self._passes = 0
+            self._turn = self._next[turn]
+            if not hand or len(self._stock) <= self._calm:  # see _after_move
+                self._after_move(turn, placed=True)
         elif move is DRAW:
-            if self._draw_refusal(self._playable(turn)) is not None:
+            stock = self._stock
+            # _draw_refusal's test, inlined as in legal_moves (why_illegal names the reason).
+            if (self._left < 0 or len(stock) <= self._floor or self._turn_draws >= self._limit
+                    or (not self._when_able and self._playable(turn))):
                 raise self.why_illegal(move)  # type: ignore[misc]
-            tid = self._stock.pop()
-            self._hands[turn] |= 1 << tid
+            tid = stock.pop()
+            self._hands[turn] |= _BIT[tid]
             self._history.append((_DRAW, turn, tid, self._turn_draws, self._passes))
             self._turn_draws += 1
             self._draws[turn] += 1
             self._passes = 0
-            self._after_move(turn, placed=False)
+            if len(stock) <= self._calm:  # see _after_move
+                self._after_move(turn, placed=False)
         elif move is PASS:
             if self._left < 0 or self._playable(turn) or self._draw_refusal(0) is None:
                 raise self.why_illegal(move)  # type: ignore[misc]
@@ -797,7 +882,13 @@ class Round(FastRound):
         return self._hands[seat] & (self._suit[self._left] | self._suit[self._right])
 
     def _after_move(self, seat: int, placed: bool) -> None:
-        """R10/R11: end the hand if the last move finished it."""
+        """R10/R11: end the hand if the last move finished it.
+
+        Its first answer is worked out once, in ``_calm``: when a blocked layout does not
+        end the hand, passes are not counted and drawing is allowed, a move that leaves the
+        mover holding tiles and more than ``_calm`` (the floor) in the boneyard never ends
+        the hand, so :meth:`play` skips the call then (under other rules ``_calm`` is
+        larger than any boneyard; ``tests/test_fast_paths.py`` checks the two agree)."""
         if placed:
             if not self._hands[seat]:
                 self._finish(seat, "domino")
@@ -832,6 +923,9 @@ class Round(FastRound):
             raise ValueError("there is no move to undo")
         entry = self._history.pop()
         kind = entry[0]
+        folded = self._folded > len(self._history)  # the entry is laid on the line (see _fold)
+        if folded:
+            self._folded = len(self._history)
         self._over = False
         self._went_out = None
         self._result = None
@@ -840,13 +934,12 @@ class Round(FastRound):
         if kind == _PLAY:
             _, seat, tid, side, left, right, turn_draws, passes = entry
             self._hands[seat] |= 1 << tid
-            self._line_mask &= ~(1 << tid)
-            if left < 0:
-                self._rstack.pop()
-            elif side == 0:
-                self._lstack.pop()
-            else:
-                self._rstack.pop()
+            if folded:
+                self._line_mask &= ~(1 << tid)
+                if left >= 0 and side == 0:
+                    self._lstack.pop()
+                else:
+                    self._rstack.pop()
             self._left, self._right = left, right
             move: Move = (_PLAY_LEFT if side == 0 else _PLAY_RIGHT)[tid]
         elif kind == _DRAW:
@@ -907,6 +1000,7 @@ class Round(FastRound):
         """True when the layout is blocked: no tile that is not on the line matches an end."""
         if self._left < 0:
             return False
+        self._fold()
         open_mask = self._suit[self._left] | self._suit[self._right]
         return not open_mask & ~self._line_mask & self._info.mask
 
@@ -1029,6 +1123,7 @@ class Round(FastRound):
 
     def state_key(self) -> tuple[Any, ...]:
         """Everything that defines the position, as one comparable tuple."""
+        self._fold()
         return (
             tuple(self._hands), tuple(self._stock), self._left, self._right,
             tuple(self._lstack), tuple(self._rstack), self._turn, self._turn_draws,
