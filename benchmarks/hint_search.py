@@ -49,9 +49,11 @@ from typing import Any, Optional
 
 import dominolab as dl
 from dominolab import search
-from dominolab.moves import DRAW, PASS, Move, Play, same_move
+from dominolab.moves import DRAW, Move, Play, same_move
 from dominolab.players import CLOSE_POINTS, HINT_LEVEL, Advice, GreedyPlayer, RandomPlayer, SearchPlayer, advise
-from dominolab.tiles import Tile
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from known_answers import decode, encode, replay  # one move notation and replay for both sets
 
 CACHE = Path(__file__).with_name("hint_search.jsonl")
 VERSION = 1
@@ -72,34 +74,8 @@ ISSUE = {"preset": "standard", "players": 2, "seed": 935555325316, "moves": "6-6
 
 
 # ---------------------------------------------------------------------------- positions
-def encode(move: Move) -> str:
-    """A move as short text: "6-4l", "6-4r", "d" (draw), "p" (pass)."""
-    if move is DRAW:
-        return "d"
-    if move is PASS:
-        return "p"
-    assert isinstance(move, Play)
-    return f"{move.tile}{move.end[0]}"
-
-
-def decode(text: str) -> Move:
-    if text == "d":
-        return DRAW
-    if text == "p":
-        return PASS
-    return Play(Tile.parse(text[:-1]), "left" if text[-1] == "l" else "right")
-
-
 def key_of(position: dict[str, Any]) -> str:
     return f"{position['preset']} {position['players']} {position['seed']} {position['moves']}"
-
-
-def replay(position: dict[str, Any]) -> dl.Round:
-    """The round of a position, at its decision."""
-    r = dl.Round.deal(position["preset"], position["players"], seed=position["seed"])
-    for text in position["moves"].split():
-        r.play(decode(text))
-    return r
 
 
 def distinct(view: dl.View) -> int:

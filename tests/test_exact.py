@@ -2,10 +2,8 @@
 once, values equal to brute force averaged over the deals, clear errors past the caps, and
 the stored known answers replay to the same values."""
 
-import importlib.util
 import itertools
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -16,18 +14,12 @@ from dominolab import exact
 from dominolab.inference import infer, known_voids
 from dominolab.search import net_utility
 
+from . import bench
 from .test_search import after_move
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def known_answers_module():
-    if not (ROOT / "benchmarks" / "known_answers.py").exists():
-        pytest.skip("the benchmarks are not next to the tests (the Pyodide run copies only tests)")
-    spec = importlib.util.spec_from_file_location("known_answers", ROOT / "benchmarks" / "known_answers.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench.load("known_answers")
 
 
 def endgame(preset, players, seed, hidden):

@@ -2,21 +2,11 @@
 cached by position and a rerun builds none.  The reference's budget is cut to 1x here so
 the test is cheap; the figures are the benchmark's, not the test's."""
 
-import importlib.util
-from pathlib import Path
-
-import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
+from . import bench
 
 
 def hint_search_module():
-    if not (ROOT / "benchmarks" / "hint_search.py").exists():
-        pytest.skip("the benchmarks are not next to the tests (the Pyodide run copies only tests)")
-    spec = importlib.util.spec_from_file_location("hint_search", ROOT / "benchmarks" / "hint_search.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench.load("hint_search")
 
 
 def test_quick_run_caches_its_references(tmp_path, monkeypatch, capsys):

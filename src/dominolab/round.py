@@ -115,12 +115,7 @@ def _plays(table: dict[int, list[Move]], plays: list[Play], mask: int) -> list[M
     """``table``'s row for ``mask`` (``plays`` gives each tile id's play at that end), filled."""
     row = table.get(mask)
     if row is None:
-        row = []
-        m = mask
-        while m:
-            low = m & -m
-            row.append(plays[low.bit_length() - 1])
-            m ^= low
+        row = [plays[tile.id] for tile in tiles_of(mask)]  # only when a row is first met
         if len(table) >= _PLAYS_MAX:
             table.clear()
         table[mask] = row
