@@ -358,8 +358,8 @@ class SearchPlayer(_Seeded):
     paying.  At the levels in :attr:`TREE_LEVELS` ("expert") it searches a tree over
     what it will see instead (information-set Monte Carlo tree search,
     :func:`dominolab.search.tree_evaluate`): each of its own later decisions is one
-    choice for all the deals that look alike to it, as at a real table, and it plays the
-    move it tried most.  Hints and reviews still value every move over the same deals
+    choice for all the deals that look alike to it, as at a real table; it tries every
+    move a fair share of the time and plays the one whose value is best.  Hints and reviews still value every move over the same deals
     (``analyse(view, tree=False)``), so their figures compare side by side.
 
     **What it maximises.**  By default, the **expected net points** of its side: the

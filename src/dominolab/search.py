@@ -128,7 +128,8 @@ class Evaluation:
     objective: Objective
     worlds: tuple[tuple[Sequence[int], Sequence[int]], ...] = field(default=(), repr=False)
     #: Whether a search tree chose the move (:func:`tree_evaluate`): then each move's
-    #: figures average over the deals that began with it, and the best is the move tried most.
+    #: figures average over the deals that began with it, and the best is the move whose
+    #: value is best (every move tried at least :data:`ROOT_FLOOR` as often as the most tried).
     tree: bool = False
     #: With ``keep_worlds``, each deal's weight and every move's net points in it (in the
     #: order of ``moves``): what :meth:`paired` compares two moves on.
@@ -827,6 +828,11 @@ class _Node:
 #: worse (benchmarks/README.md).
 EXPLORATION = 0.7
 
+#: At the root every move is tried at least this share as often as the move tried most, so
+#: that one unlucky first value cannot shut a move out (UCB alone may never return to it
+#: when the values' range is wide), and the chosen move is the one with the best value.
+ROOT_FLOOR = 0.2
+
 #: The key of the searching seat's own draw of tile ``t`` (which it sees) is ``_SEEN - t``.
 _SEEN = -16
 
@@ -858,6 +864,7 @@ def tree_evaluate(
     exploration: float = EXPLORATION,
     exact_leaves: Optional[int] = None,
     exact_root: Optional[int] = None,
+    root_floor: float = ROOT_FLOOR,
 ) -> Evaluation:
     """Value every legal move of ``view`` by a search tree over what the seat will see
     (information-set Monte Carlo tree search, one observer).
@@ -871,13 +878,18 @@ def tree_evaluate(
     gathers every deal that looks the same to it, and its choice there is one choice for
     all of them, as in a real hand.  At each node the move is picked by UCB among the moves
     legal in this deal (each seat by its side's value), one new node is added, and the rest
-    of the hand is played out with ``policy``.
+    of the hand is played out with ``policy``.  Values are backed up greedily above the
+    seat's own later decisions: a try of a move that is not the best there so far passes
+    up the best move's mean, not its own outcome, so a move is not judged by the seat's
+    exploring after it (a draw, say, followed by a poor play tried once).
 
     ``budget`` is counted as in :func:`evaluate` (moves made in the tree and in the
     play-outs); ``exploration`` is UCB's constant in quarters of the range of the values
-    seen.  The chosen move is the one visited most; each move's ``value`` is its mean
-    over the iterations that began with it, and ``deals`` how many those were.  The same
-    arguments and ``rng`` state give the same result when there is no deadline.
+    seen.  At the root, every move is tried at least ``root_floor`` times as often as the
+    move tried most, and the chosen move is the one with the best value; each move's
+    ``value`` is its mean over the iterations that began with it (as backed up), and
+    ``deals`` how many those were.  The same arguments and ``rng`` state give the same
+    result when there is no deadline.
 
     Near the end of the hand a play-out's luck is most of what a leaf's value measures, so
     a leaf with at most :data:`LEAF_TILES` tiles left is valued exactly in its deal instead
@@ -956,6 +968,7 @@ def tree_evaluate(
         c = exploration * ((highest - lowest) / 4 if highest > lowest else 1.0)
         node = root
         path: list[_Node] = []
+        chooser: list[Optional[_Node]] = []  # per node of the path: its parent when the seat chose it
         first_code = root_codes[0]
         while True:
             turn = r._fast_turn()
@@ -972,6 +985,10 @@ def tree_evaluate(
                     known = children.get(other)
                     if known is not None:
                         known.avail += 1
+            elif node is root and (low := _lagging(children, codes, root_floor)) is not None:
+                chosen, code = children[low], low
+                for code_ in codes:
+                    children[code_].avail += 1
             else:
                 best = -_INF
                 for code_ in codes:
@@ -984,6 +1001,7 @@ def tree_evaluate(
             if node is root:
                 first_code = code
             path.append(chosen)
+            chooser.append(node if turn == seat and node is not root else None)
             spent += 1
             if code == FAST_DRAW:
                 tid = r._fast_draw()
@@ -992,6 +1010,7 @@ def tree_evaluate(
                     if seen is None:
                         seen = chosen.children[_SEEN - tid] = _Node(side_of[turn])
                     path.append(seen)
+                    chooser.append(None)
                     chosen = seen
             else:
                 r._fast_play(code)
@@ -1024,9 +1043,26 @@ def tree_evaluate(
             points = r._fast_points()
             values = utility(points)
             net_me = points_utility(points)[me] if utility is not points_utility else values[me]
-        for visited in path:
+        # Back up from the leaf.  Above one of the seat's own decisions, a move it tried
+        # that is not (yet) its best there does not count against what led to it: the
+        # value passed up is the best move's mean instead (a greedy backup), so a line
+        # whose later choices are still being explored is not judged by its worst tries.
+        values = list(values)
+        for i in range(len(path) - 1, -1, -1):
+            visited = path[i]
             visited.visits += 1
             visited.total += values[visited.side]
+            parent = chooser[i]
+            if parent is not None and len(parent.children) > 1:
+                best = max(child.total / child.visits for child in parent.children.values() if child.visits)
+                if best > visited.total / visited.visits:
+                    if sides_count == 2:
+                        values = [best, -best] if me == 0 else [-best, best]
+                    else:  # zero-sum: the others share the difference
+                        share = (best - values[me]) / (sides_count - 1)
+                        values = [best if j == me else v - share for j, v in enumerate(values)]
+        if utility is points_utility:
+            net_me = values[me]
         first = stats[first_code]
         first[0] += net_me
         first[1] += net_me > 0
@@ -1045,8 +1081,19 @@ def tree_evaluate(
         mean = net / visits
         variance = max(0.0, squares / visits - mean * mean) * visits / max(1, visits - 1)
         values_out.append(MoveValue(move, child.total / visits, mean, ahead / visits, math.sqrt(variance), visits))
-    most = max(values_out, key=lambda m: (m.deals, m.value)).move  # the move tried most
-    return Evaluation(seat, tuple(values_out), most, iterations, solved, spent, objective, tree=True)
+    best_move = max(values_out, key=lambda m: (m.value, m.deals)).move
+    return Evaluation(seat, tuple(values_out), best_move, iterations, solved, spent, objective, tree=True)
+
+
+def _lagging(children: dict[int, _Node], codes: list[int], floor: float) -> Optional[int]:
+    """The root move tried least, when it has been tried less than ``floor`` times as often
+    as the move tried most (:data:`ROOT_FLOOR`); otherwise None."""
+    if floor <= 0.0:
+        return None
+    low = min(codes, key=lambda code: children[code].visits)
+    if children[low].visits < floor * max(child.visits for child in children.values()):
+        return low
+    return None
 
 
 def _mirror(code: int, ends: Optional[tuple[int, int]]) -> int:
