@@ -202,6 +202,7 @@ def _hint_words(advice: Advice) -> str:
 #: its own evaluation (the shipped one and alternatives, for the report; the hint is unchanged).
 RULES = {
     "shipped": "as shipped: gap >= 1 and above the unpaired bound sqrt(m1^2 + m2^2)",
+    "two": "gap >= 2 and above the unpaired bound",
     "paired": "gap >= 1 and above its paired margin (the same deals)",
     "gap": "gap >= 1 alone",
     "always": "always name the top move",
@@ -214,7 +215,9 @@ def _named(advice: Advice) -> dict[str, bool]:
     assert ev is not None and chosen is not None and runner is not None
     close = CLOSE_POINTS
     d, e = ev.paired(ev.best, runner.move)
-    return {"shipped": advice.kind != "close", "paired": d >= close and d > e,
+    gap = chosen.points - runner.points
+    return {"shipped": advice.kind != "close", "two": gap >= 2.0 and gap > math.hypot(chosen.margin, runner.margin),
+            "paired": d >= close and d > e,
             "gap": chosen.points - runner.points >= close, "always": True}
 
 

@@ -8,6 +8,10 @@ Measure the levels and the hint against it (prints the table kept in benchmarks/
 
     nice python benchmarks/known_answers.py measure [--sample N] [--levels easy,medium,hard,expert]
 
+``--offset K`` seeds each SearchPlayer with the position's index plus K (to see how much a
+level's figures owe to its random streams), ``--misses`` names each decisive position a
+level misses, ``--no-hint`` leaves the hint out.
+
 **The set.**  Hands are dealt with a seed and played by real players (every seat the same:
 GreedyPlayer on even seeds, SearchPlayer "easy" on odd ones) until few tiles are hidden
 from the seat to move; each decision from then on with at least two different moves is
@@ -26,8 +30,9 @@ the position as it plays (expert: its search tree).  Bias is the estimated net p
 the move it chose minus that move's exact value.  Agreement counts a chosen move whose
 exact value equals the best (ties count as agreeing), on every position and on the
 *decisive* ones (exact best ahead of every other move by at least 3 points).  The hint
-(:func:`dominolab.players.advise`, medium, seed = index) is scored by whether it names the
-exact best, says "about equal" where the exact gap is under 1 point, and names a worse move.
+(:func:`dominolab.players.advise` at ``players.HINT_LEVEL``, seed = index) is scored by
+whether it names the exact best, says "about equal" where the exact gap is under 1 point,
+and names a worse move.
 """
 
 from __future__ import annotations
@@ -184,7 +189,8 @@ def _share(hits: int, total: int) -> str:
     return f"{hits}/{total} ({100 * hits / total:.0f}%)" if total else "-"
 
 
-def measure(sample: Optional[int], levels: list[str], seed: int) -> None:
+def measure(sample: Optional[int], levels: list[str], seed: int, offset: int = 0, misses: bool = False,
+            with_hint: bool = True) -> None:
     positions = load()
     indexed = list(enumerate(positions))
     if sample is not None and sample < len(indexed):
@@ -209,7 +215,7 @@ def measure(sample: Optional[int], levels: list[str], seed: int) -> None:
         for level in levels:
             row = rows[level]
             start = time.perf_counter()
-            evaluation = SearchPlayer(index, level=level).analyse(view)
+            evaluation = SearchPlayer(index + offset, level=level).analyse(view)
             row["time"] += time.perf_counter() - start
             chosen = evaluation.best
             error = evaluation[chosen].points - values[chosen]
@@ -220,6 +226,13 @@ def measure(sample: Optional[int], levels: list[str], seed: int) -> None:
             if is_decisive:
                 row["bias_d"].append(error)
                 row["agree_d"] += agrees
+                if misses and not agrees:
+                    print(f"{level} misses position {index} ({key}): plays {encode(chosen)} "
+                          f"(exact {values[chosen]:+.2f}, estimated {evaluation[chosen].points:+.2f}); "
+                          f"exact best {encode(best)} {top:+.2f} (estimated {evaluation[best].points:+.2f})",
+                          flush=True)
+        if not with_hint:
+            continue
         advice = advise(view, level=HINT_LEVEL, seed=index)
         hint["n"] += 1
         named = advice.kind != "close"
@@ -244,6 +257,8 @@ def measure(sample: Optional[int], levels: list[str], seed: int) -> None:
         print(f"| {level} | {_mean_ci(row['bias'])} | {_mean_ci(row['bias_d'])} | {_share(row['agree'], n)} | "
               f"{_share(row['agree_d'], decisive)} | {sum(row['loss']) / n:.2f} | "
               f"{1000 * row['time'] / n:.0f} ms |")
+    if not with_hint:
+        return
     print(f"\n| the hint (advise, {HINT_LEVEL}) | positions |")
     print("|---|---|")
     print(f"| names an exact best move | {_share(hint['best'], hint['n'])} |")
@@ -310,13 +325,17 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser.add_argument("--sample", type=int, default=None, help="measure this many positions, sampled")
     parser.add_argument("--levels", default="easy,medium,hard,expert")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--offset", type=int, default=0,
+                        help="measure: each SearchPlayer's seed is the position's index plus this")
+    parser.add_argument("--misses", action="store_true", help="measure: name each decisive position a level misses")
+    parser.add_argument("--no-hint", dest="with_hint", action="store_false", help="measure: leave the hint out")
     args = parser.parse_args(argv)
     if args.command == "build":
         build()
     elif args.command == "paired":
         paired(args.index, args.other, args.level, args.orders, args.seed)
     else:
-        measure(args.sample, args.levels.split(","), args.seed)
+        measure(args.sample, args.levels.split(","), args.seed, args.offset, args.misses, args.with_hint)
 
 
 if __name__ == "__main__":

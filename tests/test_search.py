@@ -13,6 +13,7 @@ import dominolab as dl
 from dominolab import Draw, Pass, Play
 from dominolab.round import FAST_DRAW, FAST_PASS
 from dominolab.search import (
+    ROOT_FLOOR,
     Dealer,
     Policy,
     Solver,
@@ -280,14 +281,43 @@ def test_with_nothing_hidden_the_tree_finds_the_best_move():
         assert evaluation[evaluation.best].value == pytest.approx(max(exact.values()), abs=0.25)
 
 
-def test_the_tree_tries_every_move_and_plays_the_one_tried_most():
-    r = play_random(dl.Round.deal("standard", 2, seed=4), 6, seed=4)
+@pytest.mark.parametrize("seed", range(4))
+def test_the_tree_tries_every_move_a_fair_share_and_plays_the_best_valued(seed):
+    r = play_random(dl.Round.deal("standard", 2, seed=4 + seed), 6, seed=4 + seed)
     view = r.view(r.turn)
     a = tree_evaluate(view, budget=3000, rng=random.Random(9))
     assert a.tree and a.exact == 0
     assert sum(m.deals for m in a.moves) == a.deals  # each deal began with one move
     assert all(m.deals >= 1 for m in a.moves)
-    assert a.best == max(a.moves, key=lambda m: m.deals).move
+    tried = [m.deals for m in a.moves]
+    assert min(tried) + 1 >= ROOT_FLOOR * max(tried)  # no move is shut out after an unlucky start
+    assert a.best == max(a.moves, key=lambda m: (m.value, m.deals)).move
+    # Without the floor, UCB alone decides how often each move is tried.
+    b = tree_evaluate(view, budget=3000, rng=random.Random(9), root_floor=0.0)
+    assert b.best in view.legal and sum(m.deals for m in b.moves) == b.deals
+
+
+def replayed(preset, players, seed, moves):
+    """The round dealt by ``seed`` after ``moves`` in the known-answer notation ("6-4l",
+    "6-4r", "d")."""
+    r = dl.Round.deal(preset, players, seed=seed)
+    for text in moves.split():
+        r.play(Draw() if text == "d" else Play(dl.Tile.parse(text[:-1]), "left" if text[-1] == "l" else "right"))
+    return r
+
+
+def test_expert_draws_where_drawing_is_best_though_its_first_tries_after_the_draw_are_poor():
+    """Position 97 of benchmarks/known_answers.json: holding 6-0 3-3 3-2 1-0 on ends 0 and 6,
+    drawing is best (+3.27 against 6-0 left's -0.95 solved exactly over the 21 deals; ahead
+    by about 2 points in play-outs where no seat sees another's tiles).  The tree used to
+    play 6-0 left: the draw's mean carried every poor play it tried after drawing, and UCB
+    did not come back to it."""
+    r = replayed("standard", 2, 1123, "4-1l 4-3l 3-1l d 2-1l 2-0l 3-0l d d d d 1-1r 5-3l 5-5l d 5-4l 4-2l "
+                                      "6-2l 6-4l d d 4-4l 4-0l d 6-1r 6-6r")
+    view = r.view(r.turn)
+    assert " ".join(str(t) for t in view.hand) == "6-0 3-3 3-2 1-0" and view.boneyard_count == 5
+    evaluation = dl.SearchPlayer(97, level="expert").analyse(view)
+    assert evaluation.tree and evaluation.best == Draw()
 
 
 def test_the_tree_counts_a_tile_on_two_equal_ends_once():

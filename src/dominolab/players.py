@@ -359,8 +359,9 @@ class SearchPlayer(_Seeded):
     what it will see instead (information-set Monte Carlo tree search,
     :func:`dominolab.search.tree_evaluate`): each of its own later decisions is one
     choice for all the deals that look alike to it, as at a real table; it tries every
-    move a fair share of the time and plays the one whose value is best.  Hints and reviews still value every move over the same deals
-    (``analyse(view, tree=False)``), so their figures compare side by side.
+    move a fair share of the time and plays the one whose value is best.  Hints and
+    reviews still value every move over the same deals (``analyse(view, tree=False)``),
+    so their figures compare side by side.
 
     **What it maximises.**  By default, the **expected net points** of its side: the
     points the side scores in the hand minus what the other side scores (past two sides,

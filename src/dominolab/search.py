@@ -1047,30 +1047,30 @@ def tree_evaluate(
         # that is not (yet) its best there does not count against what led to it: the
         # value passed up is the best move's mean instead (a greedy backup), so a line
         # whose later choices are still being explored is not judged by its worst tries.
-        values = list(values)
+        backed = list(values)
         for i in range(len(path) - 1, -1, -1):
             visited = path[i]
             visited.visits += 1
-            visited.total += values[visited.side]
+            visited.total += backed[visited.side]
             parent = chooser[i]
             if parent is not None and len(parent.children) > 1:
                 best = max(child.total / child.visits for child in parent.children.values() if child.visits)
                 if best > visited.total / visited.visits:
                     if sides_count == 2:
-                        values = [best, -best] if me == 0 else [-best, best]
+                        backed = [best, -best] if me == 0 else [-best, best]
                     else:  # zero-sum: the others share the difference
-                        share = (best - values[me]) / (sides_count - 1)
-                        values = [best if j == me else v - share for j, v in enumerate(values)]
+                        share = (best - backed[me]) / (sides_count - 1)
+                        backed = [best if j == me else v - share for j, v in enumerate(backed)]
         if utility is points_utility:
-            net_me = values[me]
+            net_me = backed[me]
         first = stats[first_code]
         first[0] += net_me
         first[1] += net_me > 0
         first[2] += net_me * net_me
-        if values[me] > highest:
-            highest = values[me]
-        if values[me] < lowest:
-            lowest = values[me]
+        if backed[me] > highest:
+            highest = backed[me]
+        if backed[me] < lowest:
+            lowest = backed[me]
 
     values_out = []
     for move in moves:
