@@ -7,7 +7,7 @@ prints the figures kept in benchmarks/README.md)::
 
 ``--quick`` measures the first 9 positions; ``--list`` lists the separated positions the
 hint does not agree on; ``--hint-level`` asks the hint at another level than the table's
-(:data:`dominolab.players.HINT_LEVEL`; medium was the hint's level before).
+(:data:`dominolab.players.HINT_LEVEL`; medium, then hard, were the hint's levels before).
 
 **The positions.**  Hands are dealt with a seed and played to the end by real players (seat
 ``s`` of hand ``seed``: GreedyPlayer, SearchPlayer "easy" or RandomPlayer in turn, by
@@ -29,10 +29,10 @@ reference's best *paired*, on the same deals (:meth:`Evaluation.paired`).  The r
 least :data:`SEPARATION` points and its 95% interval lies wholly above 0.
 
 **The hint** is :func:`dominolab.players.advise` at :data:`~dominolab.players.HINT_LEVEL`
-("hard"), seed 0, as the table asks it.  On a separated position it *agrees* when it names the reference's best move
-(the same move by ``same_move``), *names another move*, or says *about equal* (kind
-"close": not wrong, not agreeing).  On the other positions it says about equal or names one
-move.
+("expert": its budget, every move over the same deals), seed 0, as the table asks it.  On a
+separated position it *agrees* when it names the reference's best move (the same move by
+``same_move``), *names another move*, or says *about equal* (kind "close": not wrong, not
+agreeing).  On the other positions it says about equal or names one move.
 """
 
 from __future__ import annotations
@@ -201,10 +201,10 @@ def _hint_words(advice: Advice) -> str:
 #: Ways the hint could decide to name its top move rather than say "about equal", all from
 #: its own evaluation (the shipped one and alternatives, for the report; the hint is unchanged).
 RULES = {
-    "shipped": "as shipped: gap >= 1 and above the unpaired bound sqrt(m1^2 + m2^2)",
-    "two": "gap >= 2 and above the unpaired bound",
-    "paired": "gap >= 1 and above its paired margin (the same deals)",
-    "gap": "gap >= 1 alone",
+    "shipped": f"as shipped: gap >= {CLOSE_POINTS:g} and above the unpaired bound sqrt(m1^2 + m2^2)",
+    "one": "gap >= 1 and above the unpaired bound (shipped until 2026-11-26)",
+    "paired": f"gap >= {CLOSE_POINTS:g} and above its paired margin (the same deals)",
+    "gap": f"gap >= {CLOSE_POINTS:g} alone",
     "always": "always name the top move",
 }
 
@@ -216,9 +216,8 @@ def _named(advice: Advice) -> dict[str, bool]:
     close = CLOSE_POINTS
     d, e = ev.paired(ev.best, runner.move)
     gap = chosen.points - runner.points
-    return {"shipped": advice.kind != "close", "two": gap >= 2.0 and gap > math.hypot(chosen.margin, runner.margin),
-            "paired": d >= close and d > e,
-            "gap": chosen.points - runner.points >= close, "always": True}
+    return {"shipped": advice.kind != "close", "one": gap >= 1.0 and gap > math.hypot(chosen.margin, runner.margin),
+            "paired": d >= close and d > e, "gap": gap >= close, "always": True}
 
 
 def measure(count: Optional[int], cache: Path, listing: bool, level: str = HINT_LEVEL) -> dict[str, Any]:

@@ -31,8 +31,8 @@ the move it chose minus that move's exact value.  Agreement counts a chosen move
 exact value equals the best (ties count as agreeing), on every position and on the
 *decisive* ones (exact best ahead of every other move by at least 3 points).  The hint
 (:func:`dominolab.players.advise` at ``players.HINT_LEVEL``, seed = index) is scored by
-whether it names the exact best, says "about equal" where the exact gap is under 1 point,
-and names a worse move.
+whether it names the exact best, says "about equal" where the exact gap is under 1 point
+(and under its own threshold, ``players.CLOSE_POINTS``), and names a worse move.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ from typing import Any, Optional
 import dominolab as dl
 from dominolab import exact
 from dominolab.moves import DRAW, PASS, Move, Play, same_move
-from dominolab.players import HINT_LEVEL, GreedyPlayer, SearchPlayer, advise
+from dominolab.players import CLOSE_POINTS, HINT_LEVEL, GreedyPlayer, SearchPlayer, advise
 from dominolab.tiles import Tile
 
 DATA = Path(__file__).with_name("known_answers.json")
@@ -198,7 +198,8 @@ def measure(sample: Optional[int], levels: list[str], seed: int, offset: int = 0
     decisive = 0
     rows: dict[str, dict[str, Any]] = {lv: {"bias": [], "bias_d": [], "agree": 0, "agree_d": 0, "loss": [],
                                             "time": 0.0} for lv in levels}
-    hint = {"best": 0, "close_small": 0, "small": 0, "wrong": 0, "wrong1": 0, "close_decisive": 0, "n": 0}
+    hint = {"best": 0, "close_small": 0, "small": 0, "close_under": 0, "under": 0, "wrong": 0, "wrong1": 0,
+            "close_decisive": 0, "n": 0}
     groups: dict[str, int] = {}
     for index, entry in indexed:
         r = replay(entry)
@@ -239,6 +240,9 @@ def measure(sample: Optional[int], levels: list[str], seed: int, offset: int = 0
         if gap < CLOSE:
             hint["small"] += 1
             hint["close_small"] += not named
+        if gap < CLOSE_POINTS:
+            hint["under"] += 1
+            hint["close_under"] += not named
         if named and values[advice.move] >= top - 1e-6:
             hint["best"] += 1
         if named and values[advice.move] < top - 1e-6:
@@ -265,6 +269,8 @@ def measure(sample: Optional[int], levels: list[str], seed: int, offset: int = 0
     print(f"| names a worse move | {_share(hint['wrong'], hint['n'])} |")
     print(f"| names a move at least {CLOSE:g} point worse | {_share(hint['wrong1'], hint['n'])} |")
     print(f"| says about equal where the exact gap is under {CLOSE:g} | {_share(hint['close_small'], hint['small'])} |")
+    print(f"| says about equal where the exact gap is under {CLOSE_POINTS:g} (the hint's threshold) | "
+          f"{_share(hint['close_under'], hint['under'])} |")
     print(f"| says about equal on a decisive position | {_share(hint['close_decisive'], decisive)} |")
 
 

@@ -91,6 +91,11 @@ def check_advice(r, advice):
         assert f"{points_text(runner.points)} ± {runner.margin:.1f}" in text
         gap = chosen.points - runner.points
         assert gap < CLOSE_POINTS or gap <= math.hypot(chosen.margin, runner.margin) or runner.value >= chosen.value
+        # Which of the two held the hint back is said: a clear gap under CLOSE_POINTS, or a
+        # gap inside the margins.
+        clear = math.hypot(chosen.margin, runner.margin) < gap < CLOSE_POINTS
+        assert (f"less than {CLOSE_POINTS:g} points apart" in text) == clear
+        assert ("too close for these figures to pick one" in text) == (not clear)
         return
     if runner is not None:  # a named best move is separated from the next best
         assert chosen.points - runner.points > math.hypot(chosen.margin, runner.margin)
@@ -159,7 +164,7 @@ def test_hints_tell_the_truth(preset, players):
         player = dl.SearchPlayer(seen, level="easy", worlds=3)
         advice = advise(r.view(r.turn), player=player)
         check_advice(r, advice)
-        kinds.add(advice.kind)
+        kinds.add(advice.kind + ("-small-gap" if "points apart" in advice.reason else ""))
         facts.update(f.kind for f in advice.facts)
         seen += 1
     assert seen >= 40 and "play" in kinds
@@ -175,6 +180,9 @@ def test_every_kind_of_hint_and_fact_was_checked():
     # A named draw needs figures that separate it from every play; these sampled positions
     # (a few deals each) meet none, so a draw is checked by check_advice wherever it occurs.
     assert kinds >= {"play", "close", "must-draw", "only-move", "pass"}
+    # Both reasons a hint gives for "about equal" (a gap inside the margins, or a clear one
+    # under CLOSE_POINTS) were met and checked.
+    assert "close-small-gap" in kinds
     # Leads over a few deals are rarely separated now; the lead tests below check that fact.
     assert test_hints_tell_the_truth.facts >= {"double", "heaviest", "keeps-number", "void"}
 
@@ -226,9 +234,11 @@ def test_a_hint_does_not_pick_a_move_its_figures_cannot_separate():
     # 6-4 at +0.7, and 0 of 20 other seeds choose to draw.
     r = dl.Round.deal("standard", 2, seed=935555325316)
     r.play(next(m for m in r.legal_moves() if str(m.tile) == "6-6"))
-    advice = advise(r.view(r.turn))  # at the hint's level (hard)
+    advice = advise(r.view(r.turn))  # at the hint's level (expert's budget, flat)
     check_advice(r, advice)
     assert advice.kind == "close" and "about equal" in advice.reason
+    # 6-2 is clear of 6-3 (+2.3 ± 0.8 and +0.6 ± 0.8) but by less than 2 points: said so.
+    assert f"less than {CLOSE_POINTS:g} points apart" in advice.reason
     assert "Draw, although" not in advice.reason
     # The 32x search (benchmarks/hint_search.py) puts 6-2 first; the hint leads with it
     # and does not put the draw (that search's last) among the two it cannot separate.

@@ -613,12 +613,14 @@ class Advice:
         return None if self.evaluation is None else self.evaluation[self.move]
 
 
-#: The level :func:`hint`, :func:`advise` and the table's Hint button search at.  Measured
-#: against a search with 32 times medium's budget (``benchmarks/hint_search.py``, 1,801
-#: positions): where that search puts one move ahead by 2 points or more, clear of its
-#: interval, a hint at "hard" names that move in 90.3% of positions (medium: 69.2%, saying
-#: "about equal" in the rest) and names another in 0.3%, at about 100 ms a hint (medium 24).
-HINT_LEVEL = "hard"
+#: The level :func:`hint`, :func:`advise` and the table's Hint button search at, every move
+#: over the same deals (expert's budget, not its tree).  Measured against a search with 32
+#: times medium's budget (``benchmarks/hint_search.py``, 1,801 positions): where that search
+#: puts one move ahead by 2 points or more, clear of its interval, the hint names that move in
+#: 90.6% of positions and another in 0.7%; where it does not, the hint says "about equal" in
+#: 93.1%.  About 340 ms a hint on CPython (at "hard": 110 ms, but "about equal" in only 74.9%
+#: of the positions without a clear best once it named gaps of 1 point).
+HINT_LEVEL = "expert"
 
 
 def hint(view: View, *, level: str = HINT_LEVEL, seed: int = 0) -> tuple[Move, str]:
@@ -682,17 +684,20 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
 
 
 #: A hint names one move only when it beats the next best by at least this many net
-#: points on average: below it, a learner gains less than one pip's worth per hand.
-CLOSE_POINTS = 1.0
+#: points on average, the gap issue 21 measures hints by, so that a named move is one a
+#: larger search also puts that far ahead.  With 1 point, a hint at the same level named a
+#: move on 40% of the positions where a search with twice its deals puts none 2 points
+#: clear (``benchmarks/hint_search.py``).
+CLOSE_POINTS = 2.0
 
 
 def _separated(evaluation: Evaluation, chosen: search.MoveValue, runner: search.MoveValue) -> bool:
     """Do the figures tell ``chosen`` from ``runner``?  Only when the gap in net points
     is at least :data:`CLOSE_POINTS` and larger than the combined 95% margin of the two
-    estimates (sqrt(m1^2 + m2^2)).  The evaluation keeps no per-deal values, so this is
-    the unpaired bound: over the same deals the paired difference varies less, so the
-    test errs towards calling moves about equal, never towards a false claim.  A match
-    objective is judged by its points too (the figures carry no margin for a chance)."""
+    estimates (sqrt(m1^2 + m2^2)).  This is the unpaired bound: over the same deals the
+    paired difference varies less, so the test errs towards calling moves about equal,
+    never towards a false claim.  A match objective is judged by its points too (the
+    figures carry no margin for a chance)."""
     if evaluation.objective == "match" and chosen.value <= runner.value:
         return False
     gap = chosen.points - runner.points
@@ -701,15 +706,21 @@ def _separated(evaluation: Evaluation, chosen: search.MoveValue, runner: search.
 
 def _about_equal(view: View, evaluation: Evaluation, chosen: search.MoveValue,
                  runner: search.MoveValue) -> str:
-    """The hint when the figures cannot separate the two best moves: it names both."""
+    """The hint when the figures do not put one of the two best moves ahead by
+    :data:`CLOSE_POINTS`, clear of their margins: it names both, and says which of the two
+    held it back (a gap inside the margins, or a clear gap under :data:`CLOSE_POINTS`)."""
     who = "your team" if view.partner is not None else "you"
     first = _move_words(chosen.move, view)
     second = _move_words(runner.move, view)
     first = first[0].upper() + first[1:]
+    gap = chosen.points - runner.points
+    if gap > math.hypot(chosen.margin, runner.margin) and gap < CLOSE_POINTS:
+        why = f"less than {CLOSE_POINTS:g} points apart, too little for a hint to call one of them better"
+    else:
+        why = "too close for these figures to pick one"
     return (f"{first} and {second} are about equal: in {evaluation.deals} imagined deals of the "
             f"hidden tiles they averaged a net {_points(chosen.points)} ± {chosen.margin:.1f} and "
-            f"{_points(runner.points)} ± {runner.margin:.1f} points for {who}, too close for "
-            f"these figures to pick one.")
+            f"{_points(runner.points)} ± {runner.margin:.1f} points for {who}, {why}.")
 
 
 #: Which facts a hint states first (at most two).
