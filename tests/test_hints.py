@@ -99,11 +99,12 @@ def check_advice(r, advice):
         return
     if runner is not None:  # a named best move is separated from the next best
         assert chosen.points - runner.points > math.hypot(chosen.margin, runner.margin)
-    assert f"a net {points_text(chosen.points)} points" in text
+    # Every figure with its 95% margin.
+    assert f"a net {points_text(chosen.points)} ± {chosen.margin:.1f} points" in text
     assert f"ahead in {100 * chosen.ahead:.0f}% of them" in text
     if runner is not None:
         assert runner.move != advice.move and runner.value <= chosen.value
-        assert points_text(runner.points) in text
+        assert f"{points_text(runner.points)} ± {runner.margin:.1f}" in text
     if advice.kind == "draw":
         assert advice.move == Draw() and any(m.__class__ is Play for m in legal) and not advice.facts
         return
@@ -148,8 +149,8 @@ def check_advice(r, advice):
         digits = set(re.findall(r"\d+", re.sub(r"\d+-\d+", "", fact.text)))
         assert digits <= {str(fact.number), str(fact.count)}, fact.text
     rest = re.sub(r"\d+-\d+", "", rest)
-    for figure in [str(ev.deals), points_text(chosen.points), f"{100 * chosen.ahead:.0f}%"] + (
-            [points_text(runner.points)] if runner is not None else []):
+    for figure in [str(ev.deals), f"{points_text(chosen.points)} ± {chosen.margin:.1f}", f"{100 * chosen.ahead:.0f}%"] + (
+            [f"{points_text(runner.points)} ± {runner.margin:.1f}"] if runner is not None else []):
         rest = rest.replace(figure, "", 1)
     assert not re.search(r"\d", rest), (text, rest)
 

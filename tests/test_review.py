@@ -302,3 +302,32 @@ def test_forced_moves_are_named_and_left_out_of_the_counts():
     assert forced, "this hand has forced moves (4 at the time of writing)"
     assert f"{len(forced)} forced" in rev.summary()
     assert "forced" in rev._repr_html_()
+
+
+def test_a_best_move_is_said_as_surely_as_the_figures_separate_it_from_the_next_best():
+    # Issue 21: in this hand decision 27 read "That was the best of the two moves" where a
+    # larger search put drawing ahead: the figures (-8.2 ± 1.6 against -8.8 ± 1.6) cannot
+    # tell the two apart, and the sentence now says so and quotes the next best.
+    import dominolab as dl
+    from dominolab.review import review
+
+    r = dl.Round.deal("standard", 2, seed=1)
+    players = [dl.RandomPlayer(1), dl.SearchPlayer(11, level="easy")]
+    while not r.is_over:
+        r.play(players[r.turn].choose(r.view(r.turn)))
+    tops = []
+    for seat in (0, 1):
+        for d in review(r, seat):
+            if d.forced or d.best.move != d.played:
+                continue
+            runner = d.choices[1]
+            text = d.sentence()
+            assert "the next best, " in text and runner.figure() in text, text
+            sure = d.best.interval[0] > runner.interval[1]
+            assert ("by more than the search's margin of error" in text) == sure, text
+            assert ("by the search's figures, but" in text) == (not sure), text
+            tops.append((d.index, sure, text))
+    move_27 = next(text for index, _, text in tops if index == 26)
+    assert "chose 6-1 on the left" in move_27 and "the next best, drawing, at " in move_27
+    assert "within the search's margin of error of it" in move_27
+    assert {sure for _, sure, _ in tops} == {True, False}  # both kinds met

@@ -754,7 +754,8 @@ def _move_words(move: Move, view: View) -> str:
 
 def _figures(view: View, evaluation: Evaluation, chosen: search.MoveValue,
              runner: Optional[search.MoveValue]) -> str:
-    """The search's figures for the chosen move against the next best, in words."""
+    """The search's figures for the chosen move against the next best, in words, each
+    average in points with its 95% margin (a learner sees how sure each figure is)."""
     who = "your team" if view.partner is not None else "you"
     deals = f"in {evaluation.deals} imagined deals of the hidden tiles"
     other = _move_words(runner.move, view) if runner is not None else ""
@@ -764,13 +765,13 @@ def _figures(view: View, evaluation: Evaluation, chosen: search.MoveValue,
         if runner is not None:
             theirs = _share(runner.value + 1 / view.rules.sides(view.players))
             text += f", against {theirs} for {other}"
-        return text + f" (a net {_points(chosen.points)} points in this hand on average)"
+        return text + f" (a net {_points(chosen.points)} ± {chosen.margin:.1f} points in this hand on average)"
     mine = _points(chosen.points)
-    text = f"{deals} it averaged a net {mine} points for {who}"
+    text = f"{deals} it averaged a net {mine} ± {chosen.margin:.1f} points for {who}"
     if runner is not None:
         theirs = _points(runner.points)
         text += (f", the same as {other} (a close call)" if theirs == mine
-                 else f", against {theirs} for {other}, the next best")
+                 else f", against {theirs} ± {runner.margin:.1f} for {other}, the next best")
     return text + f", and came out ahead in {_share(chosen.ahead)} of them"
 
 

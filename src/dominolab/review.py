@@ -109,10 +109,14 @@ class Choice:
         """The 95% interval of the expected net points."""
         return (self.points - self.margin, self.points + self.margin)
 
+    def figure(self) -> str:
+        """The expected points with their margin: "+4.2 points (±1.3)"."""
+        margin = "exact" if self.margin == 0 else f"±{self.margin:.1f}" if math.isfinite(self.margin) else "±?"
+        return f"{_signed(self.points)} points ({margin})"
+
     def words(self) -> str:
         """The figures in words: "+4.2 points (±1.3), ahead in 58% of deals"."""
-        margin = "exact" if self.margin == 0 else f"±{self.margin:.1f}" if math.isfinite(self.margin) else "±?"
-        return f"{_signed(self.points)} points ({margin}), ahead in {self.ahead:.0%} of deals"
+        return f"{self.figure()}, ahead in {self.ahead:.0%} of deals"
 
 
 @dataclass(frozen=True)
@@ -174,7 +178,16 @@ class Decision:
                     f"expected {played.words()}.")
         text = f"Move {self.index + 1}: {seat} chose {_phrase(self.played, self.view)}, expected {played.words()}."
         if self.label == "best" and self.best.move == played.move:
-            return text + f" That was the best of the {count_word(len(self.choices))} moves; label: best."
+            # The search's best, said only as surely as its figures tell it from the next best.
+            runner = self.choices[1]
+            name = {DRAW: "drawing", PASS: "passing"}.get(runner.move) or move_words(runner.move, self.view)
+            other = f"the next best, {name}, at {runner.figure()}"
+            count = count_word(len(self.choices))
+            if self.best.interval[0] > runner.interval[1]:
+                return (text + f" That was the best of the {count} moves, ahead of {other}, by more than "
+                        f"the search's margin of error; label: best.")
+            return (text + f" That was the best of the {count} moves by the search's figures, but {other}, "
+                    f"is within the search's margin of error of it; label: best.")
         best = self.best
         sure = ("more than the search's margin of error" if self.clear
                 else "within the search's margin of error")
