@@ -227,6 +227,10 @@ export function createTable(model, el, env = {}) {
   let answerTimer = null;
   let lastShownAt = -Infinity;
   /** @type {{id: string, t0: number}|null} */ let pending = null;
+  /** A review's arrow or Escape pressed while the last intent was still unanswered: it is
+   * carried out once the answer arrives (only the last such key), so quick key presses are
+   * not lost. */
+  /** @type {string|null} */ let deferredKey = null;
   /** @type {number|null} */ let replyFrom = null; // when the last move was sent, until it is our turn again
   let choosing = null; // the tile (text) waiting for an end to be chosen
   let confirming = false; // "start a new match?" is showing
@@ -419,6 +423,11 @@ export function createTable(model, el, env = {}) {
     if (latency !== null) root.dataset.latencyMs = latency.toFixed(1);
     if (reply !== null) root.dataset.replyMs = reply.toFixed(1);
     announce(before, snap);
+    if (deferredKey !== null && !pending) {
+      const key = deferredKey;
+      deferredKey = null;
+      if (!dead) coachKeys(key, null);
+    }
   }
 
   function announce(before, snap) {
@@ -1068,6 +1077,10 @@ export function createTable(model, el, env = {}) {
     const review = reviewOn();
     const puzzle = puzzleOn();
     if (!review && !puzzle) return false;
+    if (pending && review && !choosing && (key === "Escape" || key === "ArrowRight" || key === "ArrowLeft")) {
+      deferredKey = key;
+      return true;
+    }
     if (key === "Escape") {
       if (choosing) cancelChoice();
       else send("coach_close");
@@ -1096,6 +1109,7 @@ export function createTable(model, el, env = {}) {
     if (dead) return;
     dead = reason;
     pending = null;
+    deferredKey = null;
     cancel(answerTimer);
     root.removeAttribute("aria-busy");
     root.classList.remove("dl-pending");

@@ -594,6 +594,24 @@ describe("the coach: reviewing a hand", () => {
     button(root, "review:close").click();
     expect(model.intents().at(-1)).toMatchObject({ action: "coach_close" });
   });
+
+  it("keeps an arrow or Escape pressed before Python answered, and sends it once it has", () => {
+    const s = snap("review_steps").at(-1);
+    const { root, model } = mount(s);
+    key(root, "ArrowRight");
+    key(root, "Escape"); // pressed while the step is on its way
+    expect(model.intents()).toHaveLength(1);
+    answer(model, s, { coach: { ...s.coach, index: 1 } });
+    expect(model.intents()).toHaveLength(2);
+    expect(model.intents().at(-1)).toMatchObject({ action: "coach_close" });
+    key(root, "ArrowLeft");
+    key(root, "ArrowRight");
+    key(root, "ArrowLeft"); // only the last key pressed while waiting is kept
+    answer(model, s);
+    expect(model.intents().slice(-2).map((m) => m.action)).toEqual(["coach_close", "review_step"]);
+    expect(model.intents().at(-1)).toMatchObject({ step: -1 });
+    expect(model.intents()).toHaveLength(3);
+  });
 });
 
 describe("the coach: puzzles", () => {

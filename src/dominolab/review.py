@@ -180,7 +180,8 @@ class Decision:
         if self.label == "best" and self.best.move == played.move:
             # The search's best, said only as surely as its figures tell it from the next best.
             runner = self.choices[1]
-            name = {DRAW: "drawing", PASS: "passing"}.get(runner.move) or move_words(runner.move, self.view)
+            name = ("drawing" if runner.move is DRAW else "passing" if runner.move is PASS
+                    else move_words(runner.move, self.view))
             other = f"the next best, {name}, at {runner.figure()}"
             count = count_word(len(self.choices))
             if self.best.interval[0] > runner.interval[1]:

@@ -87,6 +87,8 @@ def test_review_this_hand_by_mouse_then_arrow_keys(coach_page):
     assert kernel_json(page, "t.coach.index") == 1
     before = kernel_json(page, "[t.version, t.session.hand_number, len(t.round.history)]")
 
+    # Two quick keys: Escape pressed before Python has answered the step still closes.
+    page.keyboard.press("ArrowRight")
     page.keyboard.press("Escape")
     expect(root.locator(".dl-coach")).to_have_count(0, timeout=TIMEOUT)
     assert kernel_json(page, "t.coach is None") is True
