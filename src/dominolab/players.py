@@ -618,7 +618,7 @@ class Advice:
 #: times medium's budget (``benchmarks/hint_search.py``, 1,801 positions): where that search
 #: puts one move ahead by 2 points or more, clear of its interval, the hint names that move in
 #: 90.6% of positions and another in 0.7%; where it does not, the hint says "about equal" in
-#: 93.1%.  About 340 ms a hint on CPython (at "hard": 110 ms, but "about equal" in only 74.9%
+#: 93.1%.  A median 382 ms a hint on CPython (at "hard": 110 ms, but "about equal" in only 74.9%
 #: of the positions without a clear best once it named gaps of 1 point).
 HINT_LEVEL = "expert"
 
@@ -701,7 +701,12 @@ def _separated(evaluation: Evaluation, chosen: search.MoveValue, runner: search.
     if evaluation.objective == "match" and chosen.value <= runner.value:
         return False
     gap = chosen.points - runner.points
-    return gap >= CLOSE_POINTS and gap > math.hypot(chosen.margin, runner.margin)
+    return gap >= CLOSE_POINTS and gap > _bound(chosen, runner)
+
+
+def _bound(chosen: search.MoveValue, runner: search.MoveValue) -> float:
+    """The unpaired 95% bound on the gap between two moves' averages: sqrt(m1^2 + m2^2)."""
+    return math.hypot(chosen.margin, runner.margin)
 
 
 def _about_equal(view: View, evaluation: Evaluation, chosen: search.MoveValue,
@@ -714,13 +719,12 @@ def _about_equal(view: View, evaluation: Evaluation, chosen: search.MoveValue,
     second = _move_words(runner.move, view)
     first = first[0].upper() + first[1:]
     gap = chosen.points - runner.points
-    if gap > math.hypot(chosen.margin, runner.margin) and gap < CLOSE_POINTS:
+    if _bound(chosen, runner) < gap < CLOSE_POINTS:
         why = f"less than {CLOSE_POINTS:g} points apart, too little for a hint to call one of them better"
     else:
         why = "too close for these figures to pick one"
     return (f"{first} and {second} are about equal: in {evaluation.deals} imagined deals of the "
-            f"hidden tiles they averaged a net {_points(chosen.points)} ± {chosen.margin:.1f} and "
-            f"{_points(runner.points)} ± {runner.margin:.1f} points for {who}, {why}.")
+            f"hidden tiles they averaged a net {_figure(chosen)} and {_figure(runner)} points for {who}, {why}.")
 
 
 #: Which facts a hint states first (at most two).
@@ -765,19 +769,24 @@ def _figures(view: View, evaluation: Evaluation, chosen: search.MoveValue,
         if runner is not None:
             theirs = _share(runner.value + 1 / view.rules.sides(view.players))
             text += f", against {theirs} for {other}"
-        return text + f" (a net {_points(chosen.points)} ± {chosen.margin:.1f} points in this hand on average)"
+        return text + f" (a net {_figure(chosen)} points in this hand on average)"
     mine = _points(chosen.points)
-    text = f"{deals} it averaged a net {mine} ± {chosen.margin:.1f} points for {who}"
+    text = f"{deals} it averaged a net {_figure(chosen)} points for {who}"
     if runner is not None:
         theirs = _points(runner.points)
         text += (f", the same as {other} (a close call)" if theirs == mine
-                 else f", against {theirs} ± {runner.margin:.1f} for {other}, the next best")
+                 else f", against {_figure(runner)} for {other}, the next best")
     return text + f", and came out ahead in {_share(chosen.ahead)} of them"
 
 
 def _points(value: float) -> str:
     text = f"{value:+.1f}"
     return "0.0" if text in ("+0.0", "-0.0") else text
+
+
+def _figure(move: search.MoveValue) -> str:
+    """A move's average net points with its 95% margin: "+2.3 ± 0.8"."""
+    return f"{_points(move.points)} ± {move.margin:.1f}"
 
 
 def _share(value: float) -> str:
