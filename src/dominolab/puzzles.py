@@ -470,7 +470,7 @@ def candidate(view: View, choices: Sequence[Choice]) -> bool:
     best = choices[0]
     if best.points - choices[1].points < MIN_GAIN:
         return False
-    if any(best.interval[0] <= c.interval[1] for c in choices[1:]):
+    if not all(best.clear_of(c) for c in choices[1:]):
         return False
     plays = [c.move for c in choices if isinstance(c.move, Play)]
     if isinstance(best.move, Play) and plays:

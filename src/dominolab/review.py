@@ -109,6 +109,10 @@ class Choice:
         """The 95% interval of the expected net points."""
         return (self.points - self.margin, self.points + self.margin)
 
+    def clear_of(self, other: Choice) -> bool:
+        """True when this move's 95% interval lies wholly above ``other``'s."""
+        return self.interval[0] > other.interval[1]
+
     def figure(self) -> str:
         """The expected points with their margin: "+4.2 points (±1.3)"."""
         margin = "exact" if self.margin == 0 else f"±{self.margin:.1f}" if math.isfinite(self.margin) else "±?"
@@ -166,7 +170,7 @@ class Decision:
             return False
         if self.paired is not None:
             return self.loss > self.paired
-        return self.best.interval[0] > self.chosen.interval[1]
+        return self.best.clear_of(self.chosen)
 
     def sentence(self, who: Optional[str] = None) -> str:
         """What happened at this decision, in one or two sentences, from its figures.
@@ -184,7 +188,7 @@ class Decision:
                     else move_words(runner.move, self.view))
             other = f"the next best, {name}, at {runner.figure()}"
             count = count_word(len(self.choices))
-            if self.best.interval[0] > runner.interval[1]:
+            if self.best.clear_of(runner):
                 return (text + f" That was the best of the {count} moves, ahead of {other}, by more than "
                         f"the search's margin of error; label: best.")
             return (text + f" That was the best of the {count} moves by the search's figures, but {other}, "
