@@ -19,6 +19,7 @@ from typing import Any, Literal, NamedTuple, Optional
 from .fastround import _PIPS, _popcount, _set_info, _SetInfo
 from .pieces import Placed
 from .rules import Rules
+from .shuffling import sample
 from .tiles import Tile
 from .validate import check_int, check_seat, check_seed, excerpt, is_int
 from .words import plural
@@ -72,13 +73,14 @@ class Start:
 
 
 class _Dealt(NamedTuple):
-    """A deal as tile ids (hands, boneyard in draw order, tiles turned up as [seat, id]):
-    what :meth:`Round.start` turns into a :class:`Start` when asked."""
+    """A deal as tile ids (hands, boneyard in draw order, the rounds of tiles turned up, as
+    :func:`_turn_up` returns them): what :meth:`Round.start` turns into a :class:`Start`
+    when asked."""
 
     hands: list[list[int]]
     boneyard: list[int]
     leader: Optional[int]
-    turned_up: Optional[list[list[list[int]]]]
+    turned_up: Optional[list[list[int]]]
     redeals: int
     seed_value: Optional[int]
     hunt_first: Optional[int]
@@ -289,17 +291,18 @@ def _needs_redeal(rules: Rules, info: _SetInfo, hands: list[list[int]]) -> bool:
     return False
 
 
-def _turn_up(rules: Rules, players: int, rng: random.Random, info: _SetInfo) -> tuple[list[list[list[int]]], int]:
+def _turn_up(rules: Rules, players: int, rng: random.Random, info: _SetInfo) -> tuple[list[list[int]], int]:
     """Turn up tiles for the lead (R4) until the rule names one seat.  Returns the rounds
-    of tiles turned up (lists of [seat, tile id]) and the seat they name, as
-    :func:`_leader_from_turn_up` reads them (a deal needs no second reading)."""
-    rounds: list[list[list[int]]] = []
-    contenders = list(range(players))
+    of tiles turned up (tile ids, one for each seat still in, in seat order: which seats
+    those were, :func:`_turn_up_seats` works out when a :class:`Start` is built) and the
+    seat they name."""
+    rounds: list[list[int]] = []
+    contenders: Sequence[int] = range(players)
     ids = info.ids
     lots = rules.first_leader == "lots"
     while True:
-        tiles = rng.sample(ids, len(contenders))
-        rounds.append([[contenders[i], tid] for i, tid in enumerate(tiles)])
+        tiles = sample(rng, ids, len(contenders))
+        rounds.append(tiles)
         if lots:
             return rounds, _lots_leader(tiles, players)
         contenders = _turn_up_winners(rules, contenders, tiles)
@@ -307,7 +310,20 @@ def _turn_up(rules: Rules, players: int, rng: random.Random, info: _SetInfo) -> 
             return rounds, contenders[0]
 
 
-def _turn_up_winners(rules: Rules, seats: list[int], tiles: list[int]) -> list[int]:
+def _turn_up_seats(rules: Rules, players: int, rounds: list[list[int]]) -> tuple[list[list[int]], int]:
+    """For rounds of tile ids a deal turned up (see :func:`_turn_up`): the seats that turned
+    up each round and the seat the last names."""
+    seats: list[list[int]] = []
+    contenders: Sequence[int] = range(players)
+    for tiles in rounds:
+        seats.append(list(contenders))
+        if rules.first_leader == "lots":
+            return seats, _lots_leader(tiles, players)
+        contenders = _turn_up_winners(rules, contenders, tiles)
+    return seats, contenders[0]
+
+
+def _turn_up_winners(rules: Rules, seats: Sequence[int], tiles: list[int]) -> list[int]:
     """R4: the seats still in after ``seats`` turned up ``tiles`` (ids): the most pips
     under ``first_leader="turn-up-highest"``, else the fewest."""
     highest = rules.first_leader == "turn-up-highest"

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Optional, Union
 
+from .shuffling import shuffle
 from .tiles import Tile
 from .view import View
 from .words import conjugate
@@ -130,7 +131,7 @@ class Inference:
             assigned = _sample_by_rejection(self, rng)
         hands = {place: tuple(assigned[i]) for i, place in enumerate(places) if isinstance(place, int)}
         stock = assigned[places.index(BONEYARD)] if BONEYARD in places else []
-        rng.shuffle(stock)
+        shuffle(rng, stock)
         return World(hands=hands, boneyard=tuple(stock))
 
     def lacks(self, seat: int) -> list[int]:
@@ -280,7 +281,7 @@ def _sample_by_rejection(info: Inference, rng: random.Random) -> list[list[Tile]
         return p in allowed[tile]
 
     for _ in range(200):
-        rng.shuffle(tiles)
+        shuffle(rng, tiles)
         where, start = [0] * len(tiles), 0
         for p in range(len(places)):
             for t in tiles[start:start + capacity[p]]:

@@ -40,12 +40,11 @@ from .dealing import (
     _check_start,
     _Dealt,
     _hunt,
-    _leader_from_turn_up,
     _needs_redeal,
     _orient_line,
     _set_name,
     _turn_up,
-    _turned_ids,
+    _turn_up_seats,
 )
 from .fastround import _DRAW, _PASS, _PIPS, _PLAY, FastRound, _bits, _mask, _popcount, _set_info, _SetInfo
 from .fastround import _POINTS_MEMO as _POINTS_MEMO
@@ -70,6 +69,7 @@ from .moves import (
 from .pieces import Hand, Line, Placed
 from .rules import Rules
 from .scoring import RoundResult, score
+from .shuffling import shuffle
 from .tiles import TILE_BY_ID, Tile, TileLike, parse_tiles, tiles_of
 from .validate import check_int, check_seat, check_seed, excerpt, is_int
 from .view import View
@@ -83,20 +83,34 @@ _BIT = [1 << tid for tid in range(len(TILE_BY_ID))]
 
 
 class _DealPlan:
-    """What dealing under one rule set to one number of players needs, worked out once
-    (the checks passed, the set, where the hands are cut): a deal is the simulator's hot
-    path.  ``given`` is the rules argument as passed (a preset name or a ``Rules``)."""
+    """What a round under one rule set at a table of one size needs, worked out once (the
+    checks passed, the set, where the hands are cut, the rules' answers that every move
+    reads): a deal is the simulator's hot path.  ``given`` is the rules argument as passed
+    (a preset name or a ``Rules``)."""
 
-    __slots__ = ("cuts", "dealt", "given", "hunts", "info", "redeals", "rules", "turns_up")
+    __slots__ = ("after_passes", "calm", "cuts", "dealt", "ends_hand", "floor", "given", "hunts", "info",
+                 "lead_any", "limit", "next", "players", "redeals", "rules", "turns_up", "when_able")
 
     def __init__(self, given: object, rules: Rules, players: int):
         size = rules.hand_size(players)
         self.given = given
         self.rules = rules
+        self.players = players
         self.info = _set_info(rules)
         self.cuts = [(seat * size, (seat + 1) * size) for seat in range(players)]
         self.dealt = players * size
         self.turns_up = rules.first_leader in ("turn-up-lowest", "turn-up-highest", "lots")
+        # What Round's moves read (see Round._blank and _after_move).
+        self.floor = rules.boneyard_floor
+        self.limit = 1 << 30 if rules.draw_limit is None else rules.draw_limit
+        self.when_able = rules.draw_when_able
+        self.ends_hand = rules.blocked_layout == "ends-hand"
+        self.after_passes = rules.stuck_end == "after-passes"
+        goes_on = not self.ends_hand and not self.after_passes and self.limit != 0
+        self.calm = self.floor if goes_on else _ALWAYS_ASK
+        self.next = tuple((seat + 1) % players for seat in range(players))
+        # R5: every tile of the leader's hand may lead (see Round._lead_mask).
+        self.lead_any = rules.lead_tile == "any" and rules.first_leader != "top-double"
         self.hunts = rules.first_leader == "top-double"
         self.redeals = rules.redeal_doubles is not None or rules.redeal_suit is not None
 
@@ -124,21 +138,14 @@ def _plays(table: dict[int, list[Move]], plays: list[Play], mask: int) -> list[M
 
 #: ``Round._calm`` when every move must ask ``_after_move`` (more than any boneyard holds).
 _ALWAYS_ASK = 1 << 62
-#: The seat after each seat, by the number of seats (filled as tables are met).
-_NEXT_SEAT: dict[int, tuple[int, ...]] = {}
-
-
-def _next_seats(players: int) -> tuple[int, ...]:
-    """The seat after each seat at a table of ``players``: 1, 2, ..., 0."""
-    seats = _NEXT_SEAT.get(players)
-    if seats is None:
-        seats = _NEXT_SEAT[players] = tuple((seat + 1) % players for seat in range(players))
-    return seats
 
 #: Deal plans by (id of the rules argument, players); the plan keeps the argument alive, so
 #: its id is not reused while the entry stands.  Bounded: emptied past _PLANS_MAX entries.
 _PLANS: dict[tuple[int, int], _DealPlan] = {}
 _PLANS_MAX = 64
+#: The plan the last round was made with: most deals repeat it, and one identity check each
+#: for the rules argument and the player count is cheaper than a lookup.
+_last_plan: Optional[_DealPlan] = None
 
 
 def _deal_plan(given: object, rules: Rules, players: int) -> _DealPlan:
@@ -191,11 +198,11 @@ class Round(FastRound):
         raise TypeError("make a Round with Round.deal(...), Round.from_position(...) or Round.from_start(...)")
 
     @classmethod
-    def _blank(cls, rules: Rules, players: int) -> Round:
+    def _blank(cls, plan: _DealPlan) -> Round:
         self = object.__new__(cls)
-        self.rules = rules
-        self._n = players
-        info = self._info = _set_info(rules)
+        self.rules = plan.rules
+        self._n = players = plan.players
+        info = self._info = plan.info
         self._suit = info.suit
         self._left = self._right = -1
         self._lstack = []
@@ -213,16 +220,27 @@ class Round(FastRound):
         self._result = None
         self._leader = None
         self._events = []
-        self._floor = rules.boneyard_floor
-        self._limit = 1 << 30 if rules.draw_limit is None else rules.draw_limit
-        self._when_able = rules.draw_when_able
-        self._ends_hand = rules.blocked_layout == "ends-hand"
-        self._after_passes = rules.stuck_end == "after-passes"
-        goes_on = not self._ends_hand and not self._after_passes and self._limit != 0
-        self._calm = self._floor if goes_on else _ALWAYS_ASK
-        self._next = _next_seats(players)
+        self._floor = plan.floor
+        self._limit = plan.limit
+        self._when_able = plan.when_able
+        self._ends_hand = plan.ends_hand
+        self._after_passes = plan.after_passes
+        self._calm = plan.calm
+        self._next = plan.next
         self._fast_memo = None
         return self
+
+    @classmethod
+    def _plan(cls, rules: Any, players: Any) -> _DealPlan:
+        """The plan for ``rules`` (a ``Rules`` or a preset name) and ``players``, checked."""
+        global _last_plan
+        plan = _last_plan
+        if plan is None or plan.given is not rules or plan.players is not players:  # (is: else look up)
+            plan = _PLANS.get((id(rules), players)) if players.__class__ is int else None
+            if plan is None or plan.given is not rules:
+                plan = _deal_plan(rules, cls._check_rules_players(rules, players), players)
+            _last_plan = plan
+        return plan
 
     @staticmethod
     def _check_rules_players(rules: Any, players: Any) -> Rules:
@@ -253,9 +271,9 @@ class Round(FastRound):
         ``first_leader="top-double"`` a deal whose top double cannot be drawn (it lies among
         the tiles that must stay, or nobody may draw) is thrown in like any other redeal.
         """
-        plan = _PLANS.get((id(rules), players)) if players.__class__ is int else None
-        if plan is None or plan.given is not rules:
-            plan = _deal_plan(rules, cls._check_rules_players(rules, players), players)
+        plan = _last_plan
+        if plan is None or plan.given is not rules or plan.players is not players:
+            plan = cls._plan(rules, players)
         rules = plan.rules
         if leader is not None:
             check_seat(leader, players, "leader")
@@ -277,11 +295,11 @@ class Round(FastRound):
         order = info.ids[:]
         cuts = plan.cuts
         if not (hunts or plan.redeals):  # no deal is ever thrown in: one shuffle
-            rng.shuffle(order)
+            shuffle(rng, order)
             hands = [order[i:j] for i, j in cuts]
         else:
             while True:
-                rng.shuffle(order)
+                shuffle(rng, order)
                 hands = [order[i:j] for i, j in cuts]
                 if not _needs_redeal(rules, info, hands):
                     if not hunts:
@@ -300,22 +318,22 @@ class Round(FastRound):
                     )
         # tuple.__new__ skips the named tuple's __new__, a Python function: the same tuple, cheaper.
         dealt = tuple.__new__(_Dealt, (hands, order[plan.dealt:], leader, turned_up, redeals, seed_value, hunt_first))
-        return cls._from_deal(rules, dealt, turned_leader)
+        return cls._from_deal(plan, dealt, turned_leader)
 
     @classmethod
-    def _from_deal(cls, rules: Rules, dealt: _Dealt, turned_leader: Optional[int] = None) -> Round:
+    def _from_deal(cls, plan: _DealPlan, dealt: _Dealt, turned_leader: Optional[int] = None) -> Round:
         """Set up a dealt round from tile ids and run the lead procedure (which may draw
         tiles under the top-double rule); ``turned_leader`` is the seat the tiles turned up
         named, when the deal has just worked it out.  The :class:`Start` is built only when
         asked for: a deal is the simulator's hot path."""
-        self = cls._blank(rules, len(dealt.hands))
+        self = cls._blank(plan)
         self._start = dealt
         bit = _BIT.__getitem__
         hands = self._hands = [sum(map(bit, hand)) for hand in dealt.hands]  # distinct bits: the sum is the or
         self._stock = dealt.boneyard[::-1]  # pop() takes the next tile
         leader = dealt.leader
         if leader is None:
-            leader, lead_mask = self._choose_leader(dealt.turned_up, dealt.hunt_first, turned_leader)
+            leader, lead_mask = self._choose_leader(dealt.turned_up, dealt.hunt_first, turned_leader, plan.lead_any)
         else:
             lead_mask = hands[leader]
         self._leader = leader
@@ -342,15 +360,16 @@ class Round(FastRound):
     def _from_checked_start(cls, rules: Rules, start: Start) -> Round:
         """Set up the round from a start already checked (run the lead procedure, which
         may draw tiles under the top-double rule)."""
-        players = len(start.hands)
+        plan = cls._plan(rules, len(start.hands))
         if start.kind == "deal":
             dealt = _Dealt([[t.id for t in hand] for hand in start.hands], [t.id for t in start.boneyard],
-                           start.leader, None if start.turned_up is None else _turned_ids(start.turned_up),
+                           start.leader, None if start.turned_up is None else [
+                               [tile.id for _, tile in entries] for entries in start.turned_up],
                            start.redeals, start.seed, start.hunt_first)
-            made = cls._from_deal(rules, dealt)
+            made = cls._from_deal(plan, dealt)
             made._start = start
             return made
-        self = cls._blank(rules, players)
+        self = cls._blank(plan)
         self._start = start
         self._hands = [_mask(hand) for hand in start.hands]
         self._stock = [t.id for t in reversed(start.boneyard)]  # pop() takes the next tile
@@ -375,10 +394,11 @@ class Round(FastRound):
                 self._after_move(turn, placed=False)
         return self
 
-    def _choose_leader(self, turned_up: Optional[list[list[list[int]]]], hunt_first: Optional[int],
-                       turned_leader: Optional[int] = None) -> tuple[int, int]:
+    def _choose_leader(self, turned_up: Optional[list[list[int]]], hunt_first: Optional[int],
+                       turned_leader: Optional[int] = None, lead_any: bool = False) -> tuple[int, int]:
         """R4/R5: the seat that leads the first hand, and the tiles it may lead with
-        (``turned_leader``: the seat ``turned_up`` names, when already known)."""
+        (``turned_leader``: the seat ``turned_up`` names, when already known; ``lead_any``:
+        the plan says any tile may lead, so :meth:`_lead_mask` need not be asked)."""
         rules, info, hands = self.rules, self._info, self._hands
         rule = rules.first_leader
         if rule == "first-seat":
@@ -386,7 +406,7 @@ class Round(FastRound):
         elif rule in ("turn-up-lowest", "turn-up-highest", "lots"):
             if turned_up is None:
                 raise ValueError(f"first_leader={rule!r} needs the tiles turned up for the lead")
-            seat = _leader_from_turn_up(rules, self._n, turned_up) if turned_leader is None else turned_leader
+            seat = _turn_up_seats(rules, self._n, turned_up)[1] if turned_leader is None else turned_leader
         elif rule == "top-double":
             assert info.top_double is not None  # the rules refuse top-double without doubles
             top = 1 << info.top_double
@@ -405,7 +425,7 @@ class Round(FastRound):
                 best = max(range(self._n), key=lambda s: max(
                     (_PIPS[t], TILE_BY_ID[t].high) for t in _bits(hands[s])) if hands[s] else (-1, -1))
             seat = best
-        return seat, self._lead_mask(hands[seat])
+        return seat, hands[seat] if lead_any else self._lead_mask(hands[seat])
 
     def _lead_mask(self, hand: int) -> int:
         """R5: which of ``hand``'s tiles may open the hand.  Under ``first_leader="top-double"``
@@ -575,7 +595,9 @@ class Round(FastRound):
                 boneyard=tuple(by_id[t] for t in start.boneyard),
                 leader=start.leader,
                 turned_up=None if start.turned_up is None else tuple(
-                    tuple((seat, by_id[tid]) for seat, tid in entries) for entries in start.turned_up),
+                    tuple((seat, by_id[tid]) for seat, tid in zip(seats, tiles, strict=True))
+                    for seats, tiles in zip(_turn_up_seats(self.rules, self._n, start.turned_up)[0],
+                                            start.turned_up, strict=True)),
                 redeals=start.redeals,
                 seed=start.seed_value,
                 hunt_first=start.hunt_first,

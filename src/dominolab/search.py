@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 from .inference import BONEYARD, infer
 from .moves import DRAW, PASS, Move, Play
 from .round import FAST_DRAW, FAST_PASS, Round
+from .shuffling import shuffle
 from .tiles import TILE_BY_ID
 from .view import View
 
@@ -303,7 +304,7 @@ class Dealer:
         tiles = self.unseen[:]
         if not self.constrained or self._tried < 8 or self._accepted * 4 >= self._tried:
             for _ in range(3 if self.constrained else 1):
-                rng.shuffle(tiles)
+                shuffle(rng, tiles)
                 start = 0
                 ok = True
                 stock: list[int] = []
