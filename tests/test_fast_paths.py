@@ -128,13 +128,16 @@ def test_play_and_legal_moves_agree_with_the_slow_paths_under_random_rules(case,
 
 
 def test_play_tables_are_bounded():
-    round_module._LEFT_PLAYS.clear()
+    tables = (round_module._LEFT_PLAYS, round_module._RIGHT_PLAYS, round_module._RIGHT_PLAYS_DRAW)
+    for table in tables:
+        table.clear()
     rules = dl.Rules(max_pip=12, hand_sizes={2: 30})
     for seed in range(40):
         r = dl.Round.deal(rules, 2, seed=seed)
         while not r.is_over:
             r.play(r.legal_moves()[0])
-        assert len(round_module._LEFT_PLAYS) <= round_module._PLAYS_MAX
+        assert all(len(table) <= round_module._PLAYS_MAX for table in tables)
+    assert all(tables)  # each was used
     # A row is never handed out: changing the list returned changes nothing.
     r = dl.Round.deal("standard", 2, seed=3)
     r.play(r.legal_moves()[0])

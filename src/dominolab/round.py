@@ -116,20 +116,23 @@ class _DealPlan:
 
 
 #: The plays of a mask's tiles at the left end and at the right end, lightest tile first, by
-#: mask: what ``legal_moves`` lists for the tiles of a hand that match one end.  Filled as
-#: masks are met (subsets of one suit: 7 x 128 of them a table for a double-six set) and
-#: emptied past _PLAYS_MAX entries, so bigger sets stay bounded.  Never handed out: callers
-#: get a new list.
+#: mask: what ``legal_moves`` lists for the tiles of a hand that match one end (and the
+#: right end's plays followed by Draw, when the seat may also draw).  Filled as masks are
+#: met (subsets of one suit: 7 x 128 of them a table for a double-six set) and emptied past
+#: _PLAYS_MAX entries, so bigger sets stay bounded.  Never handed out: callers get a new list.
 _LEFT_PLAYS: dict[int, list[Move]] = {}
 _RIGHT_PLAYS: dict[int, list[Move]] = {}
+_RIGHT_PLAYS_DRAW: dict[int, list[Move]] = {}
 _PLAYS_MAX = 8192
 
 
-def _plays(table: dict[int, list[Move]], plays: list[Play], mask: int) -> list[Move]:
-    """``table``'s row for ``mask`` (``plays`` gives each tile id's play at that end), filled."""
+def _plays(table: dict[int, list[Move]], plays: list[Play], mask: int, then: tuple[Move, ...] = ()) -> list[Move]:
+    """``table``'s row for ``mask`` (``plays`` gives each tile id's play at that end, and
+    ``then`` follows them), filled."""
     row = table.get(mask)
     if row is None:
         row = [plays[tile.id] for tile in tiles_of(mask)]  # only when a row is first met
+        row.extend(then)
         if len(table) >= _PLAYS_MAX:
             table.clear()
         table[mask] = row
@@ -691,13 +694,16 @@ class Round(FastRound):
             mr = hand & suit[self._right]
             # May draw (R7-R9): inlined copies of _draw_refusal's test, for speed.
             if ml | mr:
-                try:
-                    moves = _LEFT_PLAYS[ml] + _RIGHT_PLAYS[mr]  # a new list
-                except KeyError:
-                    moves = _plays(_LEFT_PLAYS, _PLAY_LEFT, ml) + _plays(_RIGHT_PLAYS, _PLAY_RIGHT, mr)
                 if self._when_able and len(self._stock) > self._floor and self._turn_draws < self._limit:
-                    moves.append(DRAW)
-                return moves
+                    try:
+                        return _LEFT_PLAYS[ml] + _RIGHT_PLAYS_DRAW[mr]  # a new list
+                    except KeyError:
+                        return (_plays(_LEFT_PLAYS, _PLAY_LEFT, ml)
+                                + _plays(_RIGHT_PLAYS_DRAW, _PLAY_RIGHT, mr, (DRAW,)))
+                try:
+                    return _LEFT_PLAYS[ml] + _RIGHT_PLAYS[mr]
+                except KeyError:
+                    return _plays(_LEFT_PLAYS, _PLAY_LEFT, ml) + _plays(_RIGHT_PLAYS, _PLAY_RIGHT, mr)
             if len(self._stock) > self._floor and self._turn_draws < self._limit:
                 return [DRAW]
             return [PASS]
