@@ -707,7 +707,7 @@ class Round(FastRound):
             if len(self._stock) > self._floor and self._turn_draws < self._limit:
                 return [DRAW]
             return [PASS]
-        moves = []
+        moves: list[Move] = []
         m = hand & self._lead_allowed
         while m:
             low = m & -m
