@@ -15,7 +15,8 @@
 Run: ``python benchmarks/throughput.py`` (``--seconds 3`` per configuration by default; the
 figure is the median of five timed runs).  ``--profile`` instead plays 5,000 2-player
 standard rounds through the public API under cProfile and prints where the time goes;
-``--ratio`` times only the API against the bare loop, in alternating pairs.
+``--ratio`` times only the API against the bare loop, in alternating pairs; ``--only api``
+(``bare``, ``none``) plays 400 rounds untimed, for counting instructions under valgrind.
 Prints tables; nothing here is asserted by the tests.
 """
 
@@ -206,7 +207,20 @@ def main() -> None:
                         help="profile 5,000 2-player standard rounds through the API instead")
     parser.add_argument("--ratio", action="store_true",
                         help="only time the API against the bare loop, in alternating pairs")
+    parser.add_argument("--only", choices=["api", "bare", "none"],
+                        help="play 400 2-player standard rounds through the API or the bare loop (after "
+                             "a warm-up; 'none': the warm-up alone) and print nothing: for counting "
+                             "instructions under valgrind, see benchmarks/README.md")
     args = parser.parse_args()
+    if args.only:
+        rules = dl.Rules.preset("standard")
+        play_rounds(rules, 2, 50, 99)
+        bare_rounds(50, 99)
+        if args.only == "api":
+            play_rounds(rules, 2, 400, 5)
+        elif args.only == "bare":
+            bare_rounds(400, 5)
+        return
     if args.ratio:
         ratio, low, high, pairs = measure_ratio(2 * args.seconds)
         print(f"the public API runs 2-player standard rounds at {ratio:.2f} of the bare loop's speed "
