@@ -382,3 +382,27 @@ def test_near_the_end_the_tree_solves_the_decision_or_its_leaves_exactly():
     tree = tree_evaluate(view, budget=20_000, rng=random.Random(1), exact_root=0)
     assert tree.tree and 0 < tree.exact <= tree.deals
     assert tree.best == solved.best
+
+
+def test_the_search_deals_only_hands_that_go_on():
+    """Block rules, three players, nobody may draw, and the seat to move must pass.  A deal
+    of the hidden tiles in which neither other seat could play would already have ended the
+    hand (R11, stuck_end="at-once"), so it cannot be the real one: the search draws again
+    instead of searching from an ended hand (from one, the tree used to loop for ever)."""
+    from dominolab.search import _first_round, _next_deal
+
+    r = play_random(dl.Round.deal("block", 3, seed=1149048416), 17, seed=1149048416)
+    view = r.view(r.turn)
+    assert view.legal == (Pass(),) and r.drawable_count == 0
+    open_mask = sum(1 << t.id for t in TILE_BY_ID if t.has(view.ends[0]) or t.has(view.ends[1]))
+    rng = random.Random(7)
+    dealer = Dealer(view)
+    world, hands, _stock = _first_round(view, dealer, rng)
+    saved = world._fast_save()
+    for _ in range(200):  # checked on the hands themselves: some other seat can play
+        assert not world.is_over
+        assert any(hands[s] & open_mask for s in range(3) if s != view.seat)
+        hands, _stock = _next_deal(world, saved, dealer, rng)
+    for evaluation in (tree_evaluate(view, budget=400, rng=random.Random(1)),
+                       evaluate(view, budget=400, rng=random.Random(1))):
+        assert evaluation.best == Pass() and evaluation.moves[0].deals >= 1

@@ -718,8 +718,7 @@ def evaluate(
     alias = [unique.index(_mirror(code, view.ends)) for code in codes]
     n = len(unique)
 
-    first_hands, first_stock = dealer.deal(rng)
-    root = _round_for(view, first_hands, first_stock)
+    root, first_hands, first_stock = _first_round(view, dealer, rng)
     saved = root._fast_save()
     total_w = 0.0
     sum_value = [0.0] * n
@@ -748,7 +747,7 @@ def evaluate(
                 break
             if deadline is not None and time.perf_counter() > deadline:
                 break
-            hands, stock = dealer.deal(rng)
+            hands, stock = _next_deal(root, saved, dealer, rng)
         w = dealer.weight(hands)
         dealt += 1
         if keep_worlds:
@@ -941,8 +940,7 @@ def tree_evaluate(
     policy = policy or Policy(rules)
     rand = rng.random
     dealer = Dealer(view)
-    hands, stock = dealer.deal(rng)
-    r = _round_for(view, hands, stock)
+    r, _hands, _stock = _first_round(view, dealer, rng)
     saved = r._fast_save()
 
     leaf_limit = min(budget // (NODE_COST * LEAF_SHARE), LEAF_MAX) if exact_leaves is None else exact_leaves
@@ -961,9 +959,10 @@ def tree_evaluate(
         if deadline is not None and iterations >= len(root_codes) and time.perf_counter() > deadline:
             break
         if iterations:
-            hands, stock = dealer.deal(rng)
-            r._fast_load(saved, hands, stock)
+            _next_deal(r, saved, dealer, rng)
         iterations += 1
+        if r._fast_turn() < 0:  # no live deal was found (see _first_round): count the try
+            spent += 1
         # UCB's constant in the units of the values: a quarter of their range so far (for
         # net points, about one standard deviation of a hand's outcome).
         c = exploration * ((highest - lowest) / 4 if highest > lowest else 1.0)
@@ -1121,6 +1120,42 @@ def _round_for(view: View, hands: list[int], stock: list[int]) -> Round:
         {seat: tuple(tiles_of(mask)) for seat, mask in enumerate(hands) if seat != view.seat and mask},
         [TILE_BY_ID[t] for t in reversed(stock)],
     )
+
+
+#: Deals a search draws, at most, looking for one in which the hand goes on (see _first_round).
+LIVE_TRIES = 200
+
+
+def _first_round(view: View, dealer: Dealer, rng: random.Random) -> tuple[Round, list[int], list[int]]:
+    """The view's position on a deal of the hidden tiles in which the hand goes on.
+
+    The public facts do not rule out every deal the real position rules out: under
+    ``stuck_end="at-once"`` a deal in which nobody may play or draw would already have ended
+    (R11, decided by the round's ``_after_move``), but which seat holds the playable tile is
+    not public.  Such deals are drawn again (up to :data:`LIVE_TRIES`; the true deal goes on,
+    so some deal does).  Returns the round and the deal."""
+    for _ in range(LIVE_TRIES):
+        hands, stock = dealer.deal(rng)
+        r = _round_for(view, hands, stock)
+        if not r.is_over:
+            break
+    return r, hands, stock
+
+
+def _next_deal(r: Round, saved: tuple[Any, ...], dealer: Dealer, rng: random.Random) -> tuple[list[int], list[int]]:
+    """Deal the hidden tiles again and load the deal into ``r`` from ``saved`` (its
+    :func:`_first_round` state), drawing again a deal in which the hand would already be
+    over (see :func:`_first_round`).  Returns the deal."""
+    for _ in range(LIVE_TRIES):
+        hands, stock = dealer.deal(rng)
+        r._fast_load(saved, hands, stock)
+        if r._over:
+            break  # the first round found no live deal: take what comes
+        r._after_move(r._turn, placed=False)  # would this deal have ended the hand?
+        if not r._over:
+            break
+        r._fast_load(saved, hands, stock)
+    return hands, stock
 
 
 def rollout_values(r: Round, rollouts: int, rng: random.Random) -> tuple[Move, dict[Move, float]]:
