@@ -136,24 +136,27 @@ def measure_ratio(seconds: float, seed: int = 1, batch: int = 500) -> tuple[floa
     play_rounds(rules, 2, 200, seed)  # warm up
     bare_rounds(200, seed)
     clock = time.perf_counter
+
+    def api_time(batch_seed: int) -> float:
+        t0 = clock()
+        play_rounds(rules, 2, batch, batch_seed)
+        return clock() - t0
+
+    def bare_time(batch_seed: int) -> float:
+        t0 = clock()
+        bare_rounds(batch, batch_seed)
+        return clock() - t0
+
     ratios: list[float] = []
     start = clock()
     while clock() - start < seconds or len(ratios) < 4:
         batch_seed = seed + len(ratios) * batch
         if len(ratios) % 2:
-            t0 = clock()
-            bare_rounds(batch, batch_seed)
-            t1 = clock()
-            play_rounds(rules, 2, batch, batch_seed)
-            t2 = clock()
-            api, bare = t2 - t1, t1 - t0
+            bare = bare_time(batch_seed)
+            api = api_time(batch_seed)
         else:
-            t0 = clock()
-            play_rounds(rules, 2, batch, batch_seed)
-            t1 = clock()
-            bare_rounds(batch, batch_seed)
-            t2 = clock()
-            api, bare = t1 - t0, t2 - t1
+            api = api_time(batch_seed)
+            bare = bare_time(batch_seed)
         ratios.append(bare / api)  # rounds/s of the API over rounds/s of the bare loop
     low, median, high = statistics.quantiles(ratios, n=4)
     return median, low, high, len(ratios)
