@@ -1,0 +1,38 @@
+// The controls under the hand (Draw, Pass, Undo, Hint), the end choice, and the status
+// line with the notes (the view's own, Python's message, the hint).
+import { button, h } from "./dom.js";
+
+/** Draw, Pass, Undo (when the rules allow any), Hint (in teaching mode). */
+export function drawActions(table, s) {
+  const undo = s.undo.policy !== "off";
+  return h("div", { class: "dl-actions" }, [
+    button(table, "action:draw", "Draw (D)", () => table.act("draw"), { shortcut: "d", disabled: !s.can_draw }),
+    button(table, "action:pass", "Pass (P)", () => table.act("pass"), { shortcut: "p", disabled: !s.can_pass }),
+    undo
+      ? button(table, "action:undo", "Undo (U)", () => table.act("undo"), { shortcut: "u", disabled: !s.undo.available, title: s.undo.why_not || null })
+      : null,
+    s.options.hints ? button(table, "action:hint", "Hint (H)", () => table.act("hint"), { shortcut: "h", disabled: !s.your_turn }) : null,
+  ]);
+}
+
+/** Left, right or cancel, while a tile that fits both ends waits for its end. */
+export function endChoice(table, ends) {
+  if (!table.choosing) return null;
+  return h("div", { class: "dl-actions dl-choice", role: "group", "aria-label": `Where to play ${table.spoken(table.choosing)}` }, [
+    button(table, "choose:left", `Left end: ${ends[0]} (L)`, () => table.chooseEnd("left"), { shortcut: "l" }),
+    button(table, "choose:right", `Right end: ${ends[1]} (R)`, () => table.chooseEnd("right"), { shortcut: "r" }),
+    button(table, "choose:cancel", "Cancel (Esc)", () => table.cancelChoice(), { extra: "dl-quiet" }),
+  ]);
+}
+
+/** The status line, then this view's note, Python's message and the hint. */
+export function drawNotes(table, s) {
+  const notes = h("div", { class: "dl-notes" });
+  let status = s.status;
+  if (table.choosing) status = `Choose an end for ${table.spoken(table.choosing)}: L for the left end (${s.ends[0]}), R for the right end (${s.ends[1]}); Escape cancels.`;
+  notes.append(h("p", { class: "dl-status", text: status }));
+  if (table.localNote) notes.append(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
+  if (s.message) notes.append(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
+  if (s.hint) notes.append(h("p", { class: "dl-message dl-hint", text: `Hint: ${s.hint.text}` }));
+  return notes;
+}

@@ -1,0 +1,67 @@
+// The line of play: its tiles laid out as on a table (layout.js) and its two ends, which
+// become buttons while a tile that fits both waits for its end.
+import { h, tileFace } from "./dom.js";
+import { layoutLine } from "./layout.js";
+
+/** Padding of the line's area, px. */
+export const PAD_PX = 10;
+
+/**
+ * The line of `s` (a snapshot, or a coach position: line, lead_index, ends); with `slots`
+ * false the ends are shown but cannot be chosen (a review).
+ * @param {{choosing: string|null, width: number, unitPx: () => number, chooseEnd: Function, spoken: Function}} table
+ */
+export function drawLine(table, s, slots = true) {
+  const section = h("section", { class: "dl-table", "aria-label": "The line of play" });
+  const u = table.unitPx();
+  const room = Math.max((table.width || 640) - 2 * PAD_PX, 6 * u);
+  const layout = layoutLine(s.line, s.lead_index, room, u);
+  const line = h("div", {
+    class: "dl-line",
+    role: "list",
+    "aria-label": s.line.length ? `The line: ${s.line.map((p) => p.spoken).join(", ")}` : "The line is empty",
+    style: `width: ${room}px; height: ${Math.ceil(layout.height)}px`,
+  });
+  const at = (box) => `left: ${box.x}px; top: ${box.y}px; width: ${box.w}px; height: ${box.h}px`;
+  const ends = s.ends || [null, null];
+  for (const item of layout.items) {
+    const p = s.line[item.index];
+    // Faces read along the line: the left number first when it runs rightwards, and so on.
+    const [a, b] = item.flip ? [p.right, p.left] : [p.left, p.right];
+    const endSide = item.index === 0 && s.line.length > 1 ? "left" : item.index === s.line.length - 1 && s.line.length > 1 ? "right" : null;
+    const extra = [p.last ? "dl-last" : "", endSide ? `dl-end-tile dl-end-${endSide}` : "", item.corner ? "dl-corner" : ""].join(" ");
+    line.append(
+      tileFace(a, b, {
+        orient: item.vertical ? "v" : "h",
+        extra,
+        attrs: { role: "listitem", "aria-label": p.spoken, "data-tile": p.tile, style: at(item) },
+      }),
+    );
+  }
+  for (const side of ["left", "right"]) {
+    if (!slots) break;
+    if (!s.line.length && side === "right") break;
+    const number = ends[side === "left" ? 0 : 1];
+    const active = table.choosing !== null;
+    const label = !s.line.length
+      ? "The lead goes here"
+      : active
+        ? `Play ${table.spoken(table.choosing)} on the ${side} end, which shows ${number}`
+        : `The ${side} end shows ${number}`;
+    line.append(
+      h("button", {
+        class: `dl-slot dl-slot-${side}${active ? " dl-choose" : ""}`,
+        type: "button",
+        tabindex: active ? "0" : "-1",
+        "data-key": `end:${side}`,
+        "aria-label": label,
+        "aria-disabled": active ? null : "true",
+        "aria-keyshortcuts": side === "left" ? "l" : "r",
+        style: at(layout.slots[side]),
+        onclick: () => table.chooseEnd(side),
+      }, s.line.length ? [h("span", { class: "dl-slot-letter", text: side === "left" ? "L" : "R" }), h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: "lead" })]),
+    );
+  }
+  section.append(line);
+  return section;
+}
