@@ -299,6 +299,18 @@ def test_hints_show_and_clear_when_the_position_changes():
     assert snap(t)["hint"] is None
 
 
+def test_a_hint_cancelled_while_thinking_leaves_the_table():
+    """The table's Cancel while a hint was thinking: the hint that comes is taken away, and
+    nothing else changes (the same position, the same turn, a move still allowed)."""
+    t = table(hints=True)
+    key = frozen(t)
+    assert send(t, "hint")["ok"] and snap(t)["hint"] is not None
+    assert send(t, "cancel_hint")["ok"]
+    assert snap(t)["hint"] is None and frozen(t) == key
+    assert send(t, "cancel_hint")["ok"] and frozen(t) == key  # nothing to cancel: still fine
+    assert send(t, **first_legal(t))["ok"]
+
+
 def test_a_hint_that_cannot_separate_the_moves_marks_no_tile(monkeypatch):
     """A "close" hint names both moves in words; the table marks neither as the best."""
     from dominolab import players
@@ -832,7 +844,9 @@ def test_tournament_status_says_which_hand_of_which_tournament():
     assert (info["name"], info["hand"], info["hands"], info["finished"], info["result"]) == ("Ana", 1, 3, False, None)
     assert snap(TableSession(opponents="greedy", seed=1))["tournament"] is None
     untitled = snap(TournamentSession(tourney().entry("Ben"), save_to=None))["tournament"]
-    assert untitled["banner"] == f"Tournament {tourney().id} — hand 1 of 2"
+    code = tourney().code  # the students typed the code (the board shows it): the header says it too
+    assert untitled["code"] == code and untitled["banner"] == f"Tournament {code} — hand 1 of 2"
+    assert info["code"] is None  # a titled tournament has no code: its title names it
 
 
 @pytest.mark.parametrize("action,message", [

@@ -194,7 +194,8 @@ def test_a_student_plays_a_tournament_from_its_code_or_its_file(tmp_path):
     by_file = DominoTable.tournament(str(t.save(tmp_path / "class.json")), name="Ben", folder=tmp_path)
     assert by_code.round.start == by_file.round.start == t.deal(0).start
     assert repr(by_code) == f"<DominoTable tournament {t.id}: Ana>"
-    assert by_code.snapshot["tournament"]["banner"] == f"Tournament {t.id} — hand 1 of 2"
+    # The header names it by the code the students typed, as the board shows it (not its id).
+    assert by_code.snapshot["tournament"]["banner"] == f"Tournament {t.code} — hand 1 of 2"
     assert (by_code.undo, by_code.hints, by_code.open_hands) == ("off", False, False)
     with pytest.raises(ValueError, match="undo is fixed at this table"):
         by_code.undo = "free"

@@ -65,164 +65,6 @@ function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-// src/parts/announce.js
-function announcement(before, snap) {
-  const parts = [];
-  const sameHand = before && before.match_number === snap.match_number && before.hand_number === snap.hand_number;
-  const fresh = sameHand ? snap.log.length - before.log.length : snap.log.length;
-  if (fresh > 0) parts.push(...snap.log.slice(-fresh).map((line) => line.text));
-  if (snap.message && (!before || before.seq !== snap.seq)) parts.push(snap.message.text);
-  if (snap.hint && !(before && before.hint)) parts.push(`Hint: ${snap.hint.text}`);
-  if (snap.result && !(before && before.result)) parts.push(`${snap.result.title}. ${snap.result.why}`);
-  if (snap.scoreboard.result && !(before && before.scoreboard.result)) parts.push(snap.scoreboard.result);
-  if ((snap.your_turn || snap.screen || snap.offer) && !(before && before.status === snap.status && sameHand)) parts.push(snap.status);
-  const c = snap.coach;
-  const b = before && before.coach;
-  if (c && c.kind === "review" && c.decision && !(b && b.decision && b.index === c.index)) parts.push(`${c.decision.heading}. ${c.decision.sentence}`);
-  if (c && c.kind === "puzzle" && c.feedback && !(b && b.feedback && b.feedback.text === c.feedback.text)) parts.push(`${c.feedback.title}: ${c.feedback.text}`);
-  return parts.join(". ").replace(/\.\./g, ".");
-}
-
-// src/parts/focus.js
-function focusKeeper(table) {
-  const root = table.root;
-  function focusKey() {
-    const doc = root.ownerDocument;
-    const active = (
-      /** @type {HTMLElement|null} */
-      doc.activeElement
-    );
-    if (active && root.contains(active)) return active === root ? "root" : active.dataset.key || "root";
-    const last = table.lastFocused;
-    if ((!active || active === doc.body) && last && !last.isConnected) return last.dataset.key || "root";
-    return null;
-  }
-  function restoreFocus(key) {
-    if (!key) return;
-    let target = key === "root" ? root : root.querySelector(`[data-key="${key.replace(/"/g, "")}"]`);
-    if (!target || target.hasAttribute("disabled")) {
-      target = root.querySelector("[data-primary]:not([disabled])") || root.querySelector('.dl-hand [tabindex="0"]') || root;
-    }
-    target.focus({ preventScroll: true });
-  }
-  return { focusKey, restoreFocus };
-}
-
-// src/parts/boneyard.js
-function drawBoneyard(s) {
-  const b = s.boneyard;
-  const label = s.rules.can_draw ? `Boneyard: ${b.count} tile${b.count === 1 ? "" : "s"}` + (b.stay ? `; ${b.drawable} may be drawn, the last ${b.stay} stay` : "") : "No drawing in these rules" + (b.count ? ` (${b.count} tile${b.count === 1 ? "" : "s"} stay face down)` : "");
-  const tiles = [];
-  for (let i = 0; i < b.count; i++) tiles.push(tileBack(i >= b.count - b.stay ? "dl-stay" : ""));
-  return h("section", { class: "dl-boneyard", "aria-label": label }, [
-    h("span", { class: "dl-boneyard-tiles", "aria-hidden": "true" }, tiles),
-    h("span", { class: "dl-muted dl-boneyard-text", text: label })
-  ]);
-}
-
-// src/parts/controls.js
-function drawActions(table, s) {
-  const undo = s.undo.policy !== "off";
-  return h("div", { class: "dl-actions" }, [
-    button(table, "action:draw", "Draw (D)", () => table.act("draw"), { shortcut: "d", disabled: !s.can_draw }),
-    button(table, "action:pass", "Pass (P)", () => table.act("pass"), { shortcut: "p", disabled: !s.can_pass }),
-    undo ? button(table, "action:undo", "Undo (U)", () => table.act("undo"), { shortcut: "u", disabled: !s.undo.available, title: s.undo.why_not || null }) : null,
-    s.options.hints ? button(table, "action:hint", "Hint (H)", () => table.act("hint"), { shortcut: "h", disabled: !s.your_turn }) : null
-  ]);
-}
-function endChoice(table, ends) {
-  if (!table.choosing) return null;
-  return h("div", { class: "dl-actions dl-choice", role: "group", "aria-label": `Where to play ${table.spoken(table.choosing)}` }, [
-    button(table, "choose:left", `Left end: ${ends[0]} (L)`, () => table.chooseEnd("left"), { shortcut: "l" }),
-    button(table, "choose:right", `Right end: ${ends[1]} (R)`, () => table.chooseEnd("right"), { shortcut: "r" }),
-    button(table, "choose:cancel", "Cancel (Esc)", () => table.cancelChoice(), { extra: "dl-quiet" })
-  ]);
-}
-function drawNotes(table, s) {
-  const notes = h("div", { class: "dl-notes" });
-  let status = s.status;
-  if (table.choosing) status = `Choose an end for ${table.spoken(table.choosing)}: L for the left end (${s.ends[0]}), R for the right end (${s.ends[1]}); Escape cancels.`;
-  notes.append(h("p", { class: "dl-status", text: status }));
-  if (table.localNote) notes.append(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
-  if (s.message) notes.append(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
-  if (s.hint) notes.append(h("p", { class: "dl-message dl-hint", text: `Hint: ${s.hint.text}` }));
-  return notes;
-}
-
-// src/parts/hand.js
-function handRow(table, tiles, label, opts) {
-  if (!tiles.some((t) => t.tile === table.focusTile)) {
-    const first = tiles.find((t) => t.playable) || tiles[0];
-    table.focusTile = first ? first.tile : null;
-  }
-  const row = h(
-    "div",
-    { class: "dl-hand", role: "toolbar", "aria-label": label, "aria-orientation": "horizontal", onkeydown: (e) => handKeys(e) },
-    tiles.map((t) => {
-      const mark = opts.marked(t);
-      const where = mark ? t.ends.length === 2 ? ", fits both ends" : ", playable" : "";
-      return tileFace(t.high, t.low, {
-        orient: "v",
-        tag: "button",
-        extra: [mark ? "dl-playable" : "", table.choosing === t.tile ? "dl-selected" : "", ...opts.classes ? opts.classes(t) : []].join(" "),
-        attrs: {
-          type: "button",
-          "data-key": `hand:${t.tile}`,
-          "data-tile": t.tile,
-          tabindex: t.tile === table.focusTile ? "0" : "-1",
-          "aria-label": t.spoken + where + (opts.note ? opts.note(t) : ""),
-          "aria-pressed": table.choosing === t.tile ? "true" : null,
-          "aria-disabled": opts.active ? null : "true",
-          disabled: !!table.dead,
-          onclick: () => {
-            table.focusTile = t.tile;
-            table.useTile(t);
-          },
-          onfocus: () => {
-            table.focusTile = t.tile;
-            for (const b of row.querySelectorAll("button")) b.setAttribute("tabindex", b.dataset.tile === t.tile ? "0" : "-1");
-          }
-        }
-      });
-    })
-  );
-  return row;
-}
-function handKeys(event) {
-  const buttons = Array.from(event.currentTarget.querySelectorAll("button"));
-  const index = buttons.indexOf(event.currentTarget.ownerDocument.activeElement);
-  if (index < 0) return;
-  let next = null;
-  if (event.key === "ArrowRight" || event.key === "ArrowDown") next = (index + 1) % buttons.length;
-  else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = (index - 1 + buttons.length) % buttons.length;
-  else if (event.key === "Home") next = 0;
-  else if (event.key === "End") next = buttons.length - 1;
-  if (next === null) return;
-  event.preventDefault();
-  event.stopPropagation();
-  buttons[next].focus();
-}
-function drawYou(table, s) {
-  const highlight = s.options.highlight_playable;
-  const hintTile = s.hint && s.hint.tile;
-  const owner = s.viewer_name === "You" || s.viewer_name === null ? "Your hand" : `${s.viewer_name}'s hand`;
-  const hand = handRow(table, s.hand, owner, {
-    active: s.your_turn,
-    marked: (t) => highlight && t.playable && s.your_turn,
-    classes: (t) => [hintTile === t.tile ? "dl-hinted" : "", t.drawn ? "dl-drawn" : ""],
-    note: (t) => t.drawn ? ", just drawn" : ""
-  });
-  return h("section", { class: "dl-you" + (s.your_turn ? " dl-to-move" : ""), "aria-label": owner }, [
-    h("div", { class: "dl-seat-head" }, [
-      h("span", { class: "dl-seat-name", text: owner }),
-      h("span", { class: "dl-muted", text: plural(s.hand.length, "tile") })
-    ]),
-    hand,
-    endChoice(table, s.ends),
-    drawActions(table, s)
-  ]);
-}
-
 // src/parts/layout.js
 function layoutLine(line, leadIndex, width, u) {
   const g = Math.max(2, Math.round(u * 0.15));
@@ -296,22 +138,59 @@ function layoutLine(line, leadIndex, width, u) {
     height: bottom - top
   };
 }
+function layoutChain(line, width, u) {
+  const g = Math.max(2, Math.round(u * 0.15));
+  let y = 0;
+  let going = 1;
+  let edge = 0;
+  let lastDouble = false;
+  let inRow = 0;
+  let first = true;
+  const place = (double) => {
+    const w = double ? u : 2 * u;
+    const hgt = double ? 2 * u : u;
+    const start = first ? edge : edge + going * g;
+    first = false;
+    const end = start + going * w;
+    const fits = going > 0 ? end <= width : end >= 0;
+    if (fits || inRow === 0) {
+      edge = end;
+      lastDouble = double;
+      inRow += 1;
+      return { x: going > 0 ? start : end, y: y - hgt / 2, w, h: hgt, vertical: double, flip: going < 0 };
+    }
+    const cornerTop = y + (lastDouble ? u : u / 2) + g;
+    const x = going > 0 ? edge - u : edge;
+    y = cornerTop + 1.5 * u;
+    edge = going > 0 ? x : x + u;
+    going = -going;
+    lastDouble = false;
+    inRow = 0;
+    return { x, y: cornerTop, w: u, h: 2 * u, vertical: true, flip: false, corner: true };
+  };
+  const left = place(false);
+  const items = line.map((tile, index) => ({ index, ...place(!!tile.double) }));
+  const right = line.length ? place(false) : left;
+  const all = [left, right, ...items];
+  const top = Math.min(...all.map((b) => b.y));
+  const bottom = Math.max(...all.map((b) => b.y + b.h));
+  const at = (box) => ({ ...box, y: box.y - top });
+  return { items: items.map(at), slots: { left: at(left), right: at(right) }, width, height: bottom - top };
+}
 
 // src/parts/line.js
+var NARROW_PX = 560;
 var PAD_PX = 10;
 function drawLine(table, s, slots = true) {
   const section = h("section", { class: "dl-table", "aria-label": "The line of play" });
   const u = table.unitPx();
   const room = Math.max((table.width || 640) - 2 * PAD_PX, 6 * u);
-  const layout = layoutLine(s.line, s.lead_index, room, u);
-  const line = h("div", {
-    class: "dl-line",
-    role: "list",
-    "aria-label": s.line.length ? `The line: ${s.line.map((p) => p.spoken).join(", ")}` : "The line is empty",
-    style: `width: ${room}px; height: ${Math.ceil(layout.height)}px`
-  });
-  const at = (box) => `left: ${box.x}px; top: ${box.y}px; width: ${box.w}px; height: ${box.h}px`;
+  const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u);
+  const area = h("div", { class: "dl-line-area", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
   const ends = s.ends || [null, null];
+  const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s.line, ends) });
+  area.append(line);
+  const at = (box) => `left: ${box.x}px; top: ${box.y}px; width: ${box.w}px; height: ${box.h}px`;
   for (const item of layout.items) {
     const p = s.line[item.index];
     const [a, b] = item.flip ? [p.right, p.left] : [p.left, p.right];
@@ -331,7 +210,7 @@ function drawLine(table, s, slots = true) {
     const number = ends[side === "left" ? 0 : 1];
     const active = table.choosing !== null;
     const label = !s.line.length ? "The lead goes here" : active ? `Play ${table.spoken(table.choosing)} on the ${side} end, which shows ${number}` : `The ${side} end shows ${number}`;
-    line.append(
+    area.append(
       h("button", {
         class: `dl-slot dl-slot-${side}${active ? " dl-choose" : ""}`,
         type: "button",
@@ -345,13 +224,265 @@ function drawLine(table, s, slots = true) {
       }, s.line.length ? [h("span", { class: "dl-slot-letter", text: side === "left" ? "L" : "R" }), h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: "lead" })])
     );
   }
-  section.append(line);
+  section.append(area);
   return section;
+}
+function lineLabel(line, ends) {
+  if (!line.length) return "The line is empty";
+  const tiles = line.map((p) => p.spoken).join(", ");
+  return `The line, from the left end: ${tiles}. Left end ${ends[0]}, right end ${ends[1]}.`;
+}
+
+// src/parts/announce.js
+var KEEP = 12;
+function announcementParts(before, snap) {
+  if (snap.coach) return coachParts(before, snap);
+  const parts = [];
+  const sameHand = before && before.match_number === snap.match_number && before.hand_number === snap.hand_number;
+  const fresh = sameHand ? snap.log.length - before.log.length : snap.log.length;
+  const turnSaid = (snap.your_turn || snap.screen || snap.offer) && !(before && before.status === snap.status && sameHand);
+  let lines = fresh > 0 ? snap.log.slice(-fresh).map((line) => line.text) : [];
+  const last = snap.last;
+  if (turnSaid && snap.your_turn && last && last.seat === snap.viewer && last.action === "draw" && snap.drawn && snap.drawn.length) {
+    lines = lines.slice(0, -1);
+  }
+  parts.push(...lines);
+  if (snap.message && (!before || before.seq !== snap.seq)) parts.push(snap.message.text);
+  if (snap.hint && !(before && before.hint)) parts.push(`Hint: ${snap.hint.text}`);
+  if (snap.result && !(before && before.result)) parts.push(`${snap.result.title}. ${snap.result.why}`);
+  if (snap.scoreboard.result && !(before && before.scoreboard.result)) parts.push(snap.scoreboard.result);
+  if (turnSaid) parts.push(snap.status);
+  return parts;
+}
+function coachParts(before, snap) {
+  const parts = [];
+  const c = snap.coach;
+  const b = before && before.coach;
+  if (snap.message && (!before || before.seq !== snap.seq)) parts.push(snap.message.text);
+  if (c.kind === "review" && c.decision && !(b && b.decision && b.index === c.index)) parts.push(`${c.decision.heading}. ${c.decision.sentence}`);
+  if (c.kind === "puzzle") {
+    if (!(b && b.kind === "puzzle" && b.id === c.id)) {
+      parts.push(`Puzzle ${c.number} of ${c.count}. ${c.question}`, lineLabel(c.line, c.ends || [null, null]));
+    }
+    if (c.feedback && !(b && b.feedback && b.feedback.text === c.feedback.text)) parts.push(`${c.feedback.title}: ${c.feedback.text}`);
+    if (c.hint && !(b && b.hint === c.hint)) parts.push(`Hint: ${c.hint}`);
+  }
+  return parts;
+}
+function join(parts) {
+  return parts.join(". ").replace(/\.\./g, ".");
+}
+function midTurn(snap) {
+  const last = snap.last;
+  return !!(last && last.action === "draw" && !snap.humans.includes(last.seat) && !snap.result && snap.turn === last.seat && !snap.coach);
+}
+function announcer(live) {
+  let held = [];
+  const add = (text) => {
+    if (!text) return;
+    live.append(live.ownerDocument.createElement("p"));
+    live.lastChild.textContent = text;
+    while (live.childNodes.length > KEEP) live.firstChild.remove();
+  };
+  return {
+    hear(before, snap) {
+      const parts = announcementParts(before, snap);
+      if (midTurn(snap)) {
+        held.push(...parts);
+        return;
+      }
+      add(join([...held, ...parts]));
+      held = [];
+    },
+    say(text) {
+      add(join([...held, text]));
+      held = [];
+    },
+    /** Every line said so far that the region still holds, oldest first (tests read it). */
+    said: () => Array.from(live.childNodes, (n) => n.textContent)
+  };
+}
+
+// src/parts/focus.js
+function focusHand(table) {
+  const target = table.root.querySelector('.dl-hand [tabindex="0"]:not([disabled])') || table.root.querySelector("[data-primary]:not([disabled])");
+  if (!target) return false;
+  target.focus({ preventScroll: true });
+  return true;
+}
+function focusKeeper(table) {
+  const root = table.root;
+  function focusKey() {
+    const doc = root.ownerDocument;
+    const active = (
+      /** @type {HTMLElement|null} */
+      doc.activeElement
+    );
+    if (active && root.contains(active)) return active === root ? "root" : active.dataset.key || "root";
+    const last = table.lastFocused;
+    if ((!active || active === doc.body) && last && !last.isConnected) return last.dataset.key || "root";
+    return null;
+  }
+  function restoreFocus(key) {
+    if (!key) return;
+    let target = key === "root" ? root : root.querySelector(`[data-key="${key.replace(/"/g, "")}"]`);
+    if (!target || target.hasAttribute("disabled")) {
+      target = root.querySelector("[data-primary]:not([disabled])") || root.querySelector('.dl-hand [tabindex="0"]') || root;
+    }
+    target.focus({ preventScroll: true });
+  }
+  return { focusKey, restoreFocus };
+}
+
+// src/parts/boneyard.js
+function drawBoneyard(s) {
+  const b = s.boneyard;
+  const label = s.rules.can_draw ? `Boneyard: ${b.count} tile${b.count === 1 ? "" : "s"}` + (b.stay ? `; ${b.drawable} may be drawn, the last ${b.stay} stay` : "") : "No drawing in these rules" + (b.count ? ` (${b.count} tile${b.count === 1 ? "" : "s"} stay face down)` : "");
+  const tiles = [];
+  for (let i = 0; i < b.count; i++) tiles.push(tileBack(i >= b.count - b.stay ? "dl-stay" : ""));
+  return h("section", { class: "dl-boneyard", "aria-label": label }, [
+    h("span", { class: "dl-boneyard-tiles", "aria-hidden": "true" }, tiles),
+    h("span", { class: "dl-muted dl-boneyard-text", text: label })
+  ]);
+}
+
+// src/parts/controls.js
+function drawActions(table, s) {
+  const undo = s.undo.policy !== "off";
+  return h("div", { class: "dl-actions" }, [
+    button(table, "action:draw", "Draw (D)", () => table.act("draw"), { shortcut: "d", disabled: !s.can_draw }),
+    button(table, "action:pass", "Pass (P)", () => table.act("pass"), { shortcut: "p", disabled: !s.can_pass }),
+    undo ? button(table, "action:undo", "Undo (U)", () => table.act("undo"), { shortcut: "u", disabled: !s.undo.available, title: s.undo.why_not || null }) : null,
+    s.options.hints ? button(table, "action:hint", "Hint (H)", () => table.act("hint"), { shortcut: "h", disabled: !s.your_turn }) : null
+  ]);
+}
+function endChoice(table, ends) {
+  if (!table.choosing) return null;
+  return h("div", { class: "dl-actions dl-choice", role: "group", "aria-label": `Where to play ${table.spoken(table.choosing)}` }, [
+    button(table, "choose:left", `Left end: ${ends[0]} (L)`, () => table.chooseEnd("left"), { shortcut: "l" }),
+    button(table, "choose:right", `Right end: ${ends[1]} (R)`, () => table.chooseEnd("right"), { shortcut: "r" }),
+    button(table, "choose:cancel", "Cancel (Esc)", () => table.cancelChoice(), { extra: "dl-quiet" })
+  ]);
+}
+function drawHint(table, hint) {
+  return h("div", { class: "dl-message dl-hint" }, [
+    h("p", { class: "dl-hint-text", text: `Hint: ${hint.text}` }),
+    why(table, "hint", hint.why, hint.text)
+  ]);
+}
+function why(table, key, text, plain = "") {
+  if (!text || text === plain) return null;
+  const open = table.openWhy ? table.openWhy.has(key) : false;
+  return h("details", {
+    class: "dl-why-more",
+    open,
+    // Kept open across re-renders (a computer's move redraws the table).
+    ontoggle: (event) => {
+      if (!table.openWhy) return;
+      if (event.currentTarget.open) table.openWhy.add(key);
+      else table.openWhy.delete(key);
+    }
+  }, [
+    h("summary", { class: "dl-why-button", "data-key": `${key}:why` }, ["Why?"]),
+    h("p", { class: "dl-why-text", text })
+  ]);
+}
+function drawNotes(table, s) {
+  const notes = h("div", { class: "dl-notes" });
+  let status = s.status;
+  if (table.choosing) status = `Choose an end for ${table.spoken(table.choosing)}: L for the left end (${s.ends[0]}), R for the right end (${s.ends[1]}); Escape cancels.`;
+  notes.append(h("p", { class: "dl-status", text: status }));
+  if (table.localNote) notes.append(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
+  if (s.message) notes.append(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
+  if (table.hinting && !table.hinting.cancelled) {
+    notes.append(h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [
+      h("span", { class: "dl-spinner", "aria-hidden": "true" }),
+      " Thinking about a hint… ",
+      button(table, "hint:cancel", "Cancel (Esc)", () => table.cancelHint(), { extra: "dl-quiet", shortcut: "Escape" })
+    ]));
+  }
+  if (s.hint && !table.hideHint) notes.append(drawHint(table, s.hint));
+  return notes;
+}
+
+// src/parts/hand.js
+function handRow(table, tiles, label, opts) {
+  if (!tiles.some((t) => t.tile === table.focusTile)) {
+    const first = tiles.find((t) => t.playable) || tiles[0];
+    table.focusTile = first ? first.tile : null;
+  }
+  const row = h(
+    "div",
+    { class: "dl-hand", role: "toolbar", "aria-label": label, "aria-orientation": "horizontal", onkeydown: (e) => handKeys(e) },
+    tiles.map((t) => {
+      const mark = opts.marked(t);
+      const where = mark ? t.ends.length === 2 ? ", playable, fits both ends" : ", playable" : opts.say ? ", cannot be played now" : "";
+      return tileFace(t.high, t.low, {
+        orient: "v",
+        tag: "button",
+        extra: [mark ? "dl-playable" : "", table.choosing === t.tile ? "dl-selected" : "", ...opts.classes ? opts.classes(t) : []].join(" "),
+        attrs: {
+          type: "button",
+          "data-key": `hand:${t.tile}`,
+          "data-tile": t.tile,
+          tabindex: t.tile === table.focusTile ? "0" : "-1",
+          "aria-label": t.spoken + where + (opts.note ? opts.note(t) : ""),
+          "aria-pressed": table.choosing === t.tile ? "true" : null,
+          "aria-disabled": opts.active ? null : "true",
+          disabled: !!table.dead,
+          onclick: () => {
+            table.focusTile = t.tile;
+            table.useTile(t);
+          },
+          onfocus: () => {
+            table.focusTile = t.tile;
+            for (const b of row.querySelectorAll("button")) b.setAttribute("tabindex", b.dataset.tile === t.tile ? "0" : "-1");
+          }
+        }
+      });
+    })
+  );
+  return row;
+}
+function handKeys(event) {
+  const buttons = Array.from(event.currentTarget.querySelectorAll("button"));
+  const index = buttons.indexOf(event.currentTarget.ownerDocument.activeElement);
+  if (index < 0) return;
+  let next = null;
+  if (event.key === "ArrowRight" || event.key === "ArrowDown") next = (index + 1) % buttons.length;
+  else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = (index - 1 + buttons.length) % buttons.length;
+  else if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = buttons.length - 1;
+  if (next === null) return;
+  event.preventDefault();
+  event.stopPropagation();
+  buttons[next].focus();
+}
+function drawYou(table, s) {
+  const highlight = s.options.highlight_playable;
+  const hintTile = s.hint && s.hint.tile;
+  const owner = s.viewer_name === "You" || s.viewer_name === null ? "Your hand" : `${s.viewer_name}'s hand`;
+  const hand = handRow(table, s.hand, owner, {
+    active: s.your_turn,
+    say: highlight && s.your_turn,
+    marked: (t) => highlight && t.playable && s.your_turn,
+    classes: (t) => [hintTile === t.tile ? "dl-hinted" : "", t.drawn ? "dl-drawn" : ""],
+    note: (t) => t.drawn ? ", just drawn" : ""
+  });
+  return h("section", { class: "dl-you" + (s.your_turn ? " dl-to-move" : ""), "aria-label": owner }, [
+    h("div", { class: "dl-seat-head" }, [
+      h("span", { class: "dl-seat-name", text: owner }),
+      h("span", { class: "dl-muted", text: plural(s.hand.length, "tile") })
+    ]),
+    hand,
+    endChoice(table, s.ends),
+    drawActions(table, s)
+  ]);
 }
 
 // src/parts/review.js
 function coachMove(key, title, m, extra = "") {
-  const face = m.tile ? tileFace(m.tile.high, m.tile.low, { orient: "v", extra: "dl-small", attrs: { role: "img", "aria-label": m.tile.spoken } }) : h("span", { class: "dl-move-word", text: m.action === "draw" ? "Draw" : "Pass" });
+  const face = m.tile ? tileFace(m.tile.high, m.tile.low, { orient: "v", extra: "dl-coach-tile", attrs: { role: "img", "aria-label": m.tile.spoken } }) : h("span", { class: "dl-move-word", text: m.action === "draw" ? "Draw" : "Pass" });
   return h("div", { class: `dl-coach-move ${extra}`.trim(), "data-key": key }, [
     h("span", { class: "dl-coach-move-title", text: title }),
     face,
@@ -386,16 +517,18 @@ function drawReview(table, c) {
         h("span", { class: "dl-coach-move-title", text: "Your tiles then" }),
         h(
           "span",
-          { class: "dl-mini-hand", role: "img", "aria-label": `Your tiles then: ${d.hand.map((t) => t.spoken).join(", ")}` },
-          d.hand.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-small" }))
+          { class: "dl-review-tiles", role: "img", "aria-label": `Your tiles then: ${d.hand.map((t) => t.spoken).join(", ")}` },
+          d.hand.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-coach-tile" }))
         )
       ]),
       h("div", { class: "dl-coach-moves" }, [
         coachMove("review:played", "Played", d.played),
-        d.same ? null : coachMove("review:best", "Best", d.best, "dl-coach-best")
+        // The only move has no better one to show (and is never called best).
+        d.same || d.label === "forced" ? null : coachMove("review:best", "Best", d.best, "dl-coach-best")
       ]),
       h("p", { class: `dl-review-label dl-label-${d.label}`, "data-key": "review:label", text: d.label_text }),
-      h("p", { class: "dl-review-sentence", "data-key": "review:sentence", text: d.sentence })
+      h("p", { class: "dl-review-sentence", "data-key": "review:sentence", text: d.sentence }),
+      why(table, `review:${c.index}`, d.why, d.sentence)
     );
   }
   out.push(
@@ -410,8 +543,8 @@ function drawReview(table, c) {
 
 // src/parts/puzzle.js
 function drawPuzzle(table, c) {
-  const hand = handRow(table, c.hand, "Your hand in the puzzle", { active: c.can_answer, marked: (t) => t.playable });
-  const others = c.others.map((o) => `seat ${o.seat}: ${o.count} tile${o.count === 1 ? "" : "s"}`).join("; ");
+  const hand = handRow(table, c.hand, "Your hand in the puzzle", { active: c.can_answer, say: c.can_answer, marked: (t) => t.playable });
+  const others = c.others.map((o) => `${o.name || `seat ${o.seat}`}: ${o.count} tile${o.count === 1 ? "" : "s"}`).join("; ");
   const f = c.feedback;
   const done = c.status === "correct" || c.status === "solution";
   return [
@@ -428,6 +561,7 @@ function drawPuzzle(table, c) {
     f ? h("p", { class: `dl-puzzle-feedback dl-feedback-${f.status}`, "data-key": "puzzle:feedback", role: "status" }, [h("strong", { text: `${f.title}: ` }), f.text]) : null,
     c.hint ? h("p", { class: "dl-message dl-hint", "data-key": "puzzle:hint", text: `Hint: ${c.hint}` }) : null,
     c.explanation ? h("p", { class: "dl-puzzle-explanation", "data-key": "puzzle:explanation", text: c.explanation }) : null,
+    c.explanation ? why(table, `puzzle:${c.id}`, c.why, c.explanation) : null,
     c.best && c.status === "solution" ? coachMove("puzzle:best", "Best", c.best, "dl-coach-best") : null,
     h("div", { class: "dl-actions" }, [
       done || c.hint ? null : button(table, "puzzle:hint", "Hint (H)", () => table.send("puzzle_hint"), { shortcut: "h" }),
@@ -446,6 +580,7 @@ function drawCoach(table, s) {
   if (s.message) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   const body = c.kind === "review" ? drawReview(table, c) : drawPuzzle(table, c);
   return h("section", { class: `dl-coach dl-coach-${c.kind}`, "aria-label": c.kind === "review" ? "Review of the hand" : "Puzzle" }, [
+    c.kind === "puzzle" ? drawCloseQuestion(table) : null,
     ...body,
     ...notes
   ]);
@@ -466,9 +601,12 @@ function coachKeys(table, key, focused) {
   }
   if (key === "Escape") {
     if (table.choosing) table.cancelChoice();
+    else if (puzzle && table.asking) table.keepSolving();
+    else if (puzzle) table.askClosePuzzles();
     else table.send("coach_close");
     return true;
   }
+  if (table.asking) return true;
   if (review) {
     if ((key === "ArrowRight" || key === "ArrowLeft") && review.status !== "running") {
       table.send("review_step", { step: key === "ArrowRight" ? 1 : -1 });
@@ -489,6 +627,19 @@ function coachKeys(table, key, focused) {
 function focusedTile(focused) {
   return focused && focused.dataset && focused.dataset.tile && focused.closest(".dl-hand") ? focused.dataset.tile : null;
 }
+function drawCloseQuestion(table) {
+  if (table.asking !== "close-puzzles") return null;
+  return h("section", { class: "dl-confirm", role: "alertdialog", "aria-label": "Close the puzzles?" }, [
+    h("p", { text: "Close the puzzles and go back to your game? This puzzle is left where it is." }),
+    h("div", { class: "dl-actions" }, [
+      button(table, "ask:close", "Close the puzzles", () => {
+        table.asking = null;
+        table.send("coach_close");
+      }),
+      button(table, "ask:keep", "Keep solving", () => table.keepSolving(), { primary: true })
+    ])
+  ]);
+}
 
 // src/parts/dialogs.js
 function drawConfirm(table, s) {
@@ -501,10 +652,7 @@ function drawConfirm(table, s) {
         table.confirming = false;
         table.send("new_match");
       }),
-      button(table, "confirm:keep", "Keep playing", () => {
-        table.confirming = false;
-        table.draw();
-      }, { primary: true })
+      button(table, "confirm:keep", "Keep playing", () => table.closeConfirm(), { primary: true })
     ])
   ]);
 }
@@ -569,7 +717,12 @@ function drawHands(board) {
 function drawHeader(table, s) {
   const board = s.scoreboard;
   const t = s.tournament;
-  return h("header", { class: "dl-header" }, [
+  if (s.coach && s.coach.kind === "puzzle") {
+    return h("div", { class: "dl-header" }, [
+      h("div", { class: "dl-title" }, [h("strong", { text: "Domino Lab" }), h("span", { class: "dl-muted", text: " · Puzzles" })])
+    ]);
+  }
+  return h("div", { class: "dl-header" }, [
     h("div", { class: "dl-title" }, [
       h("strong", { text: "Domino Lab" }),
       t ? h("span", { class: "dl-tournament-banner", "data-key": "tournament:banner", text: ` · ${t.banner} · ${t.name}: ${t.points} point${t.points === 1 ? "" : "s"}` }) : h("span", { class: "dl-muted", text: ` · ${s.rules.name} · hand ${s.hand_number} · first to ${board.target}` })
@@ -585,7 +738,8 @@ function drawHeader(table, s) {
 function drawLog(s) {
   return h("details", { class: "dl-log", open: true }, [
     h("summary", { text: `This hand, turn by turn (${s.log.length})` }),
-    h("ol", { class: "dl-log-list" }, s.log.map((line) => h("li", { class: `dl-log-${line.kind}`, text: line.text })))
+    // It scrolls, so it takes the focus (a keyboard can scroll it) and says what it is.
+    h("ol", { class: "dl-log-list", tabindex: "0", "data-key": "log", "aria-label": "This hand, turn by turn" }, s.log.map((line) => h("li", { class: `dl-log-${line.kind}`, text: line.text })))
   ]);
 }
 
@@ -729,7 +883,10 @@ function watchKernel(model, die, reason) {
 var KEYS = { d: "draw", p: "pass", u: "undo", h: "hint", n: "next", c: "carry", s: "show", v: "review" };
 function rootKeys(table, event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.key === "Tab") return;
+  if (event.key === "Tab") {
+    holdInDialog(table.root, event);
+    return;
+  }
   event.stopPropagation();
   const shown = table.shown;
   if (!shown) return;
@@ -739,7 +896,7 @@ function rootKeys(table, event) {
     /** @type {HTMLElement} */
     root.ownerDocument.activeElement
   );
-  const onButton = focused && focused.tagName === "BUTTON" && root.contains(focused);
+  const onButton = focused && ["BUTTON", "SUMMARY", "A"].includes(focused.tagName) && root.contains(focused);
   if (key === "Enter" || key === " ") {
     if (!onButton) event.preventDefault();
     return;
@@ -748,13 +905,13 @@ function rootKeys(table, event) {
   if (!table.dead && coachKeys(table, key, focused)) {
   } else if (key === "Escape") {
     if (table.choosing) table.cancelChoice();
-    else if (table.confirming) {
-      table.confirming = false;
-      table.draw();
-      table.restoreFocus("action:new");
-    } else handled = false;
+    else if (table.confirming) table.closeConfirm();
+    else if (table.hinting && !table.hinting.cancelled) table.cancelHint();
+    else handled = false;
   } else if (table.dead) {
     handled = key.length === 1;
+  } else if ((key === "ArrowLeft" || key === "ArrowRight" || key === "Home" || key === "End") && !(focused && focused.closest(".dl-hand"))) {
+    handled = !focused || focused === table.root || !focused.closest("details, .dl-log-list") ? focusHand(table) : false;
   } else if (key === "l" || key === "r") {
     const tileText = table.choosing || focusedTile(focused);
     const entry = tileText && shown.hand.find((t) => t.tile === tileText);
@@ -790,6 +947,24 @@ function letter(table, action) {
     } else if (shown.can_review) table.send("review");
   } else {
     table.act(action);
+  }
+}
+function holdInDialog(root, event) {
+  const dialog = root.querySelector('[role="alertdialog"]');
+  if (!dialog) return;
+  const stops = Array.from(dialog.querySelectorAll("button:not([disabled]), a[href], [tabindex='0']"));
+  if (!stops.length) return;
+  const active = root.ownerDocument.activeElement;
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  let next = null;
+  if (!dialog.contains(active)) next = first;
+  else if (event.shiftKey && active === first) next = last;
+  else if (!event.shiftKey && active === last) next = first;
+  if (next) {
+    event.preventDefault();
+    event.stopPropagation();
+    next.focus();
   }
 }
 
@@ -972,12 +1147,22 @@ function actions(table) {
     if (!table.shown || table.dead) return;
     if (table.skipReplay()) return;
     if (action !== "undo" && !table.shown.your_turn) return note(waitNote());
-    send(action);
+    if (send(action) && action === "hint") {
+      table.hinting = { id: table.pending.id, cancelled: false };
+      table.draw();
+    }
+  }
+  function cancelHint() {
+    if (!table.hinting) return;
+    table.hinting.cancelled = true;
+    table.draw();
+    focusHand(table);
   }
   function askNewMatch() {
     const shown = table.shown;
     if (!shown || table.dead) return;
     if (shown.in_progress && !shown.scoreboard.match_over) {
+      table.returnTo = table.focusKey ? table.focusKey() || "action:new" : "action:new";
       table.confirming = true;
       table.draw();
       const keep = table.root.querySelector('[data-key="confirm:keep"]');
@@ -985,6 +1170,23 @@ function actions(table) {
     } else {
       send("new_match");
     }
+  }
+  function askClosePuzzles() {
+    table.returnTo = table.focusKey ? table.focusKey() : null;
+    table.asking = "close-puzzles";
+    table.draw();
+    const keep = table.root.querySelector('[data-key="ask:keep"]');
+    if (keep) keep.focus();
+  }
+  function keepSolving() {
+    table.asking = null;
+    table.draw();
+    table.restoreFocus(table.returnTo || "root");
+  }
+  function closeConfirm() {
+    table.confirming = false;
+    table.draw();
+    table.restoreFocus(table.returnTo || "action:new");
   }
   function puzzleAnswer(move) {
     const c = puzzleOn(table.shown);
@@ -1009,6 +1211,10 @@ function actions(table) {
     askNewMatch,
     puzzleAnswer,
     spoken,
+    cancelHint,
+    closeConfirm,
+    askClosePuzzles,
+    keepSolving,
     coachKey: (key) => coachKeys(table, key, null)
   };
 }
@@ -1042,7 +1248,7 @@ function createTable(model, el, env = {}) {
     role: "group",
     "aria-label": "Domino table"
   });
-  const live = h("div", { class: "dl-live", "aria-live": "polite", role: "status" });
+  const live = h("div", { class: "dl-live", "aria-live": "polite", role: "log", "aria-relevant": "additions" });
   const body = h("div", { class: "dl-body" });
   root.append(body, live);
   el.append(root);
@@ -1084,6 +1290,19 @@ function createTable(model, el, env = {}) {
     width: 0,
     lastFocused: null,
     // the element that had the focus when the table last drew
+    /** @type {string|null} */
+    returnTo: null,
+    // where the focus goes back to when the coach or a dialog closes
+    /** @type {{id: string, cancelled: boolean}|null} */
+    hinting: null,
+    // a hint asked and not yet answered
+    /** @type {string|null} */
+    asking: null,
+    // a question the coach asks ("close-puzzles")
+    openWhy: /* @__PURE__ */ new Set(),
+    // the "Why?" disclosures open (by key)
+    hideHint: false,
+    // the hint on screen was cancelled: not shown while Python takes it away
     resultUrl: resultUrls(),
     show,
     draw,
@@ -1096,6 +1315,9 @@ function createTable(model, el, env = {}) {
   Object.assign(table, actions(table));
   const { focusKey, restoreFocus } = focusKeeper(table);
   table.restoreFocus = restoreFocus;
+  table.focusKey = focusKey;
+  const voice = announcer(live);
+  table.voice = voice;
   function receive() {
     const snap = model.get("snapshot");
     if (!snap || typeof snap !== "object" || !("version" in snap)) return;
@@ -1105,12 +1327,23 @@ function createTable(model, el, env = {}) {
     const before = table.shown;
     table.shown = snap;
     paced.shownNow();
+    const held = focusKey();
+    const wasConfirming = table.confirming;
     if (before && (before.version !== snap.version || before.hand_number !== snap.hand_number)) {
       table.choosing = null;
-      if (!snap.in_progress || snap.scoreboard.match_over) table.confirming = false;
+      table.confirming = false;
     }
+    if (!snap.coach || snap.coach.kind !== "puzzle") table.asking = null;
     let latency = null;
     const pending = table.pending;
+    let cancelHint = false;
+    if (table.hinting && snap.ack === table.hinting.id) {
+      cancelHint = table.hinting.cancelled && !!snap.hint;
+      table.hideHint = cancelHint;
+      table.hinting = null;
+    } else if (table.hideHint && (!snap.hint || before && before.version !== snap.version)) {
+      table.hideHint = false;
+    }
     if (pending && snap.ack === pending.id) {
       latency = now() - pending.t0;
       table.pending = null;
@@ -1127,11 +1360,17 @@ function createTable(model, el, env = {}) {
       reply = now() - table.replyFrom;
       table.replyFrom = null;
     }
+    if (held && !(before && before.coach) && snap.coach) table.returnTo = held;
     draw(before);
     if (latency !== null) root.dataset.latencyMs = latency.toFixed(1);
     if (reply !== null) root.dataset.replyMs = reply.toFixed(1);
-    const said = announcement(before, snap);
-    if (said) live.textContent = said;
+    if (held) {
+      if (snap.result && !(before && before.result) && !snap.coach) restoreFocus("action:next");
+      else if (before && before.coach && !snap.coach) restoreFocus(table.returnTo);
+      else if (wasConfirming && !table.confirming && held.startsWith("confirm:")) restoreFocus(table.returnTo);
+    }
+    voice.hear(before, table.hideHint ? { ...snap, hint: null } : snap);
+    if (cancelHint) table.send("cancel_hint");
     if (table.deferredKey !== null && !table.pending) {
       const key = table.deferredKey;
       table.deferredKey = null;
@@ -1178,7 +1417,7 @@ function createTable(model, el, env = {}) {
     table.choosing = null;
     table.confirming = false;
     draw();
-    live.textContent = `This table has stopped. ${reason}`;
+    voice.say(`This table has stopped. ${reason}`);
   }
   const unwatch = watchKernel(model, die, () => deadReason(table.shown, inVoila));
   const onKey = (event) => rootKeys(table, event);
@@ -1187,13 +1426,31 @@ function createTable(model, el, env = {}) {
     table.lastFocused = event.target;
   };
   root.addEventListener("focusin", onFocusIn);
+  const doc = root.ownerDocument;
+  const letGo = (event) => {
+    if (!root.contains(
+      /** @type {Node} */
+      event.target
+    )) table.lastFocused = null;
+  };
+  doc.addEventListener("pointerdown", letGo, true);
+  doc.addEventListener("focusin", letGo, true);
+  const onClick = (event) => {
+    const target = (
+      /** @type {HTMLElement} */
+      event.target
+    );
+    if (target.closest("button, a, summary, input, select, textarea, [tabindex='0'], .dl-hand")) return;
+    focusHand(table);
+  };
+  root.addEventListener("click", onClick);
   let observer = null;
   if (typeof ResizeObserver === "function") {
     observer = new ResizeObserver((entries) => {
       const w = Math.floor(entries[0].contentRect.width);
       if (Math.abs(w - table.width) >= 8) {
         table.width = w;
-        root.classList.toggle("dl-narrow", w > 0 && w < 560);
+        root.classList.toggle("dl-narrow", w > 0 && w < NARROW_PX);
         draw();
       }
     });
@@ -1213,6 +1470,9 @@ function createTable(model, el, env = {}) {
       unwatch();
       root.removeEventListener("keydown", onKey);
       root.removeEventListener("focusin", onFocusIn);
+      root.removeEventListener("click", onClick);
+      doc.removeEventListener("pointerdown", letGo, true);
+      doc.removeEventListener("focusin", letGo, true);
       if (observer) observer.disconnect();
       paced.clear();
       cancel(table.answerTimer);

@@ -216,13 +216,17 @@ describe("review and puzzle", () => {
     expect(t.send).toHaveBeenCalledWith("puzzle_hint");
     expect(drawCoach(t, s).getAttribute("aria-label")).toBe("Puzzle");
   });
-  it("coach keys: N next puzzle; Esc closes; other snapshots are not the coach's", () => {
+  it("coach keys: N next puzzle; Esc asks before closing a puzzle, closes a review; other snapshots are not the coach's", () => {
     const s = snap("puzzle_asking");
-    const t = fakeTable(s);
+    const t = fakeTable(s, { askClosePuzzles: vi.fn(), keepSolving: vi.fn() });
     expect(coachKeys(t, "n", null)).toBe(true);
     expect(t.send).toHaveBeenCalledWith("puzzle_next");
     coachKeys(t, "Escape", null);
-    expect(t.send).toHaveBeenLastCalledWith("coach_close");
+    expect(t.askClosePuzzles).toHaveBeenCalledOnce();
+    expect(t.send).not.toHaveBeenCalledWith("coach_close");
+    const r = fakeTable(FIXTURES.review_steps.at(-1));
+    coachKeys(r, "Escape", null);
+    expect(r.send).toHaveBeenLastCalledWith("coach_close");
     expect(coachKeys(fakeTable(snap("lead")), "n", null)).toBe(false);
   });
 });
@@ -275,5 +279,41 @@ describe("frame, keys, announcements, pacing, kernel", () => {
     stop();
     expect(Object.keys(handlers)).toEqual([]);
     expect(deadReason({ in_progress: true, saving: true }, false)).toContain("saved");
+  });
+});
+
+describe("the line as one chain on a narrow table", () => {
+  const line = (n) => Array.from({ length: n }, (_, i) => ({ double: i % 5 === 2 }));
+  const overlap = (a, b) => a.x < b.x + b.w - 0.01 && b.x < a.x + a.w - 0.01 && a.y < b.y + b.h - 0.01 && b.y < a.y + a.h - 0.01;
+  it("reads like text: rows alternate direction, nothing overlaps or leaves the table, each end marker at its end", async () => {
+    const { layoutChain } = await import("../src/parts/layout.js");
+    for (const width of [300, 380]) {
+      for (let n = 1; n < 28; n++) {
+        const layout = layoutChain(line(n), width, 22);
+        const all = [layout.slots.left, ...layout.items, layout.slots.right];
+        all.forEach((a, i) => {
+          expect(a.x).toBeGreaterThanOrEqual(-0.01);
+          expect(a.x + a.w).toBeLessThanOrEqual(width + 0.01);
+          expect(a.y).toBeGreaterThanOrEqual(-0.01);
+          expect(a.y + a.h).toBeLessThanOrEqual(layout.height + 0.01);
+          all.slice(i + 1).forEach((b) => expect(overlap(a, b)).toBe(false));
+          // one chain: each box touches the next one (within a gap and a tile)
+          if (i + 1 < all.length) {
+            const b = all[i + 1];
+            const dx = Math.max(0, b.x - (a.x + a.w), a.x - (b.x + b.w));
+            const dy = Math.max(0, b.y - (a.y + a.h), a.y - (b.y + b.h));
+            expect(dx + dy).toBeLessThanOrEqual(22 * 0.15 + 4);
+          }
+        });
+      }
+    }
+  });
+  it("is used below 560 px, with the tiles still in order", () => {
+    const s = snap("long_line");
+    const t = fakeTable(s, { width: 400, unitPx: () => 22 });
+    const el = drawLine(t, s);
+    expect(Array.from(el.querySelectorAll(".dl-line .dl-tile")).map((n) => n.dataset.tile)).toEqual(s.line.map((p) => p.tile));
+    const first = el.querySelector(".dl-line .dl-tile");
+    expect(parseFloat(first.style.top)).toBeLessThan(30); // the left end starts the first row
   });
 });

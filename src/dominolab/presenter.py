@@ -355,7 +355,8 @@ def _tournament(info: Optional[dict]) -> Optional[dict]:
     """Tournament mode: where the student is, and, at the end, the result to save."""
     if info is None:
         return None
-    label = f"“{info['title']}”" if info["title"] else info["id"]
+    # The name the students know it by: its title, else the code they typed (as on the board).
+    label = f"“{info['title']}”" if info["title"] else (info.get("code") or info["id"])
     saved = None
     if info["finished"]:
         saved = (f"Your result is saved as {info['saved_to']}." if info["saved_to"] is not None

@@ -1,5 +1,5 @@
 // The coach's frame (a review or a puzzle in place of the game) and its keys.
-import { h } from "./dom.js";
+import { button, h } from "./dom.js";
 import { drawPuzzle } from "./puzzle.js";
 import { drawReview } from "./review.js";
 
@@ -11,6 +11,7 @@ export function drawCoach(table, s) {
   if (s.message) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   const body = c.kind === "review" ? drawReview(table, c) : drawPuzzle(table, c);
   return h("section", { class: `dl-coach dl-coach-${c.kind}`, "aria-label": c.kind === "review" ? "Review of the hand" : "Puzzle" }, [
+    c.kind === "puzzle" ? drawCloseQuestion(table) : null,
     ...body,
     ...notes,
   ]);
@@ -38,9 +39,12 @@ export function coachKeys(table, key, focused) {
   }
   if (key === "Escape") {
     if (table.choosing) table.cancelChoice();
+    else if (puzzle && table.asking) table.keepSolving();
+    else if (puzzle) table.askClosePuzzles(); // Esc from habit must not throw the puzzle away
     else table.send("coach_close");
     return true;
   }
+  if (table.asking) return true; // the question first
   if (review) {
     if ((key === "ArrowRight" || key === "ArrowLeft") && review.status !== "running") {
       table.send("review_step", { step: key === "ArrowRight" ? 1 : -1 });
@@ -62,4 +66,19 @@ export function coachKeys(table, key, focused) {
 /** The tile of the hand button that has the focus, if one has. */
 export function focusedTile(focused) {
   return focused && focused.dataset && focused.dataset.tile && focused.closest(".dl-hand") ? focused.dataset.tile : null;
+}
+
+/** "Close the puzzles?" (asked by Esc): Keep solving is the safe default. */
+export function drawCloseQuestion(table) {
+  if (table.asking !== "close-puzzles") return null;
+  return h("section", { class: "dl-confirm", role: "alertdialog", "aria-label": "Close the puzzles?" }, [
+    h("p", { text: "Close the puzzles and go back to your game? This puzzle is left where it is." }),
+    h("div", { class: "dl-actions" }, [
+      button(table, "ask:close", "Close the puzzles", () => {
+        table.asking = null;
+        table.send("coach_close");
+      }),
+      button(table, "ask:keep", "Keep solving", () => table.keepSolving(), { primary: true }),
+    ]),
+  ]);
 }

@@ -25,6 +25,34 @@ export function endChoice(table, ends) {
   ]);
 }
 
+/** The hint: its plain sentence, and its figures behind "Why?" when Python gives them. */
+export function drawHint(table, hint) {
+  return h("div", { class: "dl-message dl-hint" }, [
+    h("p", { class: "dl-hint-text", text: `Hint: ${hint.text}` }),
+    why(table, "hint", hint.why, hint.text),
+  ]);
+}
+
+/** A "Why?" that shows the figures behind a sentence (a disclosure: keyboard reachable, its
+ * state said); nothing when there is no `why` text. */
+export function why(table, key, text, plain = "") {
+  if (!text || text === plain) return null;
+  const open = table.openWhy ? table.openWhy.has(key) : false;
+  return h("details", {
+    class: "dl-why-more",
+    open,
+    // Kept open across re-renders (a computer's move redraws the table).
+    ontoggle: (event) => {
+      if (!table.openWhy) return;
+      if (event.currentTarget.open) table.openWhy.add(key);
+      else table.openWhy.delete(key);
+    },
+  }, [
+    h("summary", { class: "dl-why-button", "data-key": `${key}:why` }, ["Why?"]),
+    h("p", { class: "dl-why-text", text }),
+  ]);
+}
+
 /** The status line, then this view's note, Python's message and the hint. */
 export function drawNotes(table, s) {
   const notes = h("div", { class: "dl-notes" });
@@ -33,6 +61,13 @@ export function drawNotes(table, s) {
   notes.append(h("p", { class: "dl-status", text: status }));
   if (table.localNote) notes.append(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
   if (s.message) notes.append(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
-  if (s.hint) notes.append(h("p", { class: "dl-message dl-hint", text: `Hint: ${s.hint.text}` }));
+  if (table.hinting && !table.hinting.cancelled) {
+    notes.append(h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [
+      h("span", { class: "dl-spinner", "aria-hidden": "true" }),
+      " Thinking about a hint… ",
+      button(table, "hint:cancel", "Cancel (Esc)", () => table.cancelHint(), { extra: "dl-quiet", shortcut: "Escape" }),
+    ]));
+  }
+  if (s.hint && !table.hideHint) notes.append(drawHint(table, s.hint));
   return notes;
 }

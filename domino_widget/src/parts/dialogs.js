@@ -13,10 +13,7 @@ export function drawConfirm(table, s) {
         table.confirming = false;
         table.send("new_match");
       }),
-      button(table, "confirm:keep", "Keep playing", () => {
-        table.confirming = false;
-        table.draw();
-      }, { primary: true }),
+      button(table, "confirm:keep", "Keep playing", () => table.closeConfirm(), { primary: true }),
     ]),
   ]);
 }

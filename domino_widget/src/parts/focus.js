@@ -1,6 +1,17 @@
 // Keeping the focus across re-renders: each focusable element has a `data-key`, and after a
 // draw the element with the same key gets the focus back (or the primary button, or the hand).
 
+/** Put the focus on the hand (its tile with the roving tab stop), or on the primary button
+ * when there is no hand; true when something took it. */
+export function focusHand(table) {
+  const target =
+    table.root.querySelector('.dl-hand [tabindex="0"]:not([disabled])') ||
+    table.root.querySelector("[data-primary]:not([disabled])");
+  if (!target) return false;
+  /** @type {HTMLElement} */ (target).focus({ preventScroll: true });
+  return true;
+}
+
 /** @param {{root: HTMLElement, lastFocused: any}} table */
 export function focusKeeper(table) {
   const root = table.root;

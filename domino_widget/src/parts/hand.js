@@ -5,7 +5,8 @@ import { drawActions, endChoice } from "./controls.js";
 
 /**
  * `opts.active` says whether a click acts now, `marked(t)` whether the tile is shown as
- * playable, `classes(t)` and `note(t)` add marks and words.
+ * playable (and `opts.say` whether its name says so either way), `classes(t)` and `note(t)`
+ * add marks and words.
  * @param {{choosing: string|null, focusTile: string|null, dead: any, useTile: Function, handKeys: Function}} table
  */
 export function handRow(table, tiles, label, opts) {
@@ -18,7 +19,7 @@ export function handRow(table, tiles, label, opts) {
     { class: "dl-hand", role: "toolbar", "aria-label": label, "aria-orientation": "horizontal", onkeydown: (e) => handKeys(e) },
     tiles.map((t) => {
       const mark = opts.marked(t);
-      const where = mark ? (t.ends.length === 2 ? ", fits both ends" : ", playable") : "";
+      const where = mark ? (t.ends.length === 2 ? ", playable, fits both ends" : ", playable") : opts.say ? ", cannot be played now" : "";
       return tileFace(t.high, t.low, {
         orient: "v",
         tag: "button",
@@ -70,6 +71,7 @@ export function drawYou(table, s) {
   const owner = s.viewer_name === "You" || s.viewer_name === null ? "Your hand" : `${s.viewer_name}'s hand`;
   const hand = handRow(table, s.hand, owner, {
     active: s.your_turn,
+    say: highlight && s.your_turn,
     marked: (t) => highlight && t.playable && s.your_turn,
     classes: (t) => [hintTile === t.tile ? "dl-hinted" : "", t.drawn ? "dl-drawn" : ""],
     note: (t) => (t.drawn ? ", just drawn" : ""),

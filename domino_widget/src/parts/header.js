@@ -7,7 +7,13 @@ import { drawHands, drawScores } from "./scores.js";
 export function drawHeader(table, s) {
   const board = s.scoreboard;
   const t = s.tournament;
-  return h("header", { class: "dl-header" }, [
+  if (s.coach && s.coach.kind === "puzzle") {
+    // A puzzle is not part of the match: no hand number, target, scores or New match.
+    return h("div", { class: "dl-header" }, [
+      h("div", { class: "dl-title" }, [h("strong", { text: "Domino Lab" }), h("span", { class: "dl-muted", text: " · Puzzles" })]),
+    ]);
+  }
+  return h("div", { class: "dl-header" }, [
     h("div", { class: "dl-title" }, [
       h("strong", { text: "Domino Lab" }),
       t

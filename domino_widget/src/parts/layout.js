@@ -91,3 +91,53 @@ export function layoutLine(line, leadIndex, width, u) {
     height: bottom - top,
   };
 }
+
+/**
+ * The line as one chain for a narrow table: from the left end marker, left to right, turning
+ * down at the edge and running back, row after row, to the right end marker, so it reads as
+ * one line of tiles like text.  (Unlike layoutLine, a tile added at the left end moves the
+ * others along; on a narrow table one readable chain matters more.)
+ * @param {Array<{double: boolean}>} line  tiles from the left end to the right end
+ * @param {number} width  the width of the table area in px
+ * @param {number} u  the size of one tile half in px
+ */
+export function layoutChain(line, width, u) {
+  const g = Math.max(2, Math.round(u * 0.15));
+  let y = 0; // the row's centre line
+  let going = 1;
+  let edge = 0;
+  let lastDouble = false;
+  let inRow = 0;
+  let first = true;
+  const place = (double) => {
+    const w = double ? u : 2 * u;
+    const hgt = double ? 2 * u : u;
+    const start = first ? edge : edge + going * g;
+    first = false;
+    const end = start + going * w;
+    const fits = going > 0 ? end <= width : end >= 0;
+    if (fits || inRow === 0) {
+      edge = end;
+      lastDouble = double;
+      inRow += 1;
+      return { x: going > 0 ? start : end, y: y - hgt / 2, w, h: hgt, vertical: double, flip: going < 0 };
+    }
+    // Turn: a tile stood on end under the end of the row; the next row runs back.
+    const cornerTop = y + (lastDouble ? u : u / 2) + g;
+    const x = going > 0 ? edge - u : edge;
+    y = cornerTop + 1.5 * u;
+    edge = going > 0 ? x : x + u;
+    going = -going;
+    lastDouble = false;
+    inRow = 0;
+    return { x, y: cornerTop, w: u, h: 2 * u, vertical: true, flip: false, corner: true };
+  };
+  const left = place(false);
+  const items = line.map((tile, index) => ({ index, ...place(!!tile.double) }));
+  const right = line.length ? place(false) : left;
+  const all = [left, right, ...items];
+  const top = Math.min(...all.map((b) => b.y));
+  const bottom = Math.max(...all.map((b) => b.y + b.h));
+  const at = (box) => ({ ...box, y: box.y - top });
+  return { items: items.map(at), slots: { left: at(left), right: at(right) }, width, height: bottom - top };
+}

@@ -1,8 +1,10 @@
 // The line of play: its tiles laid out as on a table (layout.js) and its two ends, which
 // become buttons while a tile that fits both waits for its end.
 import { h, tileFace } from "./dom.js";
-import { layoutLine } from "./layout.js";
+import { layoutChain, layoutLine } from "./layout.js";
 
+/** Below this width (px) the table is narrow: the line is laid out as one chain. */
+export const NARROW_PX = 560;
 /** Padding of the line's area, px. */
 export const PAD_PX = 10;
 
@@ -15,15 +17,15 @@ export function drawLine(table, s, slots = true) {
   const section = h("section", { class: "dl-table", "aria-label": "The line of play" });
   const u = table.unitPx();
   const room = Math.max((table.width || 640) - 2 * PAD_PX, 6 * u);
-  const layout = layoutLine(s.line, s.lead_index, room, u);
-  const line = h("div", {
-    class: "dl-line",
-    role: "list",
-    "aria-label": s.line.length ? `The line: ${s.line.map((p) => p.spoken).join(", ")}` : "The line is empty",
-    style: `width: ${room}px; height: ${Math.ceil(layout.height)}px`,
-  });
-  const at = (box) => `left: ${box.x}px; top: ${box.y}px; width: ${box.w}px; height: ${box.h}px`;
+  // A narrow table (a phone, a split screen) reads the line as one chain, like text.
+  const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u);
+  // The tiles are a list; the end buttons sit beside it in the same area (a list holds only
+  // list items).
+  const area = h("div", { class: "dl-line-area", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
   const ends = s.ends || [null, null];
+  const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s.line, ends) });
+  area.append(line);
+  const at = (box) => `left: ${box.x}px; top: ${box.y}px; width: ${box.w}px; height: ${box.h}px`;
   for (const item of layout.items) {
     const p = s.line[item.index];
     // Faces read along the line: the left number first when it runs rightwards, and so on.
@@ -48,7 +50,7 @@ export function drawLine(table, s, slots = true) {
       : active
         ? `Play ${table.spoken(table.choosing)} on the ${side} end, which shows ${number}`
         : `The ${side} end shows ${number}`;
-    line.append(
+    area.append(
       h("button", {
         class: `dl-slot dl-slot-${side}${active ? " dl-choose" : ""}`,
         type: "button",
@@ -62,6 +64,13 @@ export function drawLine(table, s, slots = true) {
       }, s.line.length ? [h("span", { class: "dl-slot-letter", text: side === "left" ? "L" : "R" }), h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: "lead" })]),
     );
   }
-  section.append(line);
+  section.append(area);
   return section;
+}
+
+/** The line's name for a screen reader: its tiles from the left end, then both ends. */
+export function lineLabel(line, ends) {
+  if (!line.length) return "The line is empty";
+  const tiles = line.map((p) => p.spoken).join(", ");
+  return `The line, from the left end: ${tiles}. Left end ${ends[0]}, right end ${ends[1]}.`;
 }

@@ -1,6 +1,7 @@
 // What the person's clicks and keys ask of the table: intents sent to Python (one at a time,
 // for the position on screen), or a note saying why not now.
 import { coachKeys, puzzleOn } from "./coach.js";
+import { focusHand } from "./focus.js";
 
 /** Milliseconds without an answer from Python before the table says it is waiting. */
 export const ANSWER_NOTE_MS = 4000;
@@ -102,13 +103,27 @@ export function actions(table) {
     if (!table.shown || table.dead) return;
     if (table.skipReplay()) return;
     if (action !== "undo" && !table.shown.your_turn) return note(waitNote());
-    send(action);
+    if (send(action) && action === "hint") {
+      // "Thinking…" at once, with Cancel: a hint can take a few seconds on a busy machine.
+      table.hinting = { id: table.pending.id, cancelled: false };
+      table.draw();
+    }
+  }
+
+  /** Cancel while a hint is thinking: the hint is not shown or said when it comes, and
+   * Python is asked to take it away (it answers in order, so that goes after the hint). */
+  function cancelHint() {
+    if (!table.hinting) return;
+    table.hinting.cancelled = true;
+    table.draw();
+    focusHand(table);
   }
 
   function askNewMatch() {
     const shown = table.shown;
     if (!shown || table.dead) return;
     if (shown.in_progress && !shown.scoreboard.match_over) {
+      table.returnTo = table.focusKey ? table.focusKey() || "action:new" : "action:new";
       table.confirming = true;
       table.draw();
       const keep = table.root.querySelector('[data-key="confirm:keep"]');
@@ -116,6 +131,28 @@ export function actions(table) {
     } else {
       send("new_match");
     }
+  }
+
+  /** Esc in a puzzle: ask before closing it. */
+  function askClosePuzzles() {
+    table.returnTo = table.focusKey ? table.focusKey() : null;
+    table.asking = "close-puzzles";
+    table.draw();
+    const keep = table.root.querySelector('[data-key="ask:keep"]');
+    if (keep) keep.focus();
+  }
+
+  function keepSolving() {
+    table.asking = null;
+    table.draw();
+    table.restoreFocus(table.returnTo || "root");
+  }
+
+  /** Keep playing: the question goes, the focus goes back to where it was. */
+  function closeConfirm() {
+    table.confirming = false;
+    table.draw();
+    table.restoreFocus(table.returnTo || "action:new");
   }
 
   function puzzleAnswer(move) {
@@ -132,7 +169,8 @@ export function actions(table) {
   }
 
   return {
-    send, handNow, playTile, useTile, chooseEnd, cancelChoice, waitNote, note, act, askNewMatch, puzzleAnswer, spoken,
+    send, handNow, playTile, useTile, chooseEnd, cancelChoice, waitNote, note, act, askNewMatch, puzzleAnswer, spoken, cancelHint,
+    closeConfirm, askClosePuzzles, keepSolving,
     coachKey: (key) => coachKeys(table, key, null),
   };
 }

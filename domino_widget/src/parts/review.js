@@ -1,11 +1,13 @@
 // The coach's review of a hand: its progress while it runs, then one decision at a time.
 import { button, h, tileFace } from "./dom.js";
 import { drawLine } from "./line.js";
+import { why } from "./controls.js";
 
 /** A move as the coach shows it: its tile (or Draw/Pass) and its words and figures. */
 export function coachMove(key, title, m, extra = "") {
+  // As large as the hand's tiles: the pips must be read.
   const face = m.tile
-    ? tileFace(m.tile.high, m.tile.low, { orient: "v", extra: "dl-small", attrs: { role: "img", "aria-label": m.tile.spoken } })
+    ? tileFace(m.tile.high, m.tile.low, { orient: "v", extra: "dl-coach-tile", attrs: { role: "img", "aria-label": m.tile.spoken } })
     : h("span", { class: "dl-move-word", text: m.action === "draw" ? "Draw" : "Pass" });
   return h("div", { class: `dl-coach-move ${extra}`.trim(), "data-key": key }, [
     h("span", { class: "dl-coach-move-title", text: title }),
@@ -41,15 +43,17 @@ export function drawReview(table, c) {
       drawLine(table, d, false),
       h("div", { class: "dl-review-hand" }, [
         h("span", { class: "dl-coach-move-title", text: "Your tiles then" }),
-        h("span", { class: "dl-mini-hand", role: "img", "aria-label": `Your tiles then: ${d.hand.map((t) => t.spoken).join(", ")}` },
-          d.hand.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-small" }))),
+        h("span", { class: "dl-review-tiles", role: "img", "aria-label": `Your tiles then: ${d.hand.map((t) => t.spoken).join(", ")}` },
+          d.hand.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-coach-tile" }))),
       ]),
       h("div", { class: "dl-coach-moves" }, [
         coachMove("review:played", "Played", d.played),
-        d.same ? null : coachMove("review:best", "Best", d.best, "dl-coach-best"),
+        // The only move has no better one to show (and is never called best).
+        d.same || d.label === "forced" ? null : coachMove("review:best", "Best", d.best, "dl-coach-best"),
       ]),
       h("p", { class: `dl-review-label dl-label-${d.label}`, "data-key": "review:label", text: d.label_text }),
       h("p", { class: "dl-review-sentence", "data-key": "review:sentence", text: d.sentence }),
+      why(table, `review:${c.index}`, d.why, d.sentence),
     );
   }
   out.push(

@@ -2,8 +2,8 @@
 // Each part of the screen is drawn by its own module from this object (`table`), whose
 // fields are the view's state and whose methods are what a part may ask of it.
 import { h } from "./dom.js";
-import { announcement } from "./announce.js";
-import { focusKeeper } from "./focus.js";
+import { announcer } from "./announce.js";
+import { focusHand, focusKeeper } from "./focus.js";
 import { drawAll } from "./frame.js";
 import { deadReason, watchKernel } from "./kernel.js";
 import { rootKeys } from "./keys.js";
@@ -11,6 +11,7 @@ import { places, travel } from "./motion.js";
 import { pacedQueue } from "./pacing.js";
 import { ANSWER_NOTE_MS, actions } from "./play.js";
 import { resultUrls } from "./result.js";
+import { NARROW_PX } from "./line.js";
 
 export { ANSWER_NOTE_MS };
 
@@ -52,7 +53,7 @@ export function createTable(model, el, env = {}) {
     role: "group",
     "aria-label": "Domino table",
   });
-  const live = h("div", { class: "dl-live", "aria-live": "polite", role: "status" });
+  const live = h("div", { class: "dl-live", "aria-live": "polite", role: "log", "aria-relevant": "additions" });
   const body = h("div", { class: "dl-body" });
   root.append(body, live);
   el.append(root);
@@ -79,6 +80,11 @@ export function createTable(model, el, env = {}) {
     /** @type {any} */ dead: null, // why Python cannot answer, once it cannot
     width: 0,
     lastFocused: null, // the element that had the focus when the table last drew
+    /** @type {string|null} */ returnTo: null, // where the focus goes back to when the coach or a dialog closes
+    /** @type {{id: string, cancelled: boolean}|null} */ hinting: null, // a hint asked and not yet answered
+    /** @type {string|null} */ asking: null, // a question the coach asks ("close-puzzles")
+    openWhy: new Set(), // the "Why?" disclosures open (by key)
+    hideHint: false, // the hint on screen was cancelled: not shown while Python takes it away
     resultUrl: resultUrls(),
     show,
     draw,
@@ -91,6 +97,9 @@ export function createTable(model, el, env = {}) {
   Object.assign(table, actions(table));
   const { focusKey, restoreFocus } = focusKeeper(table);
   table.restoreFocus = restoreFocus;
+  table.focusKey = focusKey;
+  const voice = announcer(live);
+  table.voice = voice;
 
   function receive() {
     const snap = model.get("snapshot");
@@ -103,12 +112,23 @@ export function createTable(model, el, env = {}) {
     const before = table.shown;
     table.shown = snap;
     paced.shownNow();
+    const held = focusKey(); // null when the focus is outside the table: then it stays there
+    const wasConfirming = table.confirming;
     if (before && (before.version !== snap.version || before.hand_number !== snap.hand_number)) {
       table.choosing = null;
-      if (!snap.in_progress || snap.scoreboard.match_over) table.confirming = false;
+      table.confirming = false; // play went on: the question no longer stands
     }
+    if (!snap.coach || snap.coach.kind !== "puzzle") table.asking = null;
     let latency = null;
     const pending = table.pending;
+    let cancelHint = false;
+    if (table.hinting && snap.ack === table.hinting.id) {
+      cancelHint = table.hinting.cancelled && !!snap.hint;
+      table.hideHint = cancelHint;
+      table.hinting = null;
+    } else if (table.hideHint && (!snap.hint || (before && before.version !== snap.version))) {
+      table.hideHint = false;
+    }
     if (pending && snap.ack === pending.id) {
       latency = now() - pending.t0;
       table.pending = null;
@@ -125,11 +145,19 @@ export function createTable(model, el, env = {}) {
       reply = now() - table.replyFrom;
       table.replyFrom = null;
     }
+    if (held && !(before && before.coach) && snap.coach) table.returnTo = held; // the coach opens
     draw(before);
     if (latency !== null) root.dataset.latencyMs = latency.toFixed(1);
     if (reply !== null) root.dataset.replyMs = reply.toFixed(1);
-    const said = announcement(before, snap);
-    if (said) live.textContent = said;
+    if (held) {
+      // The focus goes where the person looks next: Next hand at the end of a hand, back where
+      // it was when the coach or a question closes.
+      if (snap.result && !(before && before.result) && !snap.coach) restoreFocus("action:next");
+      else if (before && before.coach && !snap.coach) restoreFocus(table.returnTo);
+      else if (wasConfirming && !table.confirming && held.startsWith("confirm:")) restoreFocus(table.returnTo);
+    }
+    voice.hear(before, table.hideHint ? { ...snap, hint: null } : snap);
+    if (cancelHint) table.send("cancel_hint");
     if (table.deferredKey !== null && !table.pending) {
       const key = table.deferredKey;
       table.deferredKey = null;
@@ -182,7 +210,7 @@ export function createTable(model, el, env = {}) {
     table.choosing = null;
     table.confirming = false;
     draw();
-    live.textContent = `This table has stopped. ${reason}`;
+    voice.say(`This table has stopped. ${reason}`);
   }
   const unwatch = watchKernel(model, die, () => deadReason(table.shown, inVoila));
 
@@ -193,13 +221,28 @@ export function createTable(model, el, env = {}) {
     table.lastFocused = event.target;
   };
   root.addEventListener("focusin", onFocusIn);
+  // A click or focus outside the table lets it go: a re-render must not take the focus (and
+  // the keys) back from the notebook.
+  const doc = root.ownerDocument;
+  const letGo = (event) => {
+    if (!root.contains(/** @type {Node} */ (event.target))) table.lastFocused = null;
+  };
+  doc.addEventListener("pointerdown", letGo, true);
+  doc.addEventListener("focusin", letGo, true);
+  // A click on the table but not on a control puts the focus on the hand, where the keys act.
+  const onClick = (event) => {
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (target.closest("button, a, summary, input, select, textarea, [tabindex='0'], .dl-hand")) return;
+    focusHand(table);
+  };
+  root.addEventListener("click", onClick);
   let observer = null;
   if (typeof ResizeObserver === "function") {
     observer = new ResizeObserver((entries) => {
       const w = Math.floor(entries[0].contentRect.width);
       if (Math.abs(w - table.width) >= 8) {
         table.width = w;
-        root.classList.toggle("dl-narrow", w > 0 && w < 560);
+        root.classList.toggle("dl-narrow", w > 0 && w < NARROW_PX);
         draw();
       }
     });
@@ -222,6 +265,9 @@ export function createTable(model, el, env = {}) {
       unwatch();
       root.removeEventListener("keydown", onKey);
       root.removeEventListener("focusin", onFocusIn);
+      root.removeEventListener("click", onClick);
+      doc.removeEventListener("pointerdown", letGo, true);
+      doc.removeEventListener("focusin", letGo, true);
       if (observer) observer.disconnect();
       paced.clear();
       cancel(table.answerTimer);

@@ -201,6 +201,12 @@ class Intents(TableCore):
         self._hint_marks = advice.kind != "close"
         return None
 
+    def _act_cancel_hint(self, intent: dict) -> Optional[str]:
+        """The person no longer wants the hint they asked for (the table's Cancel while it was
+        thinking): it is taken off the table if it came; nothing else changes."""
+        self._hint = None
+        return None
+
     def _act_next_hand(self, intent: dict) -> Optional[str]:
         if not self._round.is_over:
             raise IntentError("The hand is still being played; finish it first.")

@@ -133,7 +133,8 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
         self._test_hook: Optional[Callable[[str], None]] = None
         self.actions: dict[str, Callable[[dict], Optional[str]]] = {
             "play": self._act_move, "draw": self._act_move, "pass": self._act_move,
-            "undo": self._act_undo, "hint": self._act_hint, "next_hand": self._act_next_hand,
+            "undo": self._act_undo, "hint": self._act_hint, "cancel_hint": self._act_cancel_hint,
+            "next_hand": self._act_next_hand,
             "new_match": self._act_new_match, "reveal": self._act_reveal,
             "resume": self._act_resume, "discard": self._act_discard,
             "review": self._act_review, "review_step": self._act_review_step, "coach_close": self._act_coach_close,

@@ -193,6 +193,7 @@ class TournamentMode:
         finished = table._round.is_over and self.is_last_hand()
         return {
             "id": t.id,
+            "code": _code(t),
             "title": t.title,
             "name": entry.name,
             "hand": entry.index + 1,
@@ -262,3 +263,12 @@ class TournamentSession(TableSession):
         """The result file's text, as :meth:`Entry.save` writes it."""
         with self._lock:
             return json.dumps(self.entry.result(), indent=1) + "\n"
+
+
+def _code(t: object) -> Optional[str]:
+    """The short code students type for this tournament (what the board shows), or None when
+    it is handed out only as a file (custom rules, a title, mixed opponents)."""
+    try:
+        return t.code  # type: ignore[attr-defined,no-any-return]
+    except TournamentError:
+        return None
