@@ -18,7 +18,7 @@ from typing import Optional, Union
 from ..match import Match
 from ..moves import IllegalMoveError, Move
 from ..round import Round
-from ..tournament import Entry, TournamentError
+from ..tournament import Entry, Tournament, TournamentError
 from ..validate import excerpt
 from .core import TableCore
 from .state import HUMAN, IntentError, TableState
@@ -265,10 +265,10 @@ class TournamentSession(TableSession):
             return json.dumps(self.entry.result(), indent=1) + "\n"
 
 
-def _code(t: object) -> Optional[str]:
+def _code(t: Tournament) -> Optional[str]:
     """The short code students type for this tournament (what the board shows), or None when
     it is handed out only as a file (custom rules, a title, mixed opponents)."""
     try:
-        return t.code  # type: ignore[attr-defined,no-any-return]
+        return t.code
     except TournamentError:
         return None
