@@ -372,6 +372,10 @@ function drawHint(table, hint) {
 }
 function why(table, key, text, plain = "") {
   if (!text || text === plain) return null;
+  return disclosure(table, `${key}:why`, "Why?", text);
+}
+var KEYS_HELP = "Click the table or Tab into it: the focus goes to your hand. ←/→ move along it, Enter plays the tile, L/R play it on the left or right end, D draws, P passes, U undoes, H asks for a hint, N deals the next hand, V reviews the hand, Esc cancels. Click outside the table to give the notebook its keys back.";
+function disclosure(table, key, label, text) {
   const open = table.openWhy ? table.openWhy.has(key) : false;
   return h("details", {
     class: "dl-why-more",
@@ -383,7 +387,7 @@ function why(table, key, text, plain = "") {
       else table.openWhy.delete(key);
     }
   }, [
-    h("summary", { class: "dl-why-button", "data-key": `${key}:why` }, ["Why?"]),
+    h("summary", { class: "dl-why-button", "data-key": key }, [label]),
     h("p", { class: "dl-why-text", text })
   ]);
 }
@@ -476,7 +480,8 @@ function drawYou(table, s) {
     ]),
     hand,
     endChoice(table, s.ends),
-    drawActions(table, s)
+    drawActions(table, s),
+    disclosure(table, "keys", "Keys", KEYS_HELP)
   ]);
 }
 

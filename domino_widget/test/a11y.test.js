@@ -147,6 +147,16 @@ describe("keys as taught", () => {
   });
 });
 
+describe("the table's own help", () => {
+  it("says the keys as the notebooks teach them, one key away", () => {
+    const { root } = mount(snap("lead"));
+    const keys = $(root, "keys");
+    expect(keys.textContent).toBe("Keys");
+    const help = keys.parentElement.textContent;
+    for (const words of ["Click the table", "←/→", "Enter plays", "L/R", "Esc cancels", "Click outside the table"]) expect(help).toContain(words);
+  });
+});
+
 describe("the live region: every event once, in order", () => {
   it("adds each announcement (nothing said is replaced) and a computer's draw waits for its play", () => {
     const steps = snap("four_player_steps");
@@ -193,7 +203,7 @@ describe("a hint that is thinking", () => {
     const { root } = mount(s);
     const summary = $(root, "hint:why");
     expect(summary.tagName).toBe("SUMMARY");
-    expect(root.querySelector(".dl-why-text").textContent).toBe(s.hint.why);
+    expect(summary.parentElement.querySelector(".dl-why-text").textContent).toBe(s.hint.why);
     const plain = snap("long_line");
     plain.hint = { text: "Draw.", action: "draw", tile: null, end: null };
     expect($(mount(plain).root, "hint:why")).toBeNull();

@@ -37,6 +37,18 @@ export function drawHint(table, hint) {
  * state said); nothing when there is no `why` text. */
 export function why(table, key, text, plain = "") {
   if (!text || text === plain) return null;
+  return disclosure(table, `${key}:why`, "Why?", text);
+}
+
+/** The table's keys, as the notebooks and the README teach them. */
+export const KEYS_HELP =
+  "Click the table or Tab into it: the focus goes to your hand. ←/→ move along it, Enter plays the tile, " +
+  "L/R play it on the left or right end, D draws, P passes, U undoes, H asks for a hint, N deals the next hand, " +
+  "V reviews the hand, Esc cancels. Click outside the table to give the notebook its keys back.";
+
+/** A label that shows more text when pressed (a disclosure: keyboard reachable, its state
+ * said, kept open across re-renders). */
+export function disclosure(table, key, label, text) {
   const open = table.openWhy ? table.openWhy.has(key) : false;
   return h("details", {
     class: "dl-why-more",
@@ -48,7 +60,7 @@ export function why(table, key, text, plain = "") {
       else table.openWhy.delete(key);
     },
   }, [
-    h("summary", { class: "dl-why-button", "data-key": `${key}:why` }, ["Why?"]),
+    h("summary", { class: "dl-why-button", "data-key": key }, [label]),
     h("p", { class: "dl-why-text", text }),
   ]);
 }

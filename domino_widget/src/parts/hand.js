@@ -1,7 +1,7 @@
 // A hand as a row of tile buttons (a toolbar: arrow keys move, one tab stop), shared by the
 // table and a puzzle, and the viewer's own seat with its controls.
 import { h, plural, tileFace } from "./dom.js";
-import { drawActions, endChoice } from "./controls.js";
+import { KEYS_HELP, disclosure, drawActions, endChoice } from "./controls.js";
 
 /**
  * `opts.active` says whether a click acts now, `marked(t)` whether the tile is shown as
@@ -84,5 +84,6 @@ export function drawYou(table, s) {
     hand,
     endChoice(table, s.ends),
     drawActions(table, s),
+    disclosure(table, "keys", "Keys", KEYS_HELP),
   ]);
 }
