@@ -176,6 +176,8 @@ def test_the_drawn_tile_is_named_and_marked_for_its_drawer_only():
     assert str(drawn) in s["drawn"] and [h["tile"] for h in s["hand"] if h["drawn"]] == s["drawn"]
     assert s["status"].startswith(f"You drew {drawn}")
     assert f"You draw 1 ({drawn})" in [line["text"] for line in s["log"]][-1]
+    # The screen reader hears the draw once, from the log's line: its status leaves it out.
+    assert "drew" not in s["status_said"] and s["status"].endswith(s["status_said"])
 
 
 def test_the_log_holds_the_whole_hand():

@@ -241,17 +241,12 @@ function announcementParts(before, snap) {
   const sameHand = before && before.match_number === snap.match_number && before.hand_number === snap.hand_number;
   const fresh = sameHand ? snap.log.length - before.log.length : snap.log.length;
   const turnSaid = (snap.your_turn || snap.screen || snap.offer) && !(before && before.status === snap.status && sameHand);
-  let lines = fresh > 0 ? snap.log.slice(-fresh).map((line) => line.text) : [];
-  const last = snap.last;
-  if (turnSaid && snap.your_turn && last && last.seat === snap.viewer && last.action === "draw" && snap.drawn && snap.drawn.length) {
-    lines = lines.slice(0, -1);
-  }
-  parts.push(...lines);
+  if (fresh > 0) parts.push(...snap.log.slice(-fresh).map((line) => line.text));
   if (snap.message && (!before || before.seq !== snap.seq)) parts.push(snap.message.text);
   if (snap.hint && !(before && before.hint)) parts.push(`Hint: ${snap.hint.text}`);
   if (snap.result && !(before && before.result)) parts.push(`${snap.result.title}. ${snap.result.why}`);
   if (snap.scoreboard.result && !(before && before.scoreboard.result)) parts.push(snap.scoreboard.result);
-  if (turnSaid) parts.push(snap.status);
+  if (turnSaid) parts.push(snap.status_said ?? snap.status);
   return parts;
 }
 function coachParts(before, snap) {
@@ -1445,7 +1440,9 @@ function createTable(model, el, env = {}) {
       /** @type {HTMLElement} */
       event.target
     );
-    if (target.closest("button, a, summary, input, select, textarea, [tabindex='0'], .dl-hand")) return;
+    if (!root.contains(target)) return;
+    const control = target.closest("button, a, summary, input, select, textarea, [tabindex='0'], .dl-hand");
+    if (control && root.contains(control)) return;
     focusHand(table);
   };
   root.addEventListener("click", onClick);

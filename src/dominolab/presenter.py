@@ -72,6 +72,9 @@ def present(state: TableState) -> dict:
         "log": _log(state),
         "last": _last(r),
         "status": _status(state, view),
+        # What the screen reader hears: the same without "You drew ...", which the log's own
+        # line for each draw says once.
+        "status_said": _status(state, view, drew=False),
         "result": _result(state, labels),
         "message": None if state.message is None else {"kind": state.message[0], "text": state.message[1]},
         "hint": _hint(state.hint, state.hint_marks),
@@ -105,8 +108,8 @@ SNAPSHOT_KEYS = (
     "seq", "version", "ack", "match_number", "hand_number", "names", "players", "humans", "viewer",
     "viewer_name", "screen", "offer", "rules", "line", "lead_index", "ends", "turn", "turn_name", "thinking",
     "your_turn", "hand", "drawn", "can_draw", "can_pass", "others", "boneyard", "scoreboard", "log", "last",
-    "status", "result", "message", "hint", "undo", "in_progress", "saving", "ai_ms", "options", "tournament",
-    "can_review", "reviews", "coach",
+    "status", "status_said", "result", "message", "hint", "undo", "in_progress", "saving", "ai_ms", "options",
+    "tournament", "can_review", "reviews", "coach",
 )
 
 
@@ -278,7 +281,7 @@ def _last(r: Round) -> Optional[dict]:
     return {"seat": event.seat, "action": event.action}
 
 
-def _status(state: TableState, view: Any) -> str:
+def _status(state: TableState, view: Any, drew: bool = True) -> str:
     r = state.round
     names = state.names
     if state.offer is not None:
@@ -293,8 +296,8 @@ def _status(state: TableState, view: Any) -> str:
     if view is None or r.turn != state.viewer:
         who = names[r.turn]
         return f"{who} is thinking…" if state.thinking == r.turn else f"{who} to play."
-    drew = _drawn(r, r.turn, view.hand) if r.turn_draws else []
-    prefix = f"You drew {', '.join(str(t) for t in drew)}. " if drew else ""
+    drawn = _drawn(r, r.turn, view.hand) if r.turn_draws and drew else []
+    prefix = f"You drew {', '.join(str(t) for t in drawn)}. " if drawn else ""
     if r.ends is None:
         return prefix + "Your lead: play any highlighted tile."
     left, right = r.ends

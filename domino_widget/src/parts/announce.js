@@ -17,19 +17,13 @@ export function announcementParts(before, snap) {
     before && before.match_number === snap.match_number && before.hand_number === snap.hand_number;
   const fresh = sameHand ? snap.log.length - before.log.length : snap.log.length;
   const turnSaid = (snap.your_turn || snap.screen || snap.offer) && !(before && before.status === snap.status && sameHand);
-  let lines = fresh > 0 ? snap.log.slice(-fresh).map((line) => line.text) : [];
-  // Your own draw: the status says it ("You drew 3-2. Your turn: ..."), so the log's line for
-  // it is not said as well.
-  const last = snap.last;
-  if (turnSaid && snap.your_turn && last && last.seat === snap.viewer && last.action === "draw" && snap.drawn && snap.drawn.length) {
-    lines = lines.slice(0, -1);
-  }
-  parts.push(...lines);
+  if (fresh > 0) parts.push(...snap.log.slice(-fresh).map((line) => line.text));
   if (snap.message && (!before || before.seq !== snap.seq)) parts.push(snap.message.text);
   if (snap.hint && !(before && before.hint)) parts.push(`Hint: ${snap.hint.text}`);
   if (snap.result && !(before && before.result)) parts.push(`${snap.result.title}. ${snap.result.why}`);
   if (snap.scoreboard.result && !(before && before.scoreboard.result)) parts.push(snap.scoreboard.result);
-  if (turnSaid) parts.push(snap.status);
+  // The status as said leaves out "You drew ...": the log's line said each draw once.
+  if (turnSaid) parts.push(snap.status_said ?? snap.status);
   return parts;
 }
 

@@ -232,7 +232,9 @@ export function createTable(model, el, env = {}) {
   // A click on the table but not on a control puts the focus on the hand, where the keys act.
   const onClick = (event) => {
     const target = /** @type {HTMLElement} */ (event.target);
-    if (target.closest("button, a, summary, input, select, textarea, [tabindex='0'], .dl-hand")) return;
+    if (!root.contains(target)) return; // a control that redrew the table on its click: it has placed the focus
+    const control = target.closest("button, a, summary, input, select, textarea, [tabindex='0'], .dl-hand");
+    if (control && root.contains(control)) return; // (the notebook's cell around the table is focusable too)
     focusHand(table);
   };
   root.addEventListener("click", onClick);
