@@ -239,9 +239,13 @@ function announcementParts(before, snap) {
   if (snap.coach) return coachParts(before, snap);
   const parts = [];
   const sameHand = before && before.match_number === snap.match_number && before.hand_number === snap.hand_number;
-  const fresh = sameHand ? snap.log.length - before.log.length : snap.log.length;
+  let from = 0;
+  if (sameHand) {
+    const n = Math.min(before.log.length, snap.log.length);
+    while (from < n && before.log[from].text === snap.log[from].text) from += 1;
+  }
   const turnSaid = (snap.your_turn || snap.screen || snap.offer) && !(before && before.status === snap.status && sameHand);
-  if (fresh > 0) parts.push(...snap.log.slice(-fresh).map((line) => line.text));
+  parts.push(...snap.log.slice(from).map((line) => line.text));
   if (snap.message && (!before || before.seq !== snap.seq)) parts.push(snap.message.text);
   if (snap.hint && !(before && before.hint)) parts.push(`Hint: ${snap.hint.text}`);
   if (snap.result && !(before && before.result)) parts.push(`${snap.result.title}. ${snap.result.why}`);
@@ -264,6 +268,9 @@ function coachParts(before, snap) {
   }
   return parts;
 }
+function announcement(before, snap) {
+  return join(announcementParts(before, snap));
+}
 function join(parts) {
   return parts.join(". ").replace(/\.\./g, ".");
 }
@@ -272,7 +279,7 @@ function midTurn(snap) {
   return !!(last && last.action === "draw" && !snap.humans.includes(last.seat) && !snap.result && snap.turn === last.seat && !snap.coach);
 }
 function announcer(live) {
-  let held = [];
+  let held = null;
   const add = (text) => {
     if (!text) return;
     live.append(live.ownerDocument.createElement("p"));
@@ -281,17 +288,16 @@ function announcer(live) {
   };
   return {
     hear(before, snap) {
-      const parts = announcementParts(before, snap);
       if (midTurn(snap)) {
-        held.push(...parts);
+        if (held === null) held = before;
         return;
       }
-      add(join([...held, ...parts]));
-      held = [];
+      add(announcement(held === null ? before : held, snap));
+      held = null;
     },
     say(text) {
-      add(join([...held, text]));
-      held = [];
+      held = null;
+      add(text);
     },
     /** Every line said so far that the region still holds, oldest first (tests read it). */
     said: () => Array.from(live.childNodes, (n) => n.textContent)

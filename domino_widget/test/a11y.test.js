@@ -169,15 +169,26 @@ describe("the live region: every event once, in order", () => {
     const { root, model } = mount(steps[0]);
     const before = said(root).length;
     const drew = { ...steps[1], last: { seat: 1, action: "draw" }, turn: 1, log: [...steps[0].log, { kind: "turn", text: "East draws 1" }] };
-    const played = { ...steps[1], log: [...drew.log, steps[1].log.at(-1)] };
+    const twice = { ...drew, version: drew.version + 1, log: [...steps[0].log, { kind: "turn", text: "East draws 2" }] };
+    const played = { ...steps[1], version: drew.version + 2, log: [...steps[0].log, { kind: "turn", text: "East draws 2 and plays 6-2 on the left" }] };
     model.push(drew);
     clock += 10000;
     vi.advanceTimersByTime(10000);
     expect(said(root).length).toBe(before); // not yet: the draw waits for the play
+    model.push(twice);
+    flush();
     model.push(played);
-    clock += 10000;
-    vi.advanceTimersByTime(10000);
-    expect(said(root).at(-1)).toBe(`East draws 1. ${steps[1].log.at(-1).text}`);
+    flush();
+    expect(said(root).slice(before)).toEqual(["East draws 2 and plays 6-2 on the left"]); // once, whole
+  });
+  it("says a line of the log that grew (your second draw)", () => {
+    const s = snap("drawn");
+    const { root, model } = mount(s);
+    const last = s.log.at(-1).text;
+    const more = { ...s, version: s.version + 1, seq: s.seq + 1, log: [...s.log.slice(0, -1), { kind: "turn", text: `${last} again` }] };
+    model.push(more);
+    flush();
+    expect(said(root).at(-1)).toBe(`${last} again`);
   });
   it("your own draw is said once: by the log's line, not again by the status", () => {
     const s = snap("drawn");

@@ -15,9 +15,15 @@ export function announcementParts(before, snap) {
   const parts = [];
   const sameHand =
     before && before.match_number === snap.match_number && before.hand_number === snap.hand_number;
-  const fresh = sameHand ? snap.log.length - before.log.length : snap.log.length;
+  // New lines, and a line that grew (the log writes a turn as one sentence: "North draws 2
+  // and plays 6-1 on the right" grows from "North draws 1").
+  let from = 0;
+  if (sameHand) {
+    const n = Math.min(before.log.length, snap.log.length);
+    while (from < n && before.log[from].text === snap.log[from].text) from += 1;
+  }
   const turnSaid = (snap.your_turn || snap.screen || snap.offer) && !(before && before.status === snap.status && sameHand);
-  if (fresh > 0) parts.push(...snap.log.slice(-fresh).map((line) => line.text));
+  parts.push(...snap.log.slice(from).map((line) => line.text));
   if (snap.message && (!before || before.seq !== snap.seq)) parts.push(snap.message.text);
   if (snap.hint && !(before && before.hint)) parts.push(`Hint: ${snap.hint.text}`);
   if (snap.result && !(before && before.result)) parts.push(`${snap.result.title}. ${snap.result.why}`);
@@ -65,7 +71,7 @@ function midTurn(snap) {
  * @param {HTMLElement} live  an element with aria-live (role "log")
  */
 export function announcer(live) {
-  let held = [];
+  let held = null; // the snapshot before a computer's turn that is still going on
   const add = (text) => {
     if (!text) return;
     live.append(live.ownerDocument.createElement("p"));
@@ -74,17 +80,18 @@ export function announcer(live) {
   };
   return {
     hear(before, snap) {
-      const parts = announcementParts(before, snap);
+      // A computer's turn is said once it is whole, from where it began: its line then says
+      // its draws and its play in one sentence.
       if (midTurn(snap)) {
-        held.push(...parts);
+        if (held === null) held = before;
         return;
       }
-      add(join([...held, ...parts]));
-      held = [];
+      add(announcement(held === null ? before : held, snap));
+      held = null;
     },
     say(text) {
-      add(join([...held, text]));
-      held = [];
+      held = null;
+      add(text);
     },
     /** Every line said so far that the region still holds, oldest first (tests read it). */
     said: () => Array.from(live.childNodes, (n) => n.textContent),
