@@ -227,6 +227,26 @@ describe("a hint that is thinking", () => {
   });
 });
 
+describe("Why? beside the coach's plain words", () => {
+  it("a review decision, a puzzle's verdict and its answer each show their figures behind Why?, and none without them", () => {
+    const r = snap("review_worst");
+    r.coach.decision.why = "Figures: -1.1 ± 2.2 against +2.3 ± 2.1.";
+    const { root } = mount(r);
+    const summary = root.querySelector(`[data-key="review:${r.coach.index}:why"]`);
+    expect(summary.parentElement.querySelector(".dl-why-text").textContent).toBe(r.coach.decision.why);
+    const p = snap("puzzle_right");
+    p.coach.feedback.why = "In 800 deals: +3.1 ± 0.4.";
+    p.coach.why = p.coach.explanation ? "All the figures." : null;
+    const pr = mount(p).root;
+    expect($(pr, "puzzle:feedback:why")).not.toBeNull();
+    expect(!!$(pr, `puzzle:${p.coach.id}:why`)).toBe(!!p.coach.explanation);
+    const plain = snap("puzzle_right");
+    plain.coach.feedback.why = null;
+    plain.coach.why = null;
+    expect(mount(plain).root.querySelectorAll(".dl-why-more")).toHaveLength(0);
+  });
+});
+
 describe("puzzles have their own frame", () => {
   it("no match parts; the screen reader hears the puzzle's own position; Esc asks first", () => {
     const s = snap("puzzle_asking");

@@ -25,6 +25,7 @@ export function drawPuzzle(table, c) {
       c.can_pass ? button(table, "puzzle:pass", "Pass (P)", () => table.puzzleAnswer("pass"), { shortcut: "p" }) : null,
     ]),
     f ? h("p", { class: `dl-puzzle-feedback dl-feedback-${f.status}`, "data-key": "puzzle:feedback", role: "status" }, [h("strong", { text: `${f.title}: ` }), f.text]) : null,
+    f ? why(table, "puzzle:feedback", f.why, f.text) : null,
     c.hint ? h("p", { class: "dl-message dl-hint", "data-key": "puzzle:hint", text: `Hint: ${c.hint}` }) : null,
     c.explanation ? h("p", { class: "dl-puzzle-explanation", "data-key": "puzzle:explanation", text: c.explanation }) : null,
     c.explanation ? why(table, `puzzle:${c.id}`, c.why, c.explanation) : null,

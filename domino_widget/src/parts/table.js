@@ -209,6 +209,8 @@ export function createTable(model, el, env = {}) {
     table.localNote = null;
     table.choosing = null;
     table.confirming = false;
+    table.hinting = null;
+    table.asking = null;
     draw();
     voice.say(`This table has stopped. ${reason}`);
   }
