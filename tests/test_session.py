@@ -178,6 +178,22 @@ def test_the_drawn_tile_is_named_and_marked_for_its_drawer_only():
     assert f"You draw 1 ({drawn})" in [line["text"] for line in s["log"]][-1]
     # The screen reader hears the draw once, from the log's line: its status leaves it out.
     assert "drew" not in s["status_said"] and s["status"].endswith(s["status_said"])
+    # The last move has its own sentence (the log's line for the turn may grow with the play).
+    assert s["last"] == {"seat": 0, "action": "draw", "text": f"You draw 1 ({drawn})"}
+
+
+def test_the_last_move_is_said_as_the_viewer_may_hear_it():
+    """Another seat's draw never names its tile, in the last move's sentence as in the log."""
+    for seed in range(200):
+        t = table(seed=seed)
+        rng = random.Random(seed)
+        while not t.round.is_over:
+            send(t, **intent_for(rng.choice(t.round.legal_moves())))
+            last = snap(t)["last"]
+            if last is not None and last["seat"] != 0 and last["action"] == "draw":
+                assert re.fullmatch(r"North draws 1", last["text"]), last
+                return
+    pytest.fail("no other seat drew in 200 hands")
 
 
 def test_the_log_holds_the_whole_hand():

@@ -209,7 +209,8 @@ function drawLine(table, s, slots = true) {
     if (!s.line.length && side === "right") break;
     const number = ends[side === "left" ? 0 : 1];
     const active = table.choosing !== null;
-    const label = !s.line.length ? "The lead goes here" : active ? `Play ${table.spoken(table.choosing)} on the ${side} end, which shows ${number}` : `The ${side} end shows ${number}`;
+    const letter2 = side === "left" ? "L" : "R";
+    const label = !s.line.length ? "lead: your lead goes here" : active ? `${letter2} ${number}: play ${table.spoken(table.choosing)} on the ${side} end, which shows ${number}` : `${letter2} ${number}: the ${side} end shows ${number}`;
     area.append(
       h("button", {
         class: `dl-slot dl-slot-${side}${active ? " dl-choose" : ""}`,
@@ -221,7 +222,7 @@ function drawLine(table, s, slots = true) {
         "aria-keyshortcuts": side === "left" ? "l" : "r",
         style: at(layout.slots[side]),
         onclick: () => table.chooseEnd(side)
-      }, s.line.length ? [h("span", { class: "dl-slot-letter", text: side === "left" ? "L" : "R" }), h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: "lead" })])
+      }, s.line.length ? [h("span", { class: "dl-slot-letter", text: letter2 }), " ", h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: "lead" })])
     );
   }
   section.append(area);
@@ -245,7 +246,11 @@ function announcementParts(before, snap) {
     while (from < n && before.log[from].text === snap.log[from].text) from += 1;
   }
   const turnSaid = (snap.your_turn || snap.screen || snap.offer) && !(before && before.status === snap.status && sameHand);
-  parts.push(...snap.log.slice(from).map((line) => line.text));
+  const lines = snap.log.slice(from).map((line) => line.text);
+  const last = snap.last;
+  const grew = sameHand && from < before.log.length && from === snap.log.length - 1;
+  if (grew && last && last.text && snap.humans.includes(last.seat)) lines[0] = last.text;
+  parts.push(...lines);
   if (snap.message && (!before || before.seq !== snap.seq)) parts.push(snap.message.text);
   if (snap.hint && !(before && before.hint)) parts.push(`Hint: ${snap.hint.text}`);
   if (snap.result && !(before && before.result)) parts.push(`${snap.result.title}. ${snap.result.why}`);
@@ -1437,10 +1442,16 @@ function createTable(model, el, env = {}) {
   root.addEventListener("focusin", onFocusIn);
   const doc = root.ownerDocument;
   const letGo = (event) => {
-    if (!root.contains(
+    if (root.contains(
       /** @type {Node} */
       event.target
-    )) table.lastFocused = null;
+    )) return;
+    table.lastFocused = null;
+    const active = (
+      /** @type {HTMLElement|null} */
+      doc.activeElement
+    );
+    if (event.type === "pointerdown" && active && root.contains(active)) active.blur();
   };
   doc.addEventListener("pointerdown", letGo, true);
   doc.addEventListener("focusin", letGo, true);

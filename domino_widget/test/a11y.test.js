@@ -92,9 +92,8 @@ describe("focus where a person looks next", () => {
     document.body.append(outside);
     const { root, model } = mount({ ...s, result: null, version: s.version - 1 });
     hand(root)[0].focus();
-    outside.dispatchEvent(new Event("pointerdown", { bubbles: true }));
-    hand(root)[0].remove(); // the focused tile goes (as a re-render takes it)
-    document.activeElement.blur();
+    outside.dispatchEvent(new Event("pointerdown", { bubbles: true })); // a click beside the table
+    expect(root.contains(document.activeElement)).toBe(false); // let go at once, whatever the click focuses
     model.push(s);
     flush();
     expect(root.contains(document.activeElement)).toBe(false);
@@ -181,11 +180,21 @@ describe("the live region: every event once, in order", () => {
     flush();
     expect(said(root).slice(before)).toEqual(["East draws 2 and plays 6-2 on the left"]); // once, whole
   });
-  it("says a line of the log that grew (your second draw)", () => {
+  it("your own turn's grown line says only the move just made (each draw once)", () => {
+    const s = snap("drawn");
+    const { root, model } = mount(s);
+    const grown = `${s.log.at(-1).text} and play 9-9 on the left`;
+    model.push({ ...s, version: s.version + 1, seq: s.seq + 1, your_turn: false, status: "North is thinking…",
+      log: [...s.log.slice(0, -1), { kind: "turn", text: grown }], last: { seat: s.viewer, action: "play", text: "You play 9-9 on the left" } });
+    flush();
+    expect(said(root).at(-1)).toBe("You play 9-9 on the left");
+  });
+  it("says a line of someone else's that grew in full", () => {
     const s = snap("drawn");
     const { root, model } = mount(s);
     const last = s.log.at(-1).text;
-    const more = { ...s, version: s.version + 1, seq: s.seq + 1, log: [...s.log.slice(0, -1), { kind: "turn", text: `${last} again` }] };
+    const more = { ...s, version: s.version + 1, seq: s.seq + 1, log: [...s.log.slice(0, -1), { kind: "turn", text: `${last} again` }],
+      last: { seat: 99, action: "pass", text: "Someone passes" } };
     model.push(more);
     flush();
     expect(said(root).at(-1)).toBe(`${last} again`);

@@ -70,7 +70,7 @@ def present(state: TableState) -> dict:
         "boneyard": _boneyard(state),
         "scoreboard": _scoreboard(state, labels),
         "log": _log(state),
-        "last": _last(r),
+        "last": _last(state),
         "status": _status(state, view),
         # What the screen reader hears: the same without "You drew ...", which the log's own
         # line for each draw says once.
@@ -273,12 +273,15 @@ def _undo_text(note: Any, names: Sequence[str]) -> str:
     return f"{who} {_verb(who, 'take', 'takes')} back: {own}{after}."
 
 
-def _last(r: Round) -> Optional[dict]:
-    history = r.history
+def _last(state: TableState) -> Optional[dict]:
+    """The last move: its seat, its action, and its own sentence as the viewer may hear it
+    (``text``; the log's line for the turn may hold more: "You draw 1 (3-3) and play ...")."""
+    history = state.round.history
     if not history:
         return None
     event = history[-1]
-    return {"seat": event.seat, "action": event.action}
+    heard = heard_by(history[-1:], state.viewer)
+    return {"seat": event.seat, "action": event.action, "text": narrate(heard, state.names)[0]}
 
 
 def _status(state: TableState, view: Any, drew: bool = True) -> str:

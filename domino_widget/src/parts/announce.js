@@ -23,7 +23,13 @@ export function announcementParts(before, snap) {
     while (from < n && before.log[from].text === snap.log[from].text) from += 1;
   }
   const turnSaid = (snap.your_turn || snap.screen || snap.offer) && !(before && before.status === snap.status && sameHand);
-  parts.push(...snap.log.slice(from).map((line) => line.text));
+  const lines = snap.log.slice(from).map((line) => line.text);
+  // Your own turn's line grew ("You draw 1 (3-3)" became "... and play 3-3 on the left"):
+  // say only the move just made, so that each draw is said once.
+  const last = snap.last;
+  const grew = sameHand && from < before.log.length && from === snap.log.length - 1;
+  if (grew && last && last.text && snap.humans.includes(last.seat)) lines[0] = last.text;
+  parts.push(...lines);
   if (snap.message && (!before || before.seq !== snap.seq)) parts.push(snap.message.text);
   if (snap.hint && !(before && before.hint)) parts.push(`Hint: ${snap.hint.text}`);
   if (snap.result && !(before && before.result)) parts.push(`${snap.result.title}. ${snap.result.why}`);

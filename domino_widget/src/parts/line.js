@@ -45,11 +45,13 @@ export function drawLine(table, s, slots = true) {
     if (!s.line.length && side === "right") break;
     const number = ends[side === "left" ? 0 : 1];
     const active = table.choosing !== null;
+    // The name starts with what the button shows ("L 6"), so speech input can say it too.
+    const letter = side === "left" ? "L" : "R";
     const label = !s.line.length
-      ? "The lead goes here"
+      ? "lead: your lead goes here"
       : active
-        ? `Play ${table.spoken(table.choosing)} on the ${side} end, which shows ${number}`
-        : `The ${side} end shows ${number}`;
+        ? `${letter} ${number}: play ${table.spoken(table.choosing)} on the ${side} end, which shows ${number}`
+        : `${letter} ${number}: the ${side} end shows ${number}`;
     area.append(
       h("button", {
         class: `dl-slot dl-slot-${side}${active ? " dl-choose" : ""}`,
@@ -61,7 +63,7 @@ export function drawLine(table, s, slots = true) {
         "aria-keyshortcuts": side === "left" ? "l" : "r",
         style: at(layout.slots[side]),
         onclick: () => table.chooseEnd(side),
-      }, s.line.length ? [h("span", { class: "dl-slot-letter", text: side === "left" ? "L" : "R" }), h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: "lead" })]),
+      }, s.line.length ? [h("span", { class: "dl-slot-letter", text: letter }), " ", h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: "lead" })]),
     );
   }
   section.append(area);

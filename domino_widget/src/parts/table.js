@@ -227,7 +227,12 @@ export function createTable(model, el, env = {}) {
   // the keys) back from the notebook.
   const doc = root.ownerDocument;
   const letGo = (event) => {
-    if (!root.contains(/** @type {Node} */ (event.target))) table.lastFocused = null;
+    if (root.contains(/** @type {Node} */ (event.target))) return;
+    table.lastFocused = null;
+    // A click beside the table (the prompt of its own cell, say) need not move the focus by
+    // itself: let it go, so that the notebook's keys reach the notebook.
+    const active = /** @type {HTMLElement|null} */ (doc.activeElement);
+    if (event.type === "pointerdown" && active && root.contains(active)) active.blur();
   };
   doc.addEventListener("pointerdown", letGo, true);
   doc.addEventListener("focusin", letGo, true);
