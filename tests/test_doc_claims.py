@@ -250,3 +250,76 @@ def test_lesson_times_prints_how_it_counts():
     printed = out.getvalue()
     assert "about 60 minutes" in printed
     assert "120 words a minute" in printed and "8 per exercise that asks for code" in printed
+
+
+# ---------------------------------------------------------------- the benchmarks' position sets
+
+
+def _benchmark_script(name: str) -> Any:
+    """A benchmark that imports its neighbours (hint_search imports known_answers)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        return _script(f"benchmarks/{name}.py")
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+
+
+def test_benchmarks_known_answers_counts_are_the_files():
+    known = _benchmark_script("known_answers")
+    positions = known.load()
+    groups = collections.Counter((p["preset"], p["players"]) for p in positions)
+    decisive = 0
+    for entry in positions:
+        r = known.replay(entry)
+        decisive += known.gap_of(entry, r.view(r.turn).ends)[1] >= known.DECISIVE
+    said = re.search(r"holds (\d+) positions \(standard 2 players: (\d+), family 2\s+players: (\d+), family 3 players: "
+                     r"(\d+), standard 3 players: (\d+)\)", BENCHMARKS)
+    assert said and [int(x) for x in said.groups()] == [len(positions), groups["standard", 2], groups["family", 2],
+                                                         groups["family", 3], groups["standard", 3]]
+    perfect = sum(1 for p in positions if p["perfect"])
+    assert f"{perfect} have one deal and an empty boneyard (nothing hidden at all)." in BENCHMARKS
+    assert re.search(rf"\n{decisive} are \*decisive\*: the exact best is ahead of every other move by at least "
+                     rf"{known.DECISIVE:g} points", BENCHMARKS)
+    assert f"/{decisive} (" in BENCHMARKS and f"(all {len(positions)} positions, every level" in BENCHMARKS
+
+
+def test_benchmarks_hint_positions_are_the_reference_file():
+    """The hint's positions: how many, how many the 32x reference separates, how many offer a
+    draw beside a play, from benchmarks/hint_search.jsonl (replayed from each line's key)."""
+    hint = _benchmark_script("hint_search")
+    refs = hint.load_cache(ROOT / "benchmarks" / "hint_search.jsonl")
+    separated = draws = 0
+    groups: dict[str, list[int]] = {}
+    for key, ref in refs.items():
+        preset, players, seed, moves = key.split(" ", 3)
+        r = hint.replay({"preset": preset, "players": int(players), "seed": int(seed), "moves": moves})
+        view = r.view(r.turn)
+        gap, low = hint.separation(ref, view.ends)
+        apart = gap >= hint.SEPARATION and low > 0
+        separated += apart
+        draws += hint.DRAW in view.legal and any(isinstance(m, hint.Play) for m in view.legal)
+        group = groups.setdefault(f"{preset}, {players} players", [0, 0])
+        group[0] += 1
+        group[1] += apart
+    n = len(refs)
+    assert f"* **Positions**: {n:,} decisions" in BENCHMARKS
+    assert f"{draws:,} of them have drawing beside a play" in BENCHMARKS
+    assert f"{separated} positions are separated, {n - separated} are not." in BENCHMARKS
+    for name, (count, apart) in groups.items():
+        assert re.search(rf"^\| {re.escape(name)} \| {count} \| {apart} \|", BENCHMARKS, flags=re.M), name
+
+
+def test_benchmarks_lesson7_puzzles_are_the_second_checks():
+    second = _jsonl("benchmarks/puzzle_second_check.jsonl")
+    found = re.search(r"Lesson 7's three puzzles \(([^)]*)\) are exact ones\s+whose check at medium agrees clearly: "
+                      r"([\d.]+) ± ([\d.]+), ([\d.]+) ± ([\d.]+) and ([\d.]+) ± ([\d.]+) points", BENCHMARKS)
+    assert found
+    ids = [x.strip() for x in found.group(1).split(",")]
+    figures = [float(x) for x in found.groups()[1:]]
+    lesson = (ROOT / "notebooks" / "07-learn-from-your-games.ipynb").read_text(encoding="utf-8")
+    for i, puzzle in enumerate(ids):
+        entry = second[puzzle]
+        assert entry["of"] == "exact" and entry["ok"] and puzzle in lesson, puzzle
+        assert [entry["check"]["gain"], entry["check"]["margin"]] == figures[2 * i: 2 * i + 2], puzzle
