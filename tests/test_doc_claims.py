@@ -323,3 +323,22 @@ def test_benchmarks_lesson7_puzzles_are_the_second_checks():
         entry = second[puzzle]
         assert entry["of"] == "exact" and entry["ok"] and puzzle in lesson, puzzle
         assert [entry["check"]["gain"], entry["check"]["margin"]] == figures[2 * i: 2 * i + 2], puzzle
+
+
+def test_readme_hint_figures_are_the_benchmarks_table():
+    """The README's hint figures round benchmarks/README.md's table of the shipped hint."""
+    def row(words: str) -> tuple[int, int]:
+        found = re.search(rf"^\| {re.escape(words)} \| \**(\d+)/(\d+)", BENCHMARKS, flags=re.M)
+        assert found, words
+        return int(found.group(1)), int(found.group(2))
+
+    agrees, separated = row("separated: names the 32x best move (agrees)")
+    close, _ = row('separated: says "about equal"')
+    other, _ = row("separated: names another move")
+    equal, others = row('others: says "about equal"')
+    assert agrees + close + other == separated
+    said = re.search(r"in (\d+)% of ([\d,]+) positions, said \"about equal\" in (\d+)% and named another move in "
+                     r"([\d.]+)%;.*?it said \"about equal\" in (\d+)% of ([\d,]+)", README, flags=re.S)
+    assert said
+    assert said.groups() == (f"{100 * agrees / separated:.0f}", f"{separated:,}", f"{100 * close / separated:.0f}",
+                             f"{100 * other / separated:.1f}", f"{100 * equal / others:.0f}", f"{others:,}")
