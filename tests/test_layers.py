@@ -140,3 +140,36 @@ def test_architecture_draws_the_layers_the_test_checks():
     chain = re.search(r"^tiles → .*$", text, flags=re.M)
     assert chain, "ARCHITECTURE.md no longer draws the chain of layers"
     assert [step.strip() for step in chain.group(0).split("→")] == [name for name, _ in LAYERS]
+
+
+def _imports_inside_functions(path: Path) -> set[str]:
+    """The package modules ``path`` imports inside its functions (when they are called)."""
+    module = _module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(fn):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = package.split(".") if package else []
+                base = base[: len(base) - (node.level - 1)]
+                stem = ".".join([*base, *([node.module] if node.module else [])])
+                names = [f"{stem}.{a.name}".lstrip(".") for a in node.names] if node.module is None else [stem]
+                found.update(n for n in names if n in LAYER)
+    return found
+
+
+def test_the_upward_imports_inside_functions_are_the_ones_architecture_names():
+    """ARCHITECTURE.md lists the conveniences that import a higher layer when called: a new
+    one is a decision to write down there (and here), not an accident."""
+    upward = {
+        (_module_name(path), name)
+        for path in MODULES
+        for name in _imports_inside_functions(path)
+        if LAYER[name][0] > LAYER[_module_name(path)][0]
+    }
+    assert upward == {
+        ("round", "view"), ("round", "records"), ("round", "render"),
+        ("tiles", "render"), ("pieces", "render"), ("view", "render"),
+    }
