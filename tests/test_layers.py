@@ -21,7 +21,7 @@ PACKAGE = SRC / "dominolab"
 
 # The chain ARCHITECTURE.md draws, lowest first, and the modules each step holds.
 LAYERS: list[tuple[str, set[str]]] = [
-    ("tiles", {"tiles", "words", "validate", "shuffling"}),
+    ("tiles", {"tiles", "words", "validate", "shuffling", "plain"}),
     ("rules", {"rules", "moves", "scoring"}),
     ("round", {"round", "pieces", "fastround", "dealing"}),
     ("view", {"view"}),
@@ -29,9 +29,11 @@ LAYERS: list[tuple[str, set[str]]] = [
      {"records", "inference", "render", "narration", "reachable",
       # the answer reader and the Exercise class, which the puzzles use too
       "exercises", "exercises.answers", "exercises.core"}),
-    ("players", {"players", "search", "playout", "exact", "review", "puzzles"}),
+    ("players", {"players", "search", "playout", "exact", "review", "puzzles", "analysis", "analysis_text"}),
     # the package's own names (``import dominolab``) reach up to the match
-    ("match, simulation", {"match", "simulation", "tournament", ""}),
+    ("match, simulation", {"match", "simulation", "tournament", "",
+                           *(f"tournament.{p.stem}" for p in (PACKAGE / "tournament").glob("*.py")
+                             if p.stem != "__init__")}),
     ("table session",
      {"session", *(f"session.{p.stem}" for p in (PACKAGE / "session").glob("*.py") if p.stem != "__init__"),
       # the lessons' exercises: nothing below imports them
