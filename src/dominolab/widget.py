@@ -406,6 +406,8 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
     held back as possible copies are ranked once the teacher clears the student:
     ``accept(name)``.
 
+    >>> from dominolab.tournament import Tournament
+    >>> t = Tournament.create("standard", hands=2, opponents="greedy", seed=5)
     >>> box = ResultsUpload(t)      # then, in code: box.add("Ana.json", data)
     """
 
