@@ -55,12 +55,12 @@ def table_record(table: TableSession) -> dict:
         "current": current,
         "undo_floor": table._undo.floor,
         "log": [n.to_dict() for n in table._notes],
-        "fingerprint": fingerprint(table),
+        "fingerprint": table_fingerprint(table),
         "saved_at": time.strftime("%Y-%m-%d %H:%M"),
     }
 
 
-def fingerprint(table: TableSession) -> str:
+def table_fingerprint(table: TableSession) -> str:
     """What makes two tables the same for autosave: rules, seats, names, seed and target."""
     identity = {"rules": table.rules.to_dict(), "seats": table._kinds, "names": list(table.names),
                 "seed": table.seed, "target": table.target}

@@ -31,7 +31,7 @@ from ..validate import check_int, check_seed, excerpt
 from . import intents
 from .coach import Coach, _ReviewRun
 from .modes import MatchMode, TableMode
-from .persist import Persistence, _Restored, fingerprint, table_from_record, table_record
+from .persist import Persistence, _Restored, table_fingerprint, table_from_record, table_record
 from .seats import _check_names, _kind_of, _make_player, _Person, _seat_specs, seat_names
 from .state import HUMAN, CoachState, LogNote, Settings, TableState, _setting_text
 from .threads import Threads, _Job
@@ -323,13 +323,13 @@ class TableSession:
 
     def _autosave(self) -> None:
         """Save the match (lock held) once a browser has said who it is and a person has moved."""
-        trouble = self._persist.autosave(self._started, lambda: fingerprint(self), lambda: table_record(self))
+        trouble = self._persist.autosave(self._started, lambda: table_fingerprint(self), lambda: table_record(self))
         if trouble is not None:
             self._message = ("error", trouble)
 
     def _look_for_saved_match(self) -> None:
         """After ``hello``: offer an unfinished match saved by this browser with these settings."""
-        if self._persist.look_for_saved_match(self._started, lambda: fingerprint(self), self.names,
+        if self._persist.look_for_saved_match(self._started, lambda: table_fingerprint(self), self.names,
                                               self.rules.seating(self.players)):
             self._changed(moved=False)
 
