@@ -918,6 +918,20 @@ def test_tournament_table_wants_an_unfinished_entry():
         t.entry("  ")
 
 
+def test_a_tournament_table_is_a_table_given_its_mode():
+    """ARCHITECTURE.md: "a mode composes the table, it does not subclass it"."""
+    from dominolab.session.tournament import TournamentMode
+
+    s = TournamentSession(tourney(hands=1).entry("Ana"), save_to=None)
+    assert type(s) is TableSession and isinstance(s.mode, TournamentMode)
+    assert TableSession.__subclasses__() == []
+    assert {"entry", "saved_to", "is_finished", "result_text"} <= set(dir(s))
+    assert s.entry.name == "Ana" and s.saved_to is None and not s.is_finished
+    assert s.result_text() == json.dumps(s.entry.result(), indent=1) + "\n"
+    plain = table()
+    assert not hasattr(plain, "entry") and "entry" not in dir(plain)
+
+
 @settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**30), moves=st.integers(0, 2**30), kind=st.sampled_from(["random", "greedy"]),
        players=st.sampled_from([2, 3]))
@@ -1148,7 +1162,7 @@ def test_a_new_hand_cancels_a_running_review():
     t._test_hook = gate
     assert send(t, "review")["ok"]
     assert gate.reached.wait(20)
-    run = t._coach
+    run = t._coach.run  # the review on screen (the coach part's)
     assert send(t, "next_hand")["ok"]
     assert t.coach is None and run.cancel.is_set()
     gate.open.set()
