@@ -358,12 +358,24 @@ def check_said_in_order(said: list[str], log: list[str]) -> None:
     said once (by its log line; the status as said leaves out "You drew")."""
     text = "\n".join(said)
     at = 0
-    for line in log:
+    for line in [part for entry in log for part in own_moves(entry)]:
         found = text.find(line, at)
         assert found >= 0, f"not said (or out of order): {line!r}\nsaid: {said}"
         at = found + len(line)
     draws = [s for s in said if "You drew" in s]
     assert not draws, f"a draw said twice: {draws}"
+    for tile in re.findall(r"You draw 1 \((\d+-\d+)\)", text):
+        assert text.count(f"You draw 1 ({tile})") == 1, f"the draw of {tile} said twice: {said}"
+
+
+def own_moves(line: str) -> list[str]:
+    """Your own turn as the table says it, one move at a time ("You draw 2 (1-0, 5-5) and play
+    5-5 on the left" is said "You draw 1 (1-0)", "You draw 1 (5-5)", "You play 5-5 on the left");
+    anyone else's line as it is."""
+    m = re.fullmatch(r"You draw \d+ \(([^)]*)\)(?: and (.*))?", line)
+    if not m:
+        return [line]
+    return [f"You draw 1 ({tile})" for tile in m.group(1).split(", ")] + ([f"You {m.group(2)}"] if m.group(2) else [])
 
 
 def test_the_table_lets_go_of_the_keys_when_the_focus_leaves(lab_page):
