@@ -179,6 +179,12 @@ function layoutChain(line, width, u) {
 }
 
 // src/parts/line.js
+function unitPx(root, shown) {
+  const raw = typeof getComputedStyle === "function" ? getComputedStyle(root).getPropertyValue("--dl-line-u") : "";
+  const n = parseFloat(raw);
+  const scale = shown && shown.options && shown.options.scale || 1;
+  return (n > 0 ? n : 30) * scale;
+}
 var NARROW_PX = 560;
 var PAD_PX = 10;
 function drawLine(table, s, slots = true) {
@@ -309,6 +315,22 @@ function announcer(live) {
   };
 }
 
+// src/parts/client.js
+function clientId() {
+  const fresh = () => Math.random().toString(36).slice(2, 12);
+  try {
+    const store = globalThis.localStorage;
+    let id = store.getItem("dominolab-client");
+    if (!id || !/^[A-Za-z0-9_-]{1,40}$/.test(id)) {
+      id = fresh();
+      store.setItem("dominolab-client", id);
+    }
+    return id;
+  } catch {
+    return fresh();
+  }
+}
+
 // src/parts/focus.js
 function focusHand(table) {
   const target = table.root.querySelector('.dl-hand [tabindex="0"]:not([disabled])') || table.root.querySelector("[data-primary]:not([disabled])");
@@ -338,6 +360,45 @@ function focusKeeper(table) {
     target.focus({ preventScroll: true });
   }
   return { focusKey, restoreFocus };
+}
+function watchFocus(table) {
+  const root = table.root;
+  const onFocusIn = (event) => {
+    table.lastFocused = event.target;
+  };
+  root.addEventListener("focusin", onFocusIn);
+  const doc = root.ownerDocument;
+  const letGo = (event) => {
+    if (root.contains(
+      /** @type {Node} */
+      event.target
+    )) return;
+    table.lastFocused = null;
+    const active = (
+      /** @type {HTMLElement|null} */
+      doc.activeElement
+    );
+    if (event.type === "pointerdown" && active && root.contains(active)) active.blur();
+  };
+  doc.addEventListener("pointerdown", letGo, true);
+  doc.addEventListener("focusin", letGo, true);
+  const onClick = (event) => {
+    const target = (
+      /** @type {HTMLElement} */
+      event.target
+    );
+    if (!root.contains(target)) return;
+    const control = target.closest("button, a, summary, input, select, textarea, [tabindex='0'], .dl-hand");
+    if (control && root.contains(control)) return;
+    focusHand(table);
+  };
+  root.addEventListener("click", onClick);
+  return () => {
+    root.removeEventListener("focusin", onFocusIn);
+    root.removeEventListener("click", onClick);
+    doc.removeEventListener("pointerdown", letGo, true);
+    doc.removeEventListener("focusin", letGo, true);
+  };
 }
 
 // src/parts/boneyard.js
@@ -1232,20 +1293,6 @@ function actions(table) {
 }
 
 // src/parts/table.js
-function clientId() {
-  const fresh = () => Math.random().toString(36).slice(2, 12);
-  try {
-    const store = globalThis.localStorage;
-    let id = store.getItem("dominolab-client");
-    if (!id || !/^[A-Za-z0-9_-]{1,40}$/.test(id)) {
-      id = fresh();
-      store.setItem("dominolab-client", id);
-    }
-    return id;
-  } catch {
-    return fresh();
-  }
-}
 function createTable(model, el, env = {}) {
   const now = env.now || (() => typeof performance !== "undefined" ? performance.now() : Date.now());
   const later = env.setTimeout || ((fn, ms) => setTimeout(fn, ms));
@@ -1319,7 +1366,7 @@ function createTable(model, el, env = {}) {
     show,
     draw,
     die,
-    unitPx
+    unitPx: () => unitPx(root, table.shown)
   };
   const paced = pacedQueue({ now, later, cancel, show: (snap) => show(snap), shown: () => table.shown });
   table.latest = paced.latest;
@@ -1411,12 +1458,6 @@ function createTable(model, el, env = {}) {
     restoreFocus(key);
     if (from) travel(root, shown, from);
   }
-  function unitPx() {
-    const raw = typeof getComputedStyle === "function" ? getComputedStyle(root).getPropertyValue("--dl-line-u") : "";
-    const n = parseFloat(raw);
-    const scale = table.shown && table.shown.options && table.shown.options.scale || 1;
-    return (n > 0 ? n : 30) * scale;
-  }
   function die(reason) {
     if (table.dead) return;
     table.dead = reason;
@@ -1436,36 +1477,7 @@ function createTable(model, el, env = {}) {
   const unwatch = watchKernel(model, die, () => deadReason(table.shown, inVoila));
   const onKey = (event) => rootKeys(table, event);
   root.addEventListener("keydown", onKey);
-  const onFocusIn = (event) => {
-    table.lastFocused = event.target;
-  };
-  root.addEventListener("focusin", onFocusIn);
-  const doc = root.ownerDocument;
-  const letGo = (event) => {
-    if (root.contains(
-      /** @type {Node} */
-      event.target
-    )) return;
-    table.lastFocused = null;
-    const active = (
-      /** @type {HTMLElement|null} */
-      doc.activeElement
-    );
-    if (event.type === "pointerdown" && active && root.contains(active)) active.blur();
-  };
-  doc.addEventListener("pointerdown", letGo, true);
-  doc.addEventListener("focusin", letGo, true);
-  const onClick = (event) => {
-    const target = (
-      /** @type {HTMLElement} */
-      event.target
-    );
-    if (!root.contains(target)) return;
-    const control = target.closest("button, a, summary, input, select, textarea, [tabindex='0'], .dl-hand");
-    if (control && root.contains(control)) return;
-    focusHand(table);
-  };
-  root.addEventListener("click", onClick);
+  const unfocus = watchFocus(table);
   let observer = null;
   if (typeof ResizeObserver === "function") {
     observer = new ResizeObserver((entries) => {
@@ -1491,10 +1503,7 @@ function createTable(model, el, env = {}) {
       model.off("change:snapshot", receive);
       unwatch();
       root.removeEventListener("keydown", onKey);
-      root.removeEventListener("focusin", onFocusIn);
-      root.removeEventListener("click", onClick);
-      doc.removeEventListener("pointerdown", letGo, true);
-      doc.removeEventListener("focusin", letGo, true);
+      unfocus();
       if (observer) observer.disconnect();
       paced.clear();
       cancel(table.answerTimer);

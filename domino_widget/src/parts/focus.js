@@ -40,3 +40,46 @@ export function focusKeeper(table) {
   }
   return { focusKey, restoreFocus };
 }
+
+/**
+ * The table's focus listeners; returns the function that removes them.  The table remembers
+ * its last focused element (to keep the focus across a re-render), lets the focus go when the
+ * person clicks or focuses outside it (the notebook's keys then reach the notebook), and a
+ * click on the table but not on a control puts the focus on the hand, where the keys act.
+ * @param {{root: HTMLElement, lastFocused: any}} table
+ */
+export function watchFocus(table) {
+  const root = table.root;
+  const onFocusIn = (event) => {
+    table.lastFocused = event.target;
+  };
+  root.addEventListener("focusin", onFocusIn);
+  // A click or focus outside the table lets it go: a re-render must not take the focus (and
+  // the keys) back from the notebook.
+  const doc = root.ownerDocument;
+  const letGo = (event) => {
+    if (root.contains(/** @type {Node} */ (event.target))) return;
+    table.lastFocused = null;
+    // A click beside the table (the prompt of its own cell, say) need not move the focus by
+    // itself: let it go, so that the notebook's keys reach the notebook.
+    const active = /** @type {HTMLElement|null} */ (doc.activeElement);
+    if (event.type === "pointerdown" && active && root.contains(active)) active.blur();
+  };
+  doc.addEventListener("pointerdown", letGo, true);
+  doc.addEventListener("focusin", letGo, true);
+  // A click on the table but not on a control puts the focus on the hand, where the keys act.
+  const onClick = (event) => {
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (!root.contains(target)) return; // a control that redrew the table on its click: it has placed the focus
+    const control = target.closest("button, a, summary, input, select, textarea, [tabindex='0'], .dl-hand");
+    if (control && root.contains(control)) return; // (the notebook's cell around the table is focusable too)
+    focusHand(table);
+  };
+  root.addEventListener("click", onClick);
+  return () => {
+    root.removeEventListener("focusin", onFocusIn);
+    root.removeEventListener("click", onClick);
+    doc.removeEventListener("pointerdown", letGo, true);
+    doc.removeEventListener("focusin", letGo, true);
+  };
+}

@@ -3,6 +3,15 @@
 import { h, tileFace } from "./dom.js";
 import { layoutChain, layoutLine } from "./layout.js";
 
+/** The size of one tile half on the line, px: the CSS variable --dl-line-u (smaller on a
+ * narrow table) times the table's scale. */
+export function unitPx(root, shown) {
+  const raw = typeof getComputedStyle === "function" ? getComputedStyle(root).getPropertyValue("--dl-line-u") : "";
+  const n = parseFloat(raw);
+  const scale = (shown && shown.options && shown.options.scale) || 1;
+  return (n > 0 ? n : 30) * scale;
+}
+
 /** Below this width (px) the table is narrow: the line is laid out as one chain. */
 export const NARROW_PX = 560;
 /** Padding of the line's area, px. */

@@ -3,7 +3,8 @@
 // fields are the view's state and whose methods are what a part may ask of it.
 import { h } from "./dom.js";
 import { announcer } from "./announce.js";
-import { focusHand, focusKeeper } from "./focus.js";
+import { clientId } from "./client.js";
+import { focusKeeper, watchFocus } from "./focus.js";
 import { drawAll } from "./frame.js";
 import { deadReason, watchKernel } from "./kernel.js";
 import { rootKeys } from "./keys.js";
@@ -11,25 +12,9 @@ import { places, travel } from "./motion.js";
 import { pacedQueue } from "./pacing.js";
 import { ANSWER_NOTE_MS, actions } from "./play.js";
 import { resultUrls } from "./result.js";
-import { NARROW_PX } from "./line.js";
+import { NARROW_PX, unitPx } from "./line.js";
 
 export { ANSWER_NOTE_MS };
-
-/** A stable id for this browser (autosaves are kept per browser), or a fresh one. */
-function clientId() {
-  const fresh = () => Math.random().toString(36).slice(2, 12);
-  try {
-    const store = globalThis.localStorage;
-    let id = store.getItem("dominolab-client");
-    if (!id || !/^[A-Za-z0-9_-]{1,40}$/.test(id)) {
-      id = fresh();
-      store.setItem("dominolab-client", id);
-    }
-    return id;
-  } catch {
-    return fresh();
-  }
-}
 
 /**
  * Build a table view on `el` for `model`.  Returns {destroy, show, root} (used by tests).
@@ -89,7 +74,7 @@ export function createTable(model, el, env = {}) {
     show,
     draw,
     die,
-    unitPx,
+    unitPx: () => unitPx(root, table.shown),
   };
   const paced = pacedQueue({ now, later, cancel, show: (snap) => show(snap), shown: () => table.shown });
   table.latest = paced.latest;
@@ -190,13 +175,6 @@ export function createTable(model, el, env = {}) {
     if (from) travel(root, shown, from);
   }
 
-  function unitPx() {
-    const raw = typeof getComputedStyle === "function" ? getComputedStyle(root).getPropertyValue("--dl-line-u") : "";
-    const n = parseFloat(raw);
-    const scale = (table.shown && table.shown.options && table.shown.options.scale) || 1;
-    return (n > 0 ? n : 30) * scale;
-  }
-
   // ---------------------------------------------------------------- Python gone
   function die(reason) {
     if (table.dead) return;
@@ -219,32 +197,7 @@ export function createTable(model, el, env = {}) {
   // ---------------------------------------------------------------- keys and size
   const onKey = (event) => rootKeys(table, event);
   root.addEventListener("keydown", onKey);
-  const onFocusIn = (event) => {
-    table.lastFocused = event.target;
-  };
-  root.addEventListener("focusin", onFocusIn);
-  // A click or focus outside the table lets it go: a re-render must not take the focus (and
-  // the keys) back from the notebook.
-  const doc = root.ownerDocument;
-  const letGo = (event) => {
-    if (root.contains(/** @type {Node} */ (event.target))) return;
-    table.lastFocused = null;
-    // A click beside the table (the prompt of its own cell, say) need not move the focus by
-    // itself: let it go, so that the notebook's keys reach the notebook.
-    const active = /** @type {HTMLElement|null} */ (doc.activeElement);
-    if (event.type === "pointerdown" && active && root.contains(active)) active.blur();
-  };
-  doc.addEventListener("pointerdown", letGo, true);
-  doc.addEventListener("focusin", letGo, true);
-  // A click on the table but not on a control puts the focus on the hand, where the keys act.
-  const onClick = (event) => {
-    const target = /** @type {HTMLElement} */ (event.target);
-    if (!root.contains(target)) return; // a control that redrew the table on its click: it has placed the focus
-    const control = target.closest("button, a, summary, input, select, textarea, [tabindex='0'], .dl-hand");
-    if (control && root.contains(control)) return; // (the notebook's cell around the table is focusable too)
-    focusHand(table);
-  };
-  root.addEventListener("click", onClick);
+  const unfocus = watchFocus(table);
   let observer = null;
   if (typeof ResizeObserver === "function") {
     observer = new ResizeObserver((entries) => {
@@ -273,10 +226,7 @@ export function createTable(model, el, env = {}) {
       model.off("change:snapshot", receive);
       unwatch();
       root.removeEventListener("keydown", onKey);
-      root.removeEventListener("focusin", onFocusIn);
-      root.removeEventListener("click", onClick);
-      doc.removeEventListener("pointerdown", letGo, true);
-      doc.removeEventListener("focusin", letGo, true);
+      unfocus();
       if (observer) observer.disconnect();
       paced.clear();
       cancel(table.answerTimer);
