@@ -677,8 +677,11 @@ class AnalysisBoard:
         position = Round.from_view(view, {s: tuple(hands[s]) for s in range(self.players)
                                           if s != self.seat and hands[s]}, r.boneyard)
         verdict = check(position, first_hand=self.first_hand)
-        if not verdict:
-            problems = "; ".join(p.message for p in verdict.problems)
+        # The deal found need not keep to the redeal rule (R17) in the hidden hands: only
+        # the analysed seat's own hand is a fact.
+        found = [p for p in verdict.problems if p.code != "redeal" or p.message.startswith(f"seat {self.seat} ")]
+        if found:
+            problems = "; ".join(p.message for p in found)
             raise _Bad(max(last, 0), f"this position cannot arise in a real hand: {problems}")
 
     def _replay(self, events: list[Event], forces: tuple[tuple[Tile, int, int], ...] = (),
@@ -691,8 +694,15 @@ class AnalysisBoard:
         in which some other seat holds a tile that fits then (``forces``), as the search
         deals only hands that go on."""
         tries = tries if tries is not None else [0]
-        hands, boneyard = self._fill(events, forces)
-        r = self._start_round(hands, boneyard, events)
+        keys = self._lead_keys(events)
+        for k, key in enumerate(keys):
+            try:
+                hands, boneyard = self._fill(events, forces, key)
+                r = self._start_round(hands, boneyard, events)
+                break
+            except (_NoDeal, _Bad) as failed:
+                if k == len(keys) - 1 or (isinstance(failed, _Bad) and failed.plain):
+                    raise
         speaking = self._speaking()
         for i, event in enumerate(events):
             move: Move
@@ -753,7 +763,16 @@ class AnalysisBoard:
         else:
             start = Start(kind="deal", hands=tuple(hands), boneyard=tuple(boneyard), leader=leader)
         try:
-            r = Round.from_start(rules, start)
+            try:
+                r = Round.from_start(rules, start)
+            except StartError:
+                if start.kind != "deal" or (rules.redeal_doubles is None and rules.redeal_suit is None):
+                    raise
+                # A deal the redeal rule (R17) would throw in: the search does not deal by
+                # that rule either, so the board takes the lead as the table saw it.
+                r = Round.from_start(rules, Start(kind="position", hands=tuple(hands), boneyard=tuple(boneyard),
+                                                  turn=leader, leader=leader,
+                                                  lead_restricted=rule_leads and rules.lead_tile != "any"))
         except (StartError, ValueError) as exc:
             message = str(exc)
             raise _Bad(0, f"this deal cannot be played under these rules: {message}") from None
@@ -763,13 +782,13 @@ class AnalysisBoard:
         return r
 
     # -- the hidden tiles
-    def _fill(self, events: list[Event], forces: tuple[tuple[Tile, int, int], ...] = ()
-              ) -> tuple[list[tuple[Tile, ...]], list[Tile]]:
+    def _fill(self, events: list[Event], forces: tuple[tuple[Tile, int, int], ...] = (),
+              key: Optional[Tile] = None) -> tuple[list[tuple[Tile, ...]], list[Tile]]:
         """A deal of the hidden tiles under which ``events`` can happen: every hand as dealt
         and the boneyard in draw order.  Raises :class:`_Bad` for an event that breaks a
         plain fact (a tile seen twice, too many draws...) and :class:`_NoDeal` when no deal
         fits.  Each of ``forces`` (tile, seat, i) asks for the tile in the seat's hand before
-        event i."""
+        event i; ``key`` is the tile that made the leader lead (see :meth:`_lead_keys`)."""
         rules, n, me = self.rules, self.players, self.seat
         size = rules.hand_size(n)
         mine = set(self.tiles)
@@ -839,7 +858,9 @@ class AnalysisBoard:
                 groups.append((event.seat, i, 1))
         groups.append((-1, len(events), stock - drawn))
         hidden = [t for t in rules.tiles if t not in mine and t not in my_draws]
-        bar = self._lead_bar(events)
+        bar = self._lead_bar(events, key)
+        if key is not None and events and events[0].seat != me:
+            forces = (*forces, (key, events[0].seat, 0))
         last = len(events)
         allowed: list[list[int]] = []
         for tile in hidden:
@@ -892,30 +913,64 @@ class AnalysisBoard:
         boneyard.extend(members[-1])
         return hands, boneyard
 
-    def _lead_bar(self, events: list[Event]) -> Optional[Callable[[int, Tile], bool]]:
-        """Which tiles another seat cannot have been dealt, given the lead, under a lead
-        rule decided by the hands (a guide for the deal the engine then checks): the
-        holder of the highest double leads it, or with no double dealt the heaviest tile."""
+    def _lead_keys(self, events: list[Event]) -> list[Optional[Tile]]:
+        """The tiles that may have made the first mover the leader, under a first-lead rule
+        decided by the hands ("highest-double", "top-double"): the highest double dealt, or
+        with none dealt the heaviest tile.  ``[None]`` when no such tile is asked for."""
+        rules = self.rules
+        rule_leads = rules.next_leader == "first-hand-rule" or self.first_hand is True
+        if not events or not rule_leads or rules.first_leader not in ("highest-double", "top-double"):
+            return [None]
+        leader, lead = events[0].seat, events[0].tile
+        if rules.first_leader == "top-double":
+            return [Tile(rules.max_pip, rules.max_pip)]
+        if leader == self.seat:
+            doubles = [t for t in self.tiles if t.is_double]
+            return [max(doubles) if doubles else max(self.tiles, key=lambda t: (t.pips, t.high))]
+        if lead is not None and lead.is_double and rules.lead_tile == "highest-double":
+            return [lead]
+        mine = set(self.tiles)
+        doubles = sorted((t for t in rules.tiles if t.is_double and t not in mine), reverse=True)
+        others = sorted((t for t in rules.tiles if not t.is_double and t not in mine),
+                        key=lambda t: (-t.pips, -t.high))
+        keys: list[Optional[Tile]] = [*doubles, *others]
+        if lead is not None and lead in keys:  # the lead itself first: the likeliest
+            keys.remove(lead)
+            keys.insert(0, lead)
+        return keys[:LEAD_KEYS]
+
+    def _lead_bar(self, events: list[Event], key: Optional[Tile]) -> Optional[Callable[[int, Tile], bool]]:
+        """Which tiles a seat cannot have been dealt, given the lead (a guide for the deal
+        that the engine then checks): under a first-lead rule decided by the hands, none
+        above ``key`` (the leader's highest double, or with no double dealt its heaviest
+        tile) in another hand; under a lead-tile rule, none the leader should have led
+        instead of its lead."""
         rules = self.rules
         if not events or events[0].action != "play" or events[0].tile is None:
             return None
         lead, leader = events[0].tile, events[0].seat
         rule_leads = rules.next_leader == "first-hand-rule" or self.first_hand is True
-        if not rule_leads or rules.lead_tile == "any":
+        if not rule_leads:
             return None
-        by_hands = rules.first_leader == "highest-double"
-        key = (lead.pips, lead.high)
+
+        def above_key(tile: Tile) -> bool:
+            if key is None:
+                return False
+            if key.is_double:
+                return tile.is_double and tile.high > key.high
+            return tile.is_double or (tile.pips, tile.high) > (key.pips, key.high)
+
+        def above_lead(tile: Tile) -> bool:
+            if rules.lead_tile == "highest-double":
+                if lead.is_double:
+                    return tile.is_double and tile.high > lead.high
+                return tile.is_double or tile.pips > lead.pips
+            if rules.lead_tile == "heaviest":
+                return tile.pips > lead.pips
+            return False
 
         def barred(seat: int, tile: Tile) -> bool:
-            if seat != leader and not by_hands:
-                return False
-            if lead.is_double and rules.lead_tile == "highest-double":
-                return tile.is_double and tile.high > lead.high
-            if rules.lead_tile == "highest-double" and tile.is_double:
-                return True
-            if seat == leader:
-                return tile.pips > lead.pips
-            return (tile.pips, tile.high) > key
+            return above_lead(tile) if seat == leader else above_key(tile)
 
         return barred
 
@@ -955,6 +1010,9 @@ class AnalysisBoard:
 #: The engine's refusals that do not depend on the hidden tiles (see ``moves.ILLEGAL_CODES``).
 _PUBLIC_REFUSALS = frozenset({"hand-over", "not-your-turn", "no-match", "draw-before-lead", "no-drawing",
                               "boneyard-floor", "boneyard-empty", "draw-limit", "pass-on-lead"})
+
+#: Tiles the board tries, at most, as the one that made the first mover the leader.
+LEAD_KEYS = 40
 
 #: Deals the board tries, at most, looking for one in which the hand goes on (see
 #: ``AnalysisBoard._replay``).
