@@ -181,6 +181,8 @@ def test_a_turn_out_of_order_and_other_mistakes():
     assert error_of(STANDARD.replace("(4-3, 6-3)", "(4-3, 3-1)")).problem == (
         "3-1 was played at line 6, so you cannot draw it")
     assert error_of(BLOCK.replace("rules: block", "rules: blokc")).line == 1
+    assert error_of(BLOCK.replace("North: 5-3 right", "North: lead 5-3")).problem.startswith(
+        "the hand has already been led")
 
 
 def test_errors_are_value_errors_and_the_text_is_read_in_one_pass():
@@ -221,6 +223,15 @@ def test_undo_redo_and_variations_are_written_in_brackets():
     assert again.events[-1].action == "pass"  # the main line's end
     with pytest.raises(AnalysisError, match="no move to undo"):
         AnalysisBoard.from_text(BLOCK.split("North: lead")[0]).undo()
+
+
+def test_the_lead_can_be_played_for_any_seat():
+    board = AnalysisBoard.from_text(BLOCK.split("North: lead")[0] + "leader: North\n")
+    assert board.turn == 1
+    board.play("lead 5-5")
+    assert board.node.ends == (5, 5)
+    with pytest.raises(AnalysisError, match="already been led"):
+        board.play("lead 6-5")
 
 
 def test_your_draws_name_their_tile():
@@ -313,3 +324,35 @@ def test_evaluate_refuses_another_seats_turn_and_an_only_move_says_so():
     board.play(board.legal_moves()[0])
     with pytest.raises(AnalysisError, match="it is North's turn"):
         board.evaluate()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(4, 40), st.data())
+def test_variations_round_trip_through_text(preset_players, seed, moves, data):
+    preset, players = preset_players
+    r = played_round(preset, players, seed, moves)
+    board = AnalysisBoard.from_round(r, 0)
+    for _ in range(data.draw(st.integers(1, 3))):
+        back = data.draw(st.integers(1, 6))
+        for _ in range(min(back, len(board.events))):
+            board.undo()
+        if board.is_over or board.turn != board.seat:
+            continue
+        choices = [m for m in board.legal_moves() if isinstance(m, dl.Play)]
+        if choices:
+            board.play(data.draw(st.sampled_from(choices)))
+    text = board.to_text()
+    again = AnalysisBoard.from_text(text)
+    assert again.to_text() == text
+    assert again.copy().to_text() == text
+
+
+def test_face_up_values_are_labelled_as_such():
+    board = AnalysisBoard.from_text(BLOCK.split("me: 4-1 left")[0])  # North holds three tiles
+    analysis = board.evaluate(level="easy", face_up=True)
+    assert len(analysis) > 1
+    assert all(m.face_up is not None for m in analysis)
+    solved = exact.solve(board.view())
+    assert {m.move: m.face_up for m in analysis} == solved.values
+    assert "With every hand face up" in analysis.why and "face up" not in analysis.says
+    assert analysis.method == "search"  # the set-aside tiles are hidden: not exact

@@ -494,6 +494,10 @@ class AnalysisBoard:
         given (where the tile fits)."""
         ends = node.ends
         who = self._who(seat)
+        if action == "lead":
+            if ends is not None:
+                raise AnalysisError("the hand has already been led: write the tile and its end, as '6-4 right'")
+            action = "play"
         if action == "play":
             assert tile is not None
             if tile not in set(self.rules.tiles):
@@ -754,7 +758,7 @@ class AnalysisBoard:
         by_hands = rules.first_leader in ("highest-double", "first-seat", "top-double")
         if not events:  # the table knows who leads: the board takes its word
             start = Start(kind="position", hands=tuple(hands), boneyard=tuple(boneyard), turn=leader,
-                          leader=leader, lead_restricted=rule_leads and rules.lead_tile != "any")
+                          leader=leader, lead_restricted=rule_leads)
         elif rule_leads and by_hands:
             start = Start(kind="deal", hands=tuple(hands), boneyard=tuple(boneyard), leader=None)
         elif rule_leads and rules.lead_tile != "any":
@@ -772,7 +776,7 @@ class AnalysisBoard:
                 # that rule either, so the board takes the lead as the table saw it.
                 r = Round.from_start(rules, Start(kind="position", hands=tuple(hands), boneyard=tuple(boneyard),
                                                   turn=leader, leader=leader,
-                                                  lead_restricted=rule_leads and rules.lead_tile != "any"))
+                                                  lead_restricted=rule_leads))
         except (StartError, ValueError) as exc:
             message = str(exc)
             raise _Bad(0, f"this deal cannot be played under these rules: {message}") from None

@@ -174,9 +174,7 @@ def read(text: str) -> AnalysisBoard:
             raise AnalysisTextError(number, str(exc)) from None
         for action, tile, end in parts:
             try:
-                if action == "lead" and node.ends is not None:
-                    raise AnalysisError("the hand has already been led: write the tile and its end, as '6-4 right'")
-                event = board._event(node, seat, "play" if action == "lead" else action, tile, end)
+                event = board._event(node, seat, action, tile, end)
             except AnalysisError as exc:
                 raise AnalysisTextError(number, str(exc)) from None
             if node is board.root and board.leader is not None and seat != board.leader:
