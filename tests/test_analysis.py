@@ -185,6 +185,12 @@ def test_a_turn_out_of_order_and_other_mistakes():
         "the hand has already been led")
 
 
+def test_a_text_longer_than_any_hand_is_refused_at_its_line():
+    error = error_of(BLOCK + "me: passes\nNorth: passes\n" * 200)
+    assert error.line == 4 + 3 * 28 * 2 + 1
+    assert error.problem == "more than 168 moves: no hand of these rules is that long"
+
+
 def test_errors_are_value_errors_and_the_text_is_read_in_one_pass():
     error = error_of(BLOCK + "North: 6-4 left\n")
     assert isinstance(error, ValueError)

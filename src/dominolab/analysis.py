@@ -14,6 +14,7 @@ no other hand, no boneyard tile.  Build one from a round played here
         my tiles: 6-4 5-5 3-1 2-2 6-0 4-1 1-0
         North: lead 6-6
         me: 6-4 right
+        North: draws 2, 4-2 right
     ''')
     board.evaluate()        # every legal move's value, plain words first
 
@@ -114,7 +115,7 @@ class Node:
     alternatives (as python-chess's ``GameNode.variations``).  ``line`` is the number of the
     text line it was read from, when it was read from text."""
 
-    __slots__ = ("_after", "_next", "_solved", "event", "line", "parent", "variations")
+    __slots__ = ("_after", "_next", "_solved", "depth", "event", "line", "parent", "variations")
 
     def __init__(self, parent: Optional[Node], event: Optional[Event], line: Optional[int] = None):
         self.parent = parent
@@ -123,6 +124,8 @@ class Node:
         self.line = line
         self._next: Optional[Node] = None  # the child redo() goes to
         self._solved: Optional[Round] = None
+        #: How many events lead here from the start.
+        self.depth: int = 0 if parent is None else parent.depth + 1
         if event is None:
             self._after: Optional[tuple[int, int]] = None
         elif event.action == "play":
@@ -470,8 +473,7 @@ class AnalysisBoard:
                 event = self._event(node, seat, action, tile, side)
                 found = node.child(event)
                 if found is None:
-                    found = Node(node, event)
-                    node.variations.append(found)
+                    found = self._attach(node, event)
                     made.append(found)
                 node = found
             self._solve_path(node.path())
@@ -526,6 +528,9 @@ class AnalysisBoard:
         """``node``'s child for ``event``, made when new (not checked: see _solve_path)."""
         found = node.child(event)
         if found is None:
+            most = MOST_EVENTS * self.rules.set_size * self.players
+            if node.depth >= most:
+                raise AnalysisError(f"more than {most} moves: no hand of these rules is that long")
             found = Node(node, event, line)
             node.variations.append(found)
         node._next = node._next or found
@@ -1014,6 +1019,10 @@ class AnalysisBoard:
 #: The engine's refusals that do not depend on the hidden tiles (see ``moves.ILLEGAL_CODES``).
 _PUBLIC_REFUSALS = frozenset({"hand-over", "not-your-turn", "no-match", "draw-before-lead", "no-drawing",
                               "boneyard-floor", "boneyard-empty", "draw-limit", "pass-on-lead"})
+
+#: A hand has fewer events than this many per tile of the set and seat (each tile is
+#: drawn and played at most once, and passes in a row end the hand or come between them).
+MOST_EVENTS = 3
 
 #: Tiles the board tries, at most, as the one that made the first mover the leader.
 LEAD_KEYS = 40

@@ -180,7 +180,10 @@ def read(text: str) -> AnalysisBoard:
             if node is board.root and board.leader is not None and seat != board.leader:
                 raise AnalysisTextError(number, f"the 'leader:' line says {board.names[board.leader]} leads, "
                                                 f"but {board.names[seat]} makes the first move")
-            node = board._attach(node, event, number)
+            try:
+                node = board._attach(node, event, number)
+            except AnalysisError as exc:
+                raise AnalysisTextError(number, str(exc)) from None
     if board is None:
         board = _board(header, changes, last_line + 1)
         node = board.root
