@@ -6,17 +6,21 @@ lead, each play with its end, how many tiles each seat drew, the passes).  Nothi
 no other hand, no boneyard tile.  Build one from a round played here
 (:meth:`AnalysisBoard.from_round`), from a record at any move
 (:meth:`AnalysisBoard.from_record`), or from text a person types after a game
-(:meth:`AnalysisBoard.from_text`; the format is :mod:`dominolab.analysis_text`)::
+(:meth:`AnalysisBoard.from_text`; the format is :mod:`dominolab.analysis_text`):
 
-    board = dl.AnalysisBoard.from_text('''
-        rules: standard
-        seats: me, North
-        my tiles: 6-4 5-5 3-1 2-2 6-0 4-1 1-0
-        North: lead 6-6
-        me: 6-4 right
-        North: draws 2, 4-2 right
-    ''')
-    board.evaluate()        # every legal move's value, plain words first
+>>> import dominolab as dl
+>>> board = dl.AnalysisBoard.from_text('''
+...     rules: standard
+...     seats: me, North
+...     my tiles: 6-4 5-5 3-1 2-2 6-0 4-1 1-0
+...     North: lead 6-6
+...     me: 6-4 right
+...     North: draws 2, 4-2 right
+... ''')
+>>> board.legal_moves()
+[Play('6-0', 'left'), Play('2-2', 'right'), Draw()]
+>>> print(board.evaluate().says)     # every legal move valued; plain words first
+2-2 on the right and 6-0 on the left are about equal.
 
 **How it is checked.**  The board never guesses a rule: it looks for a way the hidden tiles
 could have lain (the other hands as dealt, and which tile each of their draws gave) under
