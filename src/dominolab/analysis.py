@@ -568,7 +568,8 @@ class AnalysisBoard:
         self.node = node
 
     # ------------------------------------------------------------------ values
-    def evaluate(self, *, level: Optional[str] = None, seed: int = 0, face_up: bool = False) -> Analysis:
+    def evaluate(self, *, level: Optional[str] = None, seed: int = 0, face_up: bool = False,
+                 time_limit: Optional[float] = None) -> Analysis:
         """Every legal move of the analysed seat, valued (best first), with the verdict in
         plain words (``says``) and the figures behind it (``why``).
 
@@ -578,7 +579,9 @@ class AnalysisBoard:
         from anyone (:mod:`dominolab.exact`).  In a match each move also gets its chance of
         winning the match.  ``face_up=True`` adds each move's value with every hand face up,
         averaged over every deal that fits (when that takes under a second or so).
-        Raises :class:`AnalysisError` when the hand is over or another seat is to move."""
+        ``time_limit`` (seconds) also stops the search at that wall-clock time, as the
+        table's hint does (then the figures depend on the machine's speed).  Raises
+        :class:`AnalysisError` when the hand is over or another seat is to move."""
         from . import exact
         from .analysis_text import judge
         from .players import HINT_LEVEL, SearchPlayer
@@ -601,7 +604,7 @@ class AnalysisBoard:
             method, deals = "exact", 1
             rows = [(m.move, m.value, 0.0, None, float(m.value > 0), True) for m in solved.moves]
         else:
-            player = SearchPlayer(seed, level=level or HINT_LEVEL)
+            player = SearchPlayer(seed, level=level or HINT_LEVEL, time_limit=time_limit)
             if self.match is not None:
                 player.observe_match(*self.match)
             found = player.analyse(view, tree=False)
