@@ -13,6 +13,8 @@ import dominolab as dl
 from dominolab import exact
 from dominolab.analysis import AnalysisBoard, AnalysisError, AnalysisTextError
 
+from .budget import examples
+
 PRESET_PLAYERS = [(name, n) for name in dl.Rules.presets() for n in dl.Rules.preset(name).player_counts]
 
 #: A Block game (no drawing) as one seat saw it: North passed against two 4s at the end.
@@ -67,7 +69,7 @@ def played_round(preset, players, seed, moves):
 
 
 # ---------------------------------------------------------------------------- building
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 70), st.integers(0, 3))
 def test_text_round_trips_and_the_board_sees_what_the_seat_saw(preset_players, seed, moves, seat):
     preset, players = preset_players
@@ -332,7 +334,7 @@ def test_evaluate_refuses_another_seats_turn_and_an_only_move_says_so():
         board.evaluate()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(4, 40), st.data())
 def test_variations_round_trip_through_text(preset_players, seed, moves, data):
     preset, players = preset_players
