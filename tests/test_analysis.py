@@ -364,3 +364,21 @@ def test_face_up_values_are_labelled_as_such():
     assert {m.move: m.face_up for m in analysis} == solved.values
     assert "With every hand face up" in analysis.why and "face up" not in analysis.says
     assert analysis.method == "search"  # the set-aside tiles are hidden: not exact
+
+
+def test_the_position_reached_is_also_checked_by_reachable(monkeypatch):
+    from dominolab import reachable
+
+    problem = reachable.Problem("turns", "a problem only the position shows")
+    monkeypatch.setattr(reachable, "check", lambda position, first_hand=None: reachable.Reachability((problem,)))
+    error = error_of(BLOCK)
+    assert (error.line, error.problem) == (13, "this position cannot arise in a real hand: a problem only the "
+                                               "position shows")
+
+
+def test_you_play_only_tiles_you_hold():
+    board = AnalysisBoard.from_text(BLOCK)
+    with pytest.raises(AnalysisError, match=r"6-4 is not in your hand \(4-0, 2-2, 1-0\)"):
+        board.play("6-4 left")
+    error = error_of(BLOCK + "me: 6-4 left\n")
+    assert error.line == 14 and error.problem.startswith("6-4 is not in your hand")

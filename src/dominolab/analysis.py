@@ -58,9 +58,10 @@ from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 from .moves import DRAW, PASS, Draw, End, Event, IllegalMoveError, Move, Pass, Play
+from .pieces import Hand
 from .round import Round, Start, StartError
 from .rules import Rules
-from .tiles import Tile, TileLike, parse_tiles
+from .tiles import Tile, TileLike, mask_of, parse_tiles, tiles_of
 from .validate import check_int, check_seat, excerpt
 from .view import View
 
@@ -811,6 +812,7 @@ class AnalysisBoard:
         in_set = set(rules.tiles)
         where_played: dict[Tile, int] = {}
         my_draws: dict[Tile, int] = {}
+        holding = set(self.tiles)  # the analysed seat's tiles as the events go
         stock = rules.set_size - n * size
         drawn = 0
         plays = [0] * n
@@ -831,6 +833,12 @@ class AnalysisBoard:
                 if seat != me and (tile in mine or tile in my_draws):
                     got = "were dealt" if tile in mine else "drew"
                     raise _Bad(i, plain=True, text=f"you {got} {tile}, so {names(seat)} cannot play it")
+                if seat == me and tile not in holding:  # the engine's own words for it
+                    hand = Hand(tiles_of(mask_of(holding)))
+                    refused = IllegalMoveError("not-in-hand", Play(tile, event.end or "left"), event.ends, seat,
+                                               tile=tile, hand=hand)
+                    raise _Bad(i, plain=True, text=refused.explain(self._speaking()))
+                holding.discard(tile)
                 where_played[tile] = i
                 plays[seat] += 1
                 if seat != me and plays[seat] > size + draws[seat]:
@@ -857,6 +865,7 @@ class AnalysisBoard:
                         raise _Bad(i, plain=True, text=(
                             f"{tile} was played {{where}}, so you cannot draw it"), ref=j)
                     my_draws[tile] = i
+                    holding.add(tile)
                 elif reveal and event.ends is not None:
                     lacks[seat].append((i, event.ends))
             elif seat != me and event.ends is not None:
