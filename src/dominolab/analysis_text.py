@@ -9,6 +9,7 @@ of :func:`~dominolab.narration.narrate`::
     seats: me, North                # every seat in turn order; "me" is the seat studied
     my tiles: 6-4 5-5 3-1 2-2 6-0 4-1 1-0    # as dealt
     hand: first                     # optional: "first" (the first-lead rule applies) or "later"
+    leader: North                   # optional: who leads, before the first tile is down
     match: 45, 80 to 100            # optional: each side's score before the hand, and the target
     North: lead 6-6
     me: 6-4 right
