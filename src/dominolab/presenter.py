@@ -74,7 +74,7 @@ def present(state: TableState) -> dict:
         "status": _status(state, view),
         "result": _result(state, labels),
         "message": None if state.message is None else {"kind": state.message[0], "text": state.message[1]},
-        "hint": _hint(state.hint, state.hint_marks),
+        "hint": _hint(state.hint, state.hint_marks, state.hint_why),
         "undo": {"policy": state.settings.undo, "available": state.undo_available,
                  "why_not": "" if state.undo_available else state.undo_reason, "count": state.undos},
         "in_progress": state.in_progress,
@@ -339,14 +339,15 @@ def _result(state: TableState, labels: list[str]) -> Optional[dict]:
     }
 
 
-def _hint(hint: Optional[tuple[Move, str]], marks: bool = True) -> Optional[dict]:
-    """The hint's words and, when it names one move (``marks``), that move to mark."""
+def _hint(hint: Optional[tuple[Move, str]], marks: bool = True, why: str = "") -> Optional[dict]:
+    """The hint's plain words (``text``), its figures (``why``, behind "Why?") and, when it
+    names one move (``marks``), that move to mark."""
     if hint is None:
         return None
     move, text = hint
     action = "play" if isinstance(move, Play) else ("pass" if isinstance(move, Pass) else "draw")
     marked = move if marks and isinstance(move, Play) else None
-    return {"text": text, "action": action if marks else None,
+    return {"text": text, "why": why or text, "action": action if marks else None,
             "tile": str(marked.tile) if marked is not None else None,
             "end": marked.end if marked is not None else None}
 

@@ -52,6 +52,7 @@ class TableCore:
     _message: Optional[tuple[str, str]]
     _hint: Optional[tuple[Move, str]]
     _hint_marks: bool
+    _hint_why: str
     _listeners: list[Callable[[TableState], None]]
     _quiet: int
     # threads (see .threads)

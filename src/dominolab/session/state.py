@@ -197,6 +197,8 @@ class TableState:
     can_review: bool = False
     #: False when the hint could not separate the two best moves: no tile is marked.
     hint_marks: bool = True
+    #: The hint's figures, behind its plain sentence ("Why?").
+    hint_why: str = ""
 
 
 def heard_by(events: Sequence[Event], seat: Optional[int]) -> list[Event]:
