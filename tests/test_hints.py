@@ -12,9 +12,8 @@ import re
 import pytest
 
 import dominolab as dl
-from dominolab import Draw, Pass, Play
+from dominolab import Draw, Pass, Play, plain
 from dominolab.inference import known_voids
-from dominolab import plain
 from dominolab.players import CLOSE_POINTS, _honest, advise, hint
 
 from .positions import position, rest_of_set

@@ -36,18 +36,18 @@ if TYPE_CHECKING:
     from .inference import World
 
 __all__ = [
+    "HINT_SECONDS",
     "OPPONENTS",
     "Advice",
     "Fact",
     "GreedyPlayer",
+    "HintCancelled",
     "OmniscientPlayer",
     "Player",
     "PlayerError",
     "RandomPlayer",
     "SearchPlayer",
     "StrategyPlayer",
-    "HINT_SECONDS",
-    "HintCancelled",
     "advise",
     "create",
     "hint",
