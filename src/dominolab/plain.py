@@ -60,13 +60,14 @@ TEXTS = {
     "hint.must-draw": "Nothing you hold fits {showing}, so you must draw.",
     "hint.only-move": "Play {move}: it is {only}.",
     # the reason when no fact of the position tells the move from the next best
-    "reason.tried": "tried out many times, it scores best for {who}",
+    "reason.tried": "it does best in many tries",
     # reviews
     "review.forced": "Turn {turn}: {who} had only one move, {move}.",
     "review.best": "Turn {turn}: {who} chose {move}, the best move: {sure} than {other}.",
     "review.best.same": "Turn {turn}: {who} chose {move}; {other} was about the same, so either was fine.",
     "review.best.unsure": "Turn {turn}: {who} chose {move}; {other} is hard to tell apart from it.",
     "review.worse": "Turn {turn}: {who} chose {move}; {best} was {sure}: {reason}.",
+    "review.worse.short": "Turn {turn}: {who} chose {move}; {best} was {sure}.",
     "review.worse.same": "Turn {turn}: {who} chose {move}; {best} was about the same, so either was fine.",
     "review.worse.unsure": "Turn {turn}: {who} chose {move}; {best} may have been better, but it is hard to tell.",
     # puzzles

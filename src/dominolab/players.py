@@ -30,7 +30,7 @@ from .search import Evaluation
 from .tiles import TILE_BY_ID, Tile
 from .validate import check_int, check_number, check_seed, excerpt
 from .view import View
-from .words import count_word, number_plural, plural
+from .words import conjugate, count_word, is_you, number_plural, plural
 
 if TYPE_CHECKING:
     from .inference import World
@@ -722,8 +722,7 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
     other = _move_words(runner.move, view) if runner is not None else ""
     sure = "" if runner is None else plain.how_sure(chosen.points - runner.points, _honest(chosen) + _honest(runner),
                                                      told_apart=True)
-    who = "your team" if view.partner is not None else "you"
-    tried = plain.say("reason.tried", who=who).lower()
+    tried = plain.say("reason.tried").lower()
     if move is DRAW:
         text = plain.say("hint.draw", reason=tried, sure=plain.SURE[sure], other=other)
         return Advice(move, text, "draw", evaluation, runner, why=f"Draw, although you could play: {figures}.",
@@ -740,7 +739,7 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
 
 def _plain_play(move: str, facts: Sequence[Fact], tried: str, sure: str, other: str) -> str:
     """The hint's plain sentence for a play: its facts in plain words (two, else one, else
-    "tried out many times, it scores best"), the first that fits in :data:`plain.MAX_WORDS`."""
+    "it does best in many tries"), the first that fits in :data:`plain.MAX_WORDS`."""
     reasons = [_join([f.plain for f in facts[:k]]) for k in range(len(facts), 0, -1)] + [tried]
     key = "hint.play" if sure else "hint.play.only"
     return plain.fit([plain.say(key, move=move, reason=r, sure=plain.SURE.get(sure, ""), other=other)
@@ -832,12 +831,14 @@ def _about_equal(view: View, evaluation: Evaluation, chosen: search.MoveValue,
 _FACT_ORDER = ("blocks", "lead-number", "void", "keeps-number", "double", "heaviest")
 
 
-def reasons(view: View, move: Move, other: Optional[Move], evaluation: Optional[Evaluation] = None) -> list[Fact]:
+def reasons(view: View, move: Move, other: Optional[Move], evaluation: Optional[Evaluation] = None,
+            who: str = "you") -> list[Fact]:
     """What is true of ``move`` and not of ``other`` in ``view``, the reasons a good player
     would give for it, most telling first (at most two): the facts a hint states, also
     for a review's or a puzzle's sentence.  ``evaluation`` is only a source of one deal of
-    the hidden tiles (the position decides every fact)."""
-    found = _facts(view, evaluation, move, other)
+    the hidden tiles (the position decides every fact).  ``who`` is the seat as the plain
+    words name it ("you", "Ana", "seat 0")."""
+    found = _facts(view, evaluation, move, other, who)
     return sorted(found, key=lambda f: _FACT_ORDER.index(f.kind))[:2]
 
 
@@ -907,11 +908,12 @@ def _join(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _facts(view: View, evaluation: Optional[Evaluation], move: Move, runner: Optional[Move]) -> list[Fact]:
+def _facts(view: View, evaluation: Optional[Evaluation], move: Move, runner: Optional[Move],
+           who: str = "you") -> list[Fact]:
     """What is true of ``move`` and not of ``runner`` (any move that is not a play of a
     tile shares none of a play's facts)."""
 
-    mine = _move_facts(view, evaluation, move)
+    mine = _move_facts(view, evaluation, move, who)
     theirs = _move_facts(view, evaluation, runner) if runner is not None and runner.__class__ is Play else []
     out = []
     for fact in mine:
@@ -934,7 +936,7 @@ def _same_claim(a: Fact, b: Fact) -> bool:
     return b.number == a.number
 
 
-def _move_facts(view: View, evaluation: Optional[Evaluation], move: Move) -> list[Fact]:
+def _move_facts(view: View, evaluation: Optional[Evaluation], move: Move, who: str = "you") -> list[Fact]:
     """The facts a hint may state about the play ``move`` (each true of the position)."""
     from .inference import known_voids
 
@@ -943,6 +945,7 @@ def _move_facts(view: View, evaluation: Optional[Evaluation], move: Move) -> lis
     tile = move.tile
     max_pip = view.rules.max_pip
     facts = []
+    your = "your" if is_you(who) else "their"
     if view.ends is None:
         held = _counts(view.hand, max_pip)
         strongest = max(held)
@@ -953,17 +956,17 @@ def _move_facts(view: View, evaluation: Optional[Evaluation], move: Move) -> lis
             what = "one of your strongest numbers" if tied else "your strongest number"
             facts.append(Fact("lead-number", f"it leads {number_plural(n)}, {what} (you hold "
                               f"{count_word(strongest)})", number=n, count=strongest, tied=tied,
-                              plain=f"it leads {number_plural(n)}, {what}"))
+                              plain=f"it leads {number_plural(n)}, {what.replace('your', your)}"))
     if tile.is_double:
         facts.append(Fact("double", f"it gets the double {tile} out of your hand",
-                          plain=f"it gets your double {tile} out"))
+                          plain=f"it gets {your} double {tile} out"))
     value = view.rules.tile_value
     playable = {m.tile for m in view.legal if m.__class__ is Play}
     heaviest = max(value(t) for t in playable)
     if value(tile) == heaviest and any(value(t) < heaviest for t in playable):
         facts.append(Fact("heaviest", f"it sheds {plural(value(tile), 'point', words=False)}, your heaviest "
                           f"playable tile", count=value(tile),
-                          plain=f"it sheds {plural(value(tile), 'point', words=False)}, your heaviest tile that fits"))
+                          plain=f"it sheds {plural(value(tile), 'point', words=False)}, {your} heaviest tile that fits"))
     after = _ends_after(view, move)
     if view.ends is not None and _blocks(view, evaluation, move):
         facts.append(Fact("blocks", "it blocks the game: no tile can be added to the line",
@@ -976,8 +979,8 @@ def _move_facts(view: View, evaluation: Optional[Evaluation], move: Move) -> lis
         n = max(kept, key=lambda k: (counts[k], k))
         facts.append(Fact("keeps-number", f"it leaves {n} showing, and you hold "
                           f"{count_word(counts[n])} more {number_plural(n)}", number=n, count=counts[n],
-                          plain=f"it keeps a {n} showing and you hold {count_word(counts[n])} more "
-                                f"{number_plural(n)}"))
+                          plain=f"it keeps a {n} showing and {who} {conjugate(who, 'hold')} "
+                                f"{count_word(counts[n])} more {number_plural(n)}"))
     nxt = (view.seat + 1) % view.players
     if nxt != view.partner and view.hand_counts[nxt]:
         lacking = known_voids(view).get(nxt, {})

@@ -16,7 +16,7 @@ from typing import Any, Optional
 
 from .inference import known_voids
 from .moves import DRAW, PASS, AmbiguousMoveError, IllegalMoveError, Move, Pass, Play
-from .narration import narrate
+from .narration import narrate, turn_numbers
 from .review import Choice, move_words
 from .round import Round
 from .session import CoachState, TableState, heard_by
@@ -241,20 +241,30 @@ def _scoreboard(state: TableState, labels: list[str]) -> dict:
 
 
 def _log(state: TableState) -> list[dict]:
-    """The whole hand in sentences, with undos and setting changes in their places."""
+    """The whole hand in sentences, with undos and setting changes in their places.  Each
+    turn carries its ``number`` (:func:`~dominolab.narration.turn_numbers`: the numbering
+    a review and the lessons use too); a note has ``number`` None."""
     r = state.round
     events = heard_by(r.history, state.viewer)
+    numbers = turn_numbers(events)
     out: list[dict] = []
     done = 0
+
+    def told(start: int, end: int) -> list[dict]:
+        firsts = [start + i for i, e in enumerate(events[start:end])
+                  if i == 0 or numbers[start + i] != numbers[start + i - 1]]
+        return [{"kind": "turn", "text": text, "number": numbers[first]}
+                for text, first in zip(narrate(events[start:end], state.names), firsts, strict=True)]
+
     for note in sorted(state.notes, key=lambda n: n.at):
         at = min(note.at, len(events))
-        out.extend({"kind": "turn", "text": text} for text in narrate(events[done:at], state.names))
+        out.extend(told(done, at))
         done = at
         if note.kind == "undo":
-            out.append({"kind": "undo", "text": _undo_text(note, state.names)})
+            out.append({"kind": "undo", "text": _undo_text(note, state.names), "number": None})
         else:
-            out.append({"kind": "setting", "text": note.text})
-    out.extend({"kind": "turn", "text": text} for text in narrate(events[done:], state.names))
+            out.append({"kind": "setting", "text": note.text, "number": None})
+    out.extend(told(done, len(events)))
     return out
 
 
@@ -372,7 +382,7 @@ def _tournament_over(info: dict, team: bool) -> str:
 
 # ---------------------------------------------------------------------------- the coach
 _LABEL_WORDS = {"best": "Best move", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
-                "blunder": "Blunder"}
+                "blunder": "Blunder", "forced": "Only move"}
 _VERDICTS = {"correct": "Correct", "incorrect": "Not this time"}
 
 
@@ -418,7 +428,8 @@ def _review(coach: CoachState) -> dict:
             **_position(view),
             "number": coach.index + 1,
             "move": d.index + 1,
-            "heading": f"Decision {coach.index + 1} of {count}: move {d.index + 1} of the hand",
+            "turn": d.turn,
+            "heading": f"Decision {coach.index + 1} of {count}: turn {d.turn} of the hand",
             "hand": [_tile(t) for t in view.hand],
             "played": _move_shown(d.played, d.chosen, d.view),
             "best": _move_shown(d.best.move, d.best, d.view),
@@ -428,6 +439,7 @@ def _review(coach: CoachState) -> dict:
             "label_text": _LABEL_WORDS.get(d.label, d.label),
             "loss": round(d.loss, 1),
             "sentence": d.sentence(coach.who or None),
+            "why": d.why(coach.who or None),
         }
     return out
 
