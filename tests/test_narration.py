@@ -1,3 +1,5 @@
+import itertools
+
 import dominolab as dl
 from dominolab import Draw, Pass, Play
 
@@ -56,7 +58,7 @@ def test_one_numbering_of_turns_for_the_log_the_review_and_the_lessons():
     said = dl.narrate(r.history)
     numbers = turn_numbers(r.history)
     assert numbers[0] == 1 and numbers[-1] == len(said)
-    assert any(a == b for a, b in zip(numbers, numbers[1:]))  # draws and the play after them: one turn
+    assert any(a == b for a, b in itertools.pairwise(numbers))  # draws and the play after them: one turn
     for index, view, move in decision_views(r, 0):
         assert next_turn(view.history, 0) == numbers[index]
         turn = numbers[index]

@@ -966,7 +966,8 @@ def _move_facts(view: View, evaluation: Optional[Evaluation], move: Move, who: s
     if value(tile) == heaviest and any(value(t) < heaviest for t in playable):
         facts.append(Fact("heaviest", f"it sheds {plural(value(tile), 'point', words=False)}, your heaviest "
                           f"playable tile", count=value(tile),
-                          plain=f"it sheds {plural(value(tile), 'point', words=False)}, {your} heaviest tile that fits"))
+                          plain=f"it sheds {plural(value(tile), 'point', words=False)}, {your} heaviest tile "
+                                "that fits"))
     after = _ends_after(view, move)
     if view.ends is not None and _blocks(view, evaluation, move):
         facts.append(Fact("blocks", "it blocks the game: no tile can be added to the line",
