@@ -74,8 +74,8 @@ TEXTS = {
     "puzzle.answer": "The best move is {move}: {reason}. It is {sure} than {other}.",
     "puzzle.correct": "Yes: {move} is the best move, {sure} than {other}.",
     "puzzle.incorrect": "Not this one: another move is {sure} than {move}. Try again, or ask for a hint.",
-    "puzzle.hint": "Of these {count} moves, one is clearly better than the rest, and it is not your heaviest "
-                   "tile. Look at what each move leaves on the ends.",
+    "puzzle.hint": "One of these {count} moves is clearly best, and it is not your heaviest tile. Look at "
+                   "what each move leaves on the ends.",
 }
 
 

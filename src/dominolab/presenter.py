@@ -453,8 +453,9 @@ def _puzzle(coach: CoachState) -> dict:
     legal = view.legal if answering else ()
     feedback = None
     if coach.feedback is not None:
-        status, text = coach.feedback
-        feedback = {"status": status, "title": _VERDICTS.get(status, status.capitalize()), "text": text}
+        status, text, why = coach.feedback
+        feedback = {"status": status, "title": _VERDICTS.get(status, status.capitalize()), "text": text,
+                    "why": why or None}
     shown = coach.status in ("correct", "solution")
     return {
         "kind": "puzzle", "status": coach.status, "id": p.id, "grade": p.grade, "question": p.question,
@@ -467,7 +468,8 @@ def _puzzle(coach: CoachState) -> dict:
         "others": [{"seat": s, "count": n} for s, n in enumerate(view.hand_counts) if s != p.seat],
         "boneyard": view.boneyard_count,
         "feedback": feedback,
-        "best": _move_shown(p.best, p.choices[0], view) if shown else None,
-        "explanation": p.explanation if shown else None,
+        "best": {**_move_shown(p.best, None, view), "figures": p.figures()} if shown else None,
+        "explanation": p.answer() if shown else None,
+        "why": p.explanation if shown else None,
         "hint": p.hint_text() if coach.hint and not shown else None,
     }

@@ -148,7 +148,7 @@ class CoachState:
     summary: str = ""
     puzzle: Any = None
     round: Optional[Round] = None
-    feedback: Optional[tuple[str, str]] = None
+    feedback: Optional[tuple[str, str, str]] = None  # status, the plain words, the figures (why)
     number: int = 0
     count: int = 0
     hint: bool = False
