@@ -451,7 +451,8 @@ class Puzzle:
         hidden = self.hidden_hands
         rival = None if hidden is None else hidden.rival(figures.move)
         if hidden is not None and rival is not None:
-            parts.append(f"With hidden hands, as at a real table, the best move gains {_gain_words(rival.gain, rival.margin, True)} "
+            gain = _gain_words(rival.gain, rival.margin, True)
+            parts.append(f"With hidden hands, as at a real table, the best move gains {gain} "
                          f"over {move_words(figures.move)} ({hidden.words()}{_NOT_SEEN}).")
         v = self.verified
         if v is not None and v.method == "exact":
