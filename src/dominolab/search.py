@@ -949,9 +949,9 @@ def tree_evaluate(
     root_limit = min(budget // (NODE_COST * ROOT_SHARE), ROOT_MAX) if exact_root is None else exact_root
     spent = 0
     if match is None and deadline is None and root_limit > 0:
-        solved, spent = exact_evaluation(view, root_limit)
-        if solved is not None:
-            return solved
+        at_root, spent = exact_evaluation(view, root_limit)
+        if at_root is not None:
+            return at_root
     policy = policy or Policy(rules)
     rand = rng.random
     dealer = Dealer(view)
