@@ -695,14 +695,16 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
     if time_limit is not None:
         time_limit = check_number(time_limit, "time_limit", positive=True)
     stop = _stopper(cancel)
+    start = time.perf_counter()
     evaluation = None
     if player.match is None and player.worlds is None:
         # Near the end of a hand few deals fit the view: every one of them solved once is
         # exact, and quicker than sampling the same few thousands of times.
         evaluation, _ = search.exact_evaluation(view, min(player.budget // (search.NODE_COST * search.ROOT_SHARE),
-                                                          search.ROOT_MAX))
+                                                          HINT_EXACT_NODES))
     if evaluation is None:
-        evaluation = player.analyse(view, tree=False, time_limit=time_limit, cancel=stop)  # the same deals for all
+        left = None if time_limit is None else max(0.01, time_limit - (time.perf_counter() - start))
+        evaluation = player.analyse(view, tree=False, time_limit=left, cancel=stop)  # the same deals for all
     if stop():
         raise HintCancelled("the hint was cancelled")
     move = evaluation.best
@@ -753,6 +755,9 @@ class HintCancelled(RuntimeError):
 #: The table's bound on a hint's wait, in seconds (``advise(time_limit=...)``): on a quiet
 #: machine the hint's work budget ends first (benchmarks/hint_time.py measures both).
 HINT_SECONDS = 1.0
+#: The most solver nodes a hint spends trying to solve every deal that fits the view
+#: before it samples deals instead (a try that fails is cut short: see exact.solve's project).
+HINT_EXACT_NODES = 8_000
 
 
 def _stopper(cancel: Any) -> Callable[[], bool]:
