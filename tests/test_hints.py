@@ -91,7 +91,6 @@ def check_plain(advice):
     for fact in advice.facts:  # a fact said plainly is one of the facts checked below
         assert fact.plain and fact.text
     said = [f for f in advice.facts if f.plain in text]
-    assert said == list(advice.facts[:len(said)]), text
     if not said:
         assert "it does best in many tries" in text
 

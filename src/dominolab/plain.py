@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 
 __all__ = ["BANNED", "CLEAR_POINTS", "MAX_WORDS", "SAME_POINTS", "SURE", "TEXTS", "check", "fit", "how_sure",
-           "say", "words"]
+           "reasons", "say", "words"]
 
 #: The most words a plain sentence may have.
 MAX_WORDS = 25
@@ -110,6 +110,16 @@ def fit(candidates: Sequence[str]) -> str:
         if not check(text):
             return text
     return candidates[-1]
+
+
+def reasons(parts: Sequence[str]) -> list[str]:
+    """The reasons a sentence may give, longest first, for :func:`fit`: every part together,
+    then each part alone, then "it does best in many tries" (the search's own reason, when
+    no fact of the position tells the moves apart or none fits)."""
+    out = [" and ".join(parts)] if len(parts) > 1 else []
+    out += list(parts)
+    out.append(say("reason.tried").lower())
+    return out
 
 
 def how_sure(gap: float, margin: float, *, told_apart: bool = False) -> str:

@@ -735,17 +735,17 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
     why = f"Play {tile} {where}: {figures}."
     if facts:
         why += f" Unlike {other}, {_join([f.text for f in facts])}."
-    return Advice(move, _plain_play(f"{tile} {where}", facts, tried, sure, other), "play", evaluation, runner,
+    return Advice(move, _plain_play(f"{tile} {where}", facts, sure, other), "play", evaluation, runner,
                   facts, why=why, sure=sure)
 
 
-def _plain_play(move: str, facts: Sequence[Fact], tried: str, sure: str, other: str) -> str:
-    """The hint's plain sentence for a play: its facts in plain words (two, else one, else
-    "it does best in many tries"), the first that fits in :data:`plain.MAX_WORDS`."""
-    reasons = [_join([f.plain for f in facts[:k]]) for k in range(len(facts), 0, -1)] + [tried]
+def _plain_play(move: str, facts: Sequence[Fact], sure: str, other: str) -> str:
+    """The hint's plain sentence for a play: its facts in plain words (both, else one, else
+    "it does best in many tries": :func:`plain.reasons`), the first that fits in
+    :data:`plain.MAX_WORDS`."""
     key = "hint.play" if sure else "hint.play.only"
     return plain.fit([plain.say(key, move=move, reason=r, sure=plain.SURE.get(sure, ""), other=other)
-                      for r in reasons])
+                      for r in plain.reasons([f.plain for f in facts])])
 
 
 class HintCancelled(RuntimeError):

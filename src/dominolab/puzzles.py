@@ -371,8 +371,7 @@ class Puzzle:
         view = self.view()
         sure, other = self._sure()
         facts = reasons(view, self.best, other)
-        options = [", and ".join(f.plain for f in facts[:k]) for k in range(len(facts), 0, -1)]
-        options.append(plain.say("reason.tried").lower())
+        options = plain.reasons([f.plain for f in facts])
         return plain.fit([plain.say("puzzle.answer", move=move_words(self.best, view), reason=r,
                                     sure=plain.SURE[sure], other=_subject(other, view)) for r in options])
 

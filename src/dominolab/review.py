@@ -235,8 +235,7 @@ class Decision:
         from .players import reasons
 
         facts = reasons(view, self.best.move, self.played, who=seat)
-        tried = plain.say("reason.tried").lower()
-        options = [", and ".join(f.plain for f in facts[:k]) for k in range(len(facts), 0, -1)] + [tried]
+        options = plain.reasons([f.plain for f in facts])
         return plain.fit([plain.say("review.worse", turn=self.turn, who=seat, move=move, best=best,
                                     sure=plain.SURE[sure], reason=r) for r in options]
                          + [plain.say("review.worse.short", turn=self.turn, who=seat, move=move, best=best,
