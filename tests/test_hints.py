@@ -287,3 +287,52 @@ def test_a_hint_does_not_pick_a_move_its_figures_cannot_separate():
     assert advice.runner_up.move != Draw()
     medium = advise(r.view(r.turn), level="medium")
     assert medium.kind == "close" and "Draw, although" not in medium.why
+
+
+def test_a_hint_can_be_cancelled_between_deals():
+    """The engine's hook for the table's "thinking… Cancel": ``cancel`` (an Event, or a
+    function returning True) is checked between deals; once set, HintCancelled and no hint."""
+    import threading
+
+    from dominolab.players import HintCancelled
+
+    r = dl.Round.deal("standard", 2, seed=935555325316)
+    event = threading.Event()
+    event.set()
+    with pytest.raises(HintCancelled):
+        advise(r.view(r.turn), cancel=event)
+    asked = []
+
+    def after_five():
+        asked.append(1)
+        return len(asked) > 5
+
+    with pytest.raises(HintCancelled):
+        advise(r.view(r.turn), cancel=after_five)
+    assert len(asked) == 7  # before each deal after the first, stopped at the sixth; once more after
+    with pytest.raises(ValueError, match="cancel must be"):
+        advise(r.view(r.turn), cancel="stop")
+
+
+def test_a_hint_stopped_early_says_no_more_than_its_few_deals_show():
+    """A time bound that ends the search after its first deal (a busy machine): the hint
+    still names a move only when its figures, over those few deals, with Student's t
+    margins, tell the moves apart; here it cannot, so it says they are about the same or
+    hard to tell apart (never "clearly")."""
+    r = dl.Round.deal("standard", 2, seed=935555325316)
+    view = r.view(r.turn)
+    advice = advise(view, time_limit=1e-9)
+    check_advice(r, advice)
+    assert advice.evaluation.deals <= 3 and advice.evaluation.work < dl.SearchPlayer.LEVELS["expert"]
+    assert advice.kind == "close" and advice.sure in ("same", "unsure")
+
+
+def test_margins_over_few_deals_use_students_t():
+    from dominolab.search import MoveValue
+
+    few = MoveValue(Draw(), 0.0, 0.0, 0.5, spread=4.0, deals=3)
+    assert _honest(few) == pytest.approx(few.margin * 4.303 / 1.96)
+    many = MoveValue(Draw(), 0.0, 0.0, 0.5, spread=4.0, deals=30)
+    assert _honest(many) == many.margin
+    exact = MoveValue(Draw(), 0.0, 0.0, 0.5, spread=4.0, deals=3, exact=True)
+    assert _honest(exact) == 0.0
