@@ -174,6 +174,7 @@ def recorded():
     return recorder
 
 
+@pytest.mark.slow  # runs every lesson's code cells
 def test_every_position_a_lesson_or_exercise_shows_can_arise_in_a_real_hand(recorded):
     assert len(recorded.positions) > 30
     bad = [f"{where}: {verdict}" for where, _, verdict in recorded.positions if not verdict]

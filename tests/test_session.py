@@ -27,6 +27,7 @@ from dominolab.presenter import SNAPSHOT_KEYS, present
 from dominolab.session import HUMAN, TableSession, TournamentSession, seat_names
 from dominolab.tournament import Tournament, TournamentError
 
+from .budget import examples
 from .positions import position
 
 NO_THREADS = sys.platform == "emscripten"
@@ -445,7 +446,7 @@ def test_two_people_pass_the_screen_and_never_see_each_others_tiles():
         assert snap(t)["screen"]["seat"] == t.round.turn and snap(t)["hand"] == []
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), seats=st.sampled_from([
     ("standard", [HUMAN, HUMAN]), ("standard", [HUMAN, "random", HUMAN]),
     ("partnership", [HUMAN, "greedy", HUMAN, "greedy"]), ("standard", [HUMAN, "random", "random", HUMAN]),
@@ -923,7 +924,21 @@ def test_tournament_table_wants_an_unfinished_entry():
         t.entry("  ")
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_tournament_table_is_a_table_given_its_mode():
+    """ARCHITECTURE.md: "a mode composes the table, it does not subclass it"."""
+    from dominolab.session.tournament import TournamentMode
+
+    s = TournamentSession(tourney(hands=1).entry("Ana"), save_to=None)
+    assert type(s) is TableSession and isinstance(s.mode, TournamentMode)
+    assert TableSession.__subclasses__() == []
+    assert {"entry", "saved_to", "is_finished", "result_text"} <= set(dir(s))
+    assert s.entry.name == "Ana" and s.saved_to is None and not s.is_finished
+    assert s.result_text() == json.dumps(s.entry.result(), indent=1) + "\n"
+    plain = table()
+    assert not hasattr(plain, "entry") and "entry" not in dir(plain)
+
+
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**30), moves=st.integers(0, 2**30), kind=st.sampled_from(["random", "greedy"]),
        players=st.sampled_from([2, 3]))
 def test_tournament_tables_always_give_results_that_check(seed, moves, kind, players):
@@ -1157,7 +1172,7 @@ def test_a_new_hand_cancels_a_running_review():
     t._test_hook = gate
     assert send(t, "review")["ok"]
     assert gate.reached.wait(20)
-    run = t._coach
+    run = t._coach.run  # the review on screen (the coach part's)
     assert send(t, "next_hand")["ok"]
     assert t.coach is None and run.cancel.is_set()
     gate.open.set()
@@ -1272,7 +1287,7 @@ def reviewed() -> TableSession:
     return _REVIEWED[0]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.one_of(st.sampled_from([{"step": 1}, {"step": -1}, {"step": 0}, {"step": "x"}]),
                           st.integers(-3, 20).map(lambda i: {"to": i})), max_size=25))
 def test_any_review_steps_keep_the_index_in_range_and_the_game_unchanged(steps):

@@ -146,6 +146,7 @@ def test_the_front_end_is_read_from_domino_widget_in_a_checkout():
     assert "--jp-layout-color1" in css and "prefers-reduced-motion" in css
 
 
+@pytest.mark.slow  # builds a wheel in a subprocess
 def test_the_wheel_ships_the_front_end_and_the_voila_template(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(tmp_path),
                     str(ROOT)], check=True)
