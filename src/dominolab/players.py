@@ -638,7 +638,10 @@ class Advice:
 #: puts one move ahead by 2 points or more, clear of its interval, the hint names that move in
 #: 90.6% of positions and another in 0.7%; where it does not, the hint says "about equal" in
 #: 93.1%.  A median 382 ms a hint on CPython (at "hard": 110 ms, but "about equal" in only 74.9%
-#: of the positions without a clear best once it named gaps of 1 point).
+#: of the positions without a clear best once it named gaps of 1 point).  Near the end of a
+#: hand the hint solves every deal that fits at once (:func:`dominolab.search.exact_evaluation`,
+#: at most :data:`HINT_EXACT_NODES` nodes), and the table bounds its wait by
+#: :data:`HINT_SECONDS` (``benchmarks/hint_time.py`` measures both).
 HINT_LEVEL = "expert"
 
 
