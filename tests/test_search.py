@@ -155,6 +155,7 @@ def small_endgame(preset, players, seed, tiles_left):
     return r
 
 
+@pytest.mark.slow  # a long search: the exact solver against brute force on many positions
 @settings(max_examples=examples(40))
 @given(st.sampled_from([("standard", 2), ("standard", 3), ("partnership", 4), ("block", 2), ("dutch", 2),
                         ("family", 4), ("classic", 2), ("arabic", 2)]),
