@@ -204,6 +204,8 @@ def test_the_log_holds_the_whole_hand():
     turns = dl.narrate(t.round.view(0).history, seat_names(4))
     own = [e for e in t.round.history if e.seat == 0 and e.action == "draw"]
     assert len(s["log"]) == len(turns) > 12 or not own
+    # Issue 33: each turn carries the number a review gives it (narration.turn_numbers).
+    assert [line["number"] for line in s["log"]] == list(range(1, len(s["log"]) + 1))
     assert s["result"]["title"] and s["result"]["explanation"] == t.round.result.explain(names=seat_names(4))
 
 
@@ -312,8 +314,11 @@ def test_hints_show_and_clear_when_the_position_changes():
     assert send(t, "hint")["ok"] and frozen(t) == key
     hint = snap(t)["hint"]
     assert hint["text"] and hint["action"] in ("play", "draw", "pass", None)
+    assert hint["why"] == t.state().hint_why and hint["why"]  # the figures, behind "Why?" (issue 33)
+    # A hint asked again is searched again, within the table's time bound (players.HINT_SECONDS):
+    # on a busy machine over other deals, so compare with the snapshot taken after it.
     move, reason = t.ask_hint()
-    assert t.round.is_legal(move) and reason == hint["text"]
+    assert t.round.is_legal(move) and reason == snap(t)["hint"]["text"]
     send(t, **first_legal(t))
     assert snap(t)["hint"] is None
 
@@ -344,7 +349,8 @@ def test_a_hint_that_cannot_separate_the_moves_marks_no_tile(monkeypatch):
     t = table(hints=True)
     assert send(t, "hint")["ok"]
     hint = snap(t)["hint"]
-    assert hint == {"text": "Both moves are about equal.", "action": None, "tile": None, "end": None}
+    assert hint == {"text": "Both moves are about equal.", "why": hint["why"], "action": None, "tile": None,
+                    "end": None}
     monkeypatch.setattr(players, "advise", real)
     assert send(t, "hint")["ok"]
     kind = real(t.round.view(t.round.turn)).kind
@@ -666,7 +672,7 @@ def test_policy_changes_are_logged_and_locked_settings_stay():
     t = table()
     t.configure(hints=True, pace=0.1)
     assert [n["text"] for n in t.record()["log"]] == ["Hints turned on."]
-    assert snap(t)["log"][-1] == {"kind": "setting", "text": "Hints turned on."}
+    assert snap(t)["log"][-1] == {"kind": "setting", "text": "Hints turned on.", "number": None}
 
     class Tournament(TableSession):
         locked = frozenset({"undo", "hints", "open_hands"})
@@ -1093,7 +1099,11 @@ def test_review_at_the_table_is_the_engines_review_of_the_hand():
     d = s["coach"]["decision"]
     first = coach.decisions[0]
     assert d["sentence"] == first.sentence("you") and d["label"] == first.label
-    assert d["sentence"].startswith(f"Move {first.index + 1}: you ")  # the one person at the table
+    assert d["why"] == first.why("you")  # the figures, behind "Why?" (issue 33)
+    assert d["sentence"].startswith(f"Turn {first.turn}: you ")  # the one person at the table
+    assert d["turn"] == first.turn and d["heading"].endswith(f": turn {first.turn} of the hand")
+    numbered = {line["number"]: line["text"] for line in s["log"] if line["kind"] == "turn"}
+    assert numbered[first.turn].startswith("You ")  # the log's turn of that number is the person's
     assert s["coach"]["summary"].startswith("You: ")
     assert d["played"]["figures"] == first.chosen.words() and d["best"]["figures"] == first.best.words()
     assert [p["tile"] for p in d["line"]] == [str(p.tile) for p in first.view.line]
@@ -1244,14 +1254,15 @@ def test_a_puzzle_shows_its_position_and_judges_answers_as_the_puzzle_does():
     wrong = p.choices[1].move
     assert answer(t, wrong)["ok"]
     expected = p.evaluate(wrong)
-    assert t.coach.status == "incorrect" and t.coach.feedback == (expected.status, expected.message)
+    assert t.coach.status == "incorrect" and t.coach.feedback == (expected.status, expected.message, expected.why)
     assert snap(t)["coach"]["feedback"]["title"] == "Not this time" and snap(t)["coach"]["explanation"] is None
+    assert snap(t)["coach"]["feedback"]["why"] == expected.why and snap(t)["coach"]["why"] is None
     assert snap(t)["coach"]["hint"] is None and send(t, "puzzle_hint")["ok"]
     assert snap(t)["coach"]["hint"] == p.hint_text()
     assert answer(t, p.best)["ok"]
     expected = p.evaluate(p.best)
-    assert t.coach.status == "correct" and t.coach.feedback == (expected.status, expected.message)
-    assert snap(t)["coach"]["explanation"] == p.explanation
+    assert t.coach.status == "correct" and t.coach.feedback == (expected.status, expected.message, expected.why)
+    assert snap(t)["coach"]["explanation"] == p.answer() and snap(t)["coach"]["why"] == p.explanation
     reply = answer(t, wrong)
     assert not reply["ok"] and "Next puzzle" in reply["message"]
     assert frozen(t) == before  # answers change nothing in the game at the table

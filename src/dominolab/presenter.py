@@ -16,7 +16,7 @@ from typing import Any, Optional
 
 from .inference import known_voids
 from .moves import DRAW, PASS, AmbiguousMoveError, IllegalMoveError, Move, Pass, Play
-from .narration import narrate
+from .narration import narrate, turn_numbers
 from .review import Choice, move_words
 from .round import Round
 from .session import CoachState, TableState, heard_by
@@ -77,7 +77,7 @@ def present(state: TableState) -> dict:
         "status_said": _status(state, view, drew=False),
         "result": _result(state, labels),
         "message": None if state.message is None else {"kind": state.message[0], "text": state.message[1]},
-        "hint": _hint(state.hint, state.hint_marks),
+        "hint": _hint(state.hint, state.hint_marks, state.hint_why),
         "undo": {"policy": state.settings.undo, "available": state.undo_available,
                  "why_not": "" if state.undo_available else state.undo_reason, "count": state.undos},
         "in_progress": state.in_progress,
@@ -244,20 +244,30 @@ def _scoreboard(state: TableState, labels: list[str]) -> dict:
 
 
 def _log(state: TableState) -> list[dict]:
-    """The whole hand in sentences, with undos and setting changes in their places."""
+    """The whole hand in sentences, with undos and setting changes in their places.  Each
+    turn carries its ``number`` (:func:`~dominolab.narration.turn_numbers`: the numbering
+    a review and the lessons use too); a note has ``number`` None."""
     r = state.round
     events = heard_by(r.history, state.viewer)
+    numbers = turn_numbers(events)
     out: list[dict] = []
     done = 0
+
+    def told(start: int, end: int) -> list[dict]:
+        firsts = [start + i for i, e in enumerate(events[start:end])
+                  if i == 0 or numbers[start + i] != numbers[start + i - 1]]
+        return [{"kind": "turn", "text": text, "number": numbers[first]}
+                for text, first in zip(narrate(events[start:end], state.names), firsts, strict=True)]
+
     for note in sorted(state.notes, key=lambda n: n.at):
         at = min(note.at, len(events))
-        out.extend({"kind": "turn", "text": text} for text in narrate(events[done:at], state.names))
+        out.extend(told(done, at))
         done = at
         if note.kind == "undo":
-            out.append({"kind": "undo", "text": _undo_text(note, state.names)})
+            out.append({"kind": "undo", "text": _undo_text(note, state.names), "number": None})
         else:
-            out.append({"kind": "setting", "text": note.text})
-    out.extend({"kind": "turn", "text": text} for text in narrate(events[done:], state.names))
+            out.append({"kind": "setting", "text": note.text, "number": None})
+    out.extend(told(done, len(events)))
     return out
 
 
@@ -345,14 +355,15 @@ def _result(state: TableState, labels: list[str]) -> Optional[dict]:
     }
 
 
-def _hint(hint: Optional[tuple[Move, str]], marks: bool = True) -> Optional[dict]:
-    """The hint's words and, when it names one move (``marks``), that move to mark."""
+def _hint(hint: Optional[tuple[Move, str]], marks: bool = True, why: str = "") -> Optional[dict]:
+    """The hint's plain words (``text``), its figures (``why``, behind "Why?") and, when it
+    names one move (``marks``), that move to mark."""
     if hint is None:
         return None
     move, text = hint
     action = "play" if isinstance(move, Play) else ("pass" if isinstance(move, Pass) else "draw")
     marked = move if marks and isinstance(move, Play) else None
-    return {"text": text, "action": action if marks else None,
+    return {"text": text, "why": why or text, "action": action if marks else None,
             "tile": str(marked.tile) if marked is not None else None,
             "end": marked.end if marked is not None else None}
 
@@ -378,7 +389,7 @@ def _tournament_over(info: dict, team: bool) -> str:
 
 # ---------------------------------------------------------------------------- the coach
 _LABEL_WORDS = {"best": "Best move", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
-                "blunder": "Blunder"}
+                "blunder": "Blunder", "forced": "Only move"}
 _VERDICTS = {"correct": "Correct", "incorrect": "Not this time"}
 
 
@@ -424,7 +435,8 @@ def _review(coach: CoachState) -> dict:
             **_position(view),
             "number": coach.index + 1,
             "move": d.index + 1,
-            "heading": f"Decision {coach.index + 1} of {count}: move {d.index + 1} of the hand",
+            "turn": d.turn,
+            "heading": f"Decision {coach.index + 1} of {count}: turn {d.turn} of the hand",
             "hand": [_tile(t) for t in view.hand],
             "played": _move_shown(d.played, d.chosen, d.view),
             "best": _move_shown(d.best.move, d.best, d.view),
@@ -434,6 +446,7 @@ def _review(coach: CoachState) -> dict:
             "label_text": _LABEL_WORDS.get(d.label, d.label),
             "loss": round(d.loss, 1),
             "sentence": d.sentence(coach.who or None),
+            "why": d.why(coach.who or None),
         }
     return out
 
@@ -447,8 +460,9 @@ def _puzzle(coach: CoachState) -> dict:
     legal = view.legal if answering else ()
     feedback = None
     if coach.feedback is not None:
-        status, text = coach.feedback
-        feedback = {"status": status, "title": _VERDICTS.get(status, status.capitalize()), "text": text}
+        status, text, why = coach.feedback
+        feedback = {"status": status, "title": _VERDICTS.get(status, status.capitalize()), "text": text,
+                    "why": why or None}
     shown = coach.status in ("correct", "solution")
     return {
         "kind": "puzzle", "status": coach.status, "id": p.id, "grade": p.grade, "question": p.question,
@@ -461,7 +475,8 @@ def _puzzle(coach: CoachState) -> dict:
         "others": [{"seat": s, "count": n} for s, n in enumerate(view.hand_counts) if s != p.seat],
         "boneyard": view.boneyard_count,
         "feedback": feedback,
-        "best": _move_shown(p.best, p.choices[0], view) if shown else None,
-        "explanation": p.explanation if shown else None,
+        "best": {**_move_shown(p.best, None, view), "figures": p.figures()} if shown else None,
+        "explanation": p.answer() if shown else None,
+        "why": p.explanation if shown else None,
         "hint": p.hint_text() if coach.hint and not shown else None,
     }

@@ -69,8 +69,8 @@ def test_review_this_hand_by_mouse_then_arrow_keys(coach_page):
     assert kernel_json(page, "[t.coach.kind, t.coach.status, t.coach.index]") == ["review", "done", 0]
     count = kernel_json(page, "len(t.coach.decisions)")
     assert count >= 3
-    first = kernel_json(page, "t.coach.decisions[0].index") + 1
-    expect(heading).to_have_text(f"Decision 1 of {count}: move {first} of the hand")
+    first = kernel_json(page, "t.coach.decisions[0].turn")  # the log's numbering (issue 33)
+    expect(heading).to_have_text(f"Decision 1 of {count}: turn {first} of the hand")
     # The move played and the best one are drawn as tiles (or Draw/Pass), with the engine's sentence.
     expect(root.locator('[data-key="review:played"]')).to_be_visible()
     expect(root.locator('[data-key="review:sentence"]')).to_have_text(kernel(page, "print(t.coach.decisions[0].sentence('you'))").strip())

@@ -62,7 +62,7 @@ class _PuzzleRun:
     position: int
     round: Round
     status: str = "asking"
-    feedback: Optional[tuple[str, str]] = None
+    feedback: Optional[tuple[str, str, str]] = None  # status, the plain words, the figures (why)
     hint: bool = False
 
     @property
@@ -288,7 +288,7 @@ class Coach:
         move = _parse_intent_move(r, text, end, self._puzzle_names(run))
         feedback = run.puzzle.evaluate(move)
         run.status = "correct" if feedback.correct else "incorrect"
-        run.feedback = (feedback.status, feedback.message)
+        run.feedback = (feedback.status, feedback.message, feedback.why)
         return None
 
     def _puzzle_names(self, run: _PuzzleRun) -> list[str]:

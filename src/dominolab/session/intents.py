@@ -207,8 +207,9 @@ def _act_hint(self: TableSession, intent: dict) -> Optional[str]:
     r = self._round
     if r.is_over or r.turn not in self.humans or self._viewer != r.turn:
         raise _gentle(self._whose_turn_sentence())
-    advice = _players.advise(r.view(r.turn))
+    advice = _players.advise(r.view(r.turn), time_limit=_players.HINT_SECONDS)
     self._hint = (advice.move, advice.reason)
+    self._hint_why = advice.why
     # A hint that cannot separate the two best moves names both in words and marks
     # no tile: the table must not point at one of them as if it were the best.
     self._hint_marks = advice.kind != "close"

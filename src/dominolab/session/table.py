@@ -112,6 +112,7 @@ class TableSession:
         self._message: Optional[tuple[str, str]] = None
         self._hint: Optional[tuple[Move, str]] = None
         self._hint_marks = True
+        self._hint_why = ""
         self._ai_ms: list[float] = []  # the computer players' thinking times
         self._listeners: list[Callable[[TableState], None]] = []
         self._quiet = 0
@@ -463,7 +464,7 @@ class TableSession:
             hand_points=tuple(tuple(done.result.points) for done in match.rounds),  # type: ignore[union-attr]
             match_over=match.is_over, winner=match.winner, in_progress=in_progress,
             settings=self.settings, thinking=thinking, version=self._version, seq=self._seq, ack=self._ack,
-            message=self._message, hint=self._hint, hint_marks=self._hint_marks,
+            message=self._message, hint=self._hint, hint_marks=self._hint_marks, hint_why=self._hint_why,
             undo_available=mark is not None, undo_reason=reason,
             notes=tuple(n for n in self._notes if n.hand == self.hand_number),
             undos=sum(1 for n in self._notes if n.kind == "undo"),
