@@ -227,6 +227,47 @@ def puzzle_right() -> dict:
     return _snap(t)
 
 
+#: The README's hand, to study on the analysis board.
+ANALYSIS_HAND = """\
+rules: standard
+seats: me, North
+my tiles: 2-0 6-1 5-2 5-0 0-0 6-5 2-1
+me: lead 5-0
+North: 5-3 left
+me: draws 1 (4-0), 0-0 right
+North: 3-1 left
+me: draws 1 (4-3), 2-1 left
+North: 4-2 left
+"""
+
+
+def _analysis_table() -> TableSession:
+    t = TableSession("standard", players=2, opponents="greedy", seed=1)
+    t._analysis.time_limit = None  # the search's own budget: the same figures on every machine
+    t.open_analysis(dl.AnalysisBoard.from_text(ANALYSIS_HAND))
+    return t
+
+
+def analysis_steps() -> list:
+    """The analysis board: opened, evaluated, after a move of yours with a branch, at
+    North's turn, and a pasted text refused."""
+    t = _analysis_table()
+    out = [_snap(t)]
+
+    def send(action: str, **fields: object) -> None:
+        rev = t.state().analysis.rev
+        t.handle_intent({"action": action, "version": t.version, "rev": rev, "id": f"fixture-{action}-{rev}",
+                         **fields})
+        out.append(_snap(t))
+
+    send("analysis_evaluate")
+    send("analysis_play", move="4-3 left")
+    send("analysis_undo")
+    send("analysis_play", move="4-0 left")
+    send("analysis_load", text="rules: standard\nseats: me, North\nmy tiles: 6-6\n")
+    return out
+
+
 def collect() -> dict:
     return {
         "lead": lead(), "both_ends": both_ends(), "four_player_steps": four_player_steps(), "error": error(),
@@ -234,7 +275,7 @@ def collect() -> dict:
         "over_two_people": over_two_people(), "undone": undone(), "match_over": match_over(), "offer": offer(),
         "tournament_playing": tournament_playing(), "tournament_over": tournament_over(),
         "review_steps": review_steps(), "review_worst": review_worst(), "puzzle_asking": puzzle_asking(),
-        "puzzle_wrong": puzzle_wrong(), "puzzle_right": puzzle_right(),
+        "puzzle_wrong": puzzle_wrong(), "puzzle_right": puzzle_right(), "analysis_steps": analysis_steps(),
     }
 
 

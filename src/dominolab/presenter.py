@@ -90,6 +90,7 @@ def present(state: TableState) -> dict:
         "can_review": state.can_review,
         "reviews": _reviews(state),
         "coach": _coach(state.coach),
+        "analysis": _analysis(state.analysis),
     }
     if view is not None:
         legal = view.legal if snapshot["your_turn"] else ()
@@ -109,7 +110,7 @@ SNAPSHOT_KEYS = (
     "viewer_name", "screen", "offer", "rules", "line", "lead_index", "ends", "turn", "turn_name", "thinking",
     "your_turn", "hand", "drawn", "can_draw", "can_pass", "others", "boneyard", "scoreboard", "log", "last",
     "status", "status_said", "result", "message", "hint", "undo", "in_progress", "saving", "ai_ms", "options",
-    "tournament", "can_review", "reviews", "coach",
+    "tournament", "can_review", "reviews", "coach", "analysis",
 )
 
 
@@ -385,6 +386,75 @@ def _tournament_over(info: dict, team: bool) -> str:
     who = f"{info['name']}'s side" if team else info["name"]
     return (f"The tournament is over: {who} scored {plural(info['points'], 'point', words=False)} "
             f"in {plural(info['hands'], 'hand')}.")
+
+
+# ---------------------------------------------------------------------------- the analysis board
+_VERDICT_WORDS = {"best": "best", "about as good": "about as good as the best", "worse": "worse"}
+
+
+def _analysis(a: Any) -> Optional[dict]:
+    """The analysis board on screen (a :class:`~dominolab.session.analysis.AnalysisState`):
+    the position as the analysed seat knows it, the hand's moves with the way through them,
+    and, once asked for, every legal move's value (plain words; the figures behind "Why?")."""
+    if a is None:
+        return None
+    view = a.view
+    names = list(a.names)
+    over = view.is_over
+    mine = not over and view.turn == a.seat
+    who = names[view.turn]
+    if over:
+        status = "The hand is over. Step back (←) to study a decision."
+    elif mine:
+        status = "Your move: press Evaluate (E) to value every move, or play one to try it."
+    else:
+        status = (f"{who} to move: add {who}'s move as the table saw it (a tile and its end, "
+                  "'draws 2' or 'pass').")
+    values = a.values
+    rows = list(values) if values is not None else []
+    moves = []
+    points = [row.points for row in rows]
+    low, high = (min(points), max(points)) if points else (0.0, 0.0)
+    shown = [row.move for row in rows] if rows else (list(view.legal) if mine else [])
+    for move in shown:
+        row = values[move] if values is not None else None
+        words = move_words(move, view)
+        entry: dict[str, Any] = {
+            "action": "play" if isinstance(move, Play) else ("pass" if isinstance(move, Pass) else "draw"),
+            "tile": _tile(move.tile) if isinstance(move, Play) else None,
+            "words": words,
+            # What the board's play() reads; a draw of your own names its tile, so it is typed.
+            "send": (None if move is DRAW else "pass" if move is PASS else
+                     f"lead {move.tile}" if view.ends is None else f"{move.tile} {move.end}"),
+            "value": None,
+        }
+        if row is not None:
+            share = 1.0 if high - low < 1e-9 else 0.1 + 0.9 * (row.points - low) / (high - low)
+            verdict = _VERDICT_WORDS.get(row.verdict, row.verdict)
+            figures = (f"{row.points:+.1f}" + (" (exact)" if row.exact else f" ± {row.margin:.1f}") + " net points"
+                       + (f", {round(100 * row.chance)}% to win the match" if row.chance is not None else ""))
+            entry["value"] = {"verdict": row.verdict, "words": f"{words}: {verdict}", "figures": f"{words}: {figures}",
+                              "bar": round(share, 3), "exact": row.exact}
+        moves.append(entry)
+    return {
+        "rev": a.rev, "rules": a.rules_name, "names": names, "seat": a.seat, "turn": view.turn,
+        "turn_name": who, "mine": mine, "over": over, "status": status,
+        **_position(view),
+        "hand": [_tile(t) for t in view.hand],
+        "others": [{"seat": s, "name": names[s], "count": n} for s, n in enumerate(view.hand_counts) if s != a.seat],
+        "boneyard": view.boneyard_count,
+        "moves": moves,
+        "evaluated": values is not None,
+        "says": values.says if values is not None else None,
+        "why": values.why if values is not None else None,
+        "exact": values is not None and values.method == "exact",
+        "history": [{"path": list(path), "text": narrate([event], names)[0], "current": current, "number": i + 1}
+                    for i, (path, event, current) in enumerate(a.line)],
+        "at": a.at,
+        "branches": [{"path": list(path), "text": narrate([event], names)[0]} for path, event in a.branches],
+        "can_undo": a.can_undo, "can_redo": a.can_redo,
+        "text": a.text, "error": a.error or None,
+    }
 
 
 # ---------------------------------------------------------------------------- the coach

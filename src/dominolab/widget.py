@@ -365,6 +365,30 @@ class DominoTable(anywidget.AnyWidget):
             raise
         return cls(_session=session)
 
+    @classmethod
+    def analysis(cls, board: Any = None, *, seed: Optional[int] = None, scale: float = 1.0,
+                 background: Optional[bool] = None) -> DominoTable:
+        """A table in analysis mode: ``board`` (a :class:`~dominolab.AnalysisBoard`, copied;
+        ``None``: a hand of standard rules for two, dealt from ``seed``, at its first move)
+        on screen to step through, branch, value move by move and copy as text, or a hand
+        pasted as text.  Close returns to an ordinary table (strategy opponents)."""
+        from .analysis import AnalysisBoard
+
+        if board is None:
+            board = AnalysisBoard.from_round(Round.deal("standard", 2, seed=seed), 0, names=["me", "North"])
+        elif not isinstance(board, AnalysisBoard):
+            raise ValueError(f"expected an AnalysisBoard or None, got {type(board).__name__}")
+        in_kernel = _in_kernel()
+        session = TableSession(board.rules, board.players, "strategy", seed, scale=scale,
+                               background=in_kernel if background is None else bool(background))
+        session.open_analysis(board)
+        return cls(_session=session)
+
+    @property
+    def board(self) -> Any:
+        """A copy of the analysis board on screen (an :class:`~dominolab.AnalysisBoard`), or None."""
+        return self._session.analysis
+
     def review_hand(self, wait: bool = True) -> Any:
         """Review the hand just played, as the "Review this hand" button does: the search
         values each of your decisions (in the background in a kernel), and the table steps

@@ -107,6 +107,9 @@ def _apply(self: TableSession, intent: Any) -> Optional[str]:
     refusal = self._mode.refusals.get(action)
     if refusal is not None:
         raise IntentError(refusal)
+    if self._analysis.open != action.startswith("analysis_") and action not in ("analysis_open", "resume", "discard"):
+        raise _gentle("The analysis board is open: close it to play on." if self._analysis.open
+                      else "The analysis board is not open.")
     return self.actions[action](intent)
 
 
@@ -282,6 +285,15 @@ def _act_undo(self: TableSession, intent: dict) -> Optional[str]:
     mark, taken = self._undo.take_back(self.settings.undo, self._round, self.humans, self.names, seat)
     self._note("undo", seat=seat, turns=taken, at=mark)
     self._changed()
+    return None
+
+
+def _act_analysis_open(self: TableSession, intent: dict) -> Optional[str]:
+    """Open the review's decision or the answered puzzle on screen in the analysis board
+    (refused in a tournament, as the coach is)."""
+    if not self._mode.coaching:
+        raise IntentError("The analysis board is off in a tournament.")
+    self._analysis.show(self._coach.board_here(self.names))
     return None
 
 

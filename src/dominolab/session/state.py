@@ -199,6 +199,8 @@ class TableState:
     hint_marks: bool = True
     #: The hint's figures, behind its plain sentence ("Why?").
     hint_why: str = ""
+    #: The analysis board on screen (:class:`~dominolab.session.analysis.AnalysisState`), if open.
+    analysis: Any = None
 
 
 def heard_by(events: Sequence[Event], seat: Optional[int]) -> list[Event]:

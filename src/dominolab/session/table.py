@@ -29,6 +29,7 @@ from ..round import Round
 from ..rules import Rules
 from ..validate import check_int, check_seed, excerpt
 from . import intents
+from .analysis import Analyst
 from .coach import Coach, _ReviewRun
 from .modes import MatchMode, TableMode
 from .persist import Persistence, _Restored, table_fingerprint, table_from_record, table_record
@@ -132,6 +133,8 @@ class TableSession:
             "puzzle_answer": self._coach.act_puzzle_answer, "puzzle_next": self._coach.act_puzzle_next,
             "puzzle_solution": self._coach.act_puzzle_solution, "puzzle_hint": self._coach.act_puzzle_hint,
         }
+        self._analysis = Analyst()
+        self.actions.update(self._analysis.actions, analysis_open=self._act_analysis_open)
         self._match_number = 1
         self._match = self._new_match_object(1)
         self._round = self._deal_next(self._match)
@@ -157,6 +160,7 @@ class TableSession:
     _act_resume = intents._act_resume
     _act_discard = intents._act_discard
     _act_review = intents._act_review
+    _act_analysis_open = intents._act_analysis_open
 
     # ------------------------------------------------------------------ reading the game
     @property
@@ -252,6 +256,20 @@ class TableSession:
         """Block until no review is being valued; True if so."""
         self._coach.review_here()
         return self._coach.wait(timeout)
+
+    # ------------------------------------------------------------------ the analysis board
+    def open_analysis(self, board: Any) -> None:
+        """Show ``board`` (a :class:`~dominolab.analysis.AnalysisBoard`, copied) over the table:
+        see :mod:`dominolab.session.analysis`; ``analysis_close`` returns to the table."""
+        with self._lock:
+            self._analysis.show(board)
+            self._emit()
+
+    @property
+    def analysis(self) -> Any:
+        """A copy of the analysis board on screen (an AnalysisBoard), or None."""
+        with self._lock:
+            return self._analysis.copy()
 
     # ------------------------------------------------------------------ the threads
     def wait(self, timeout: Optional[float] = 60.0) -> bool:
@@ -473,6 +491,7 @@ class TableSession:
             ai_ms=tuple(self._ai_ms[-(self.players - 1):]),
             coach=self._coach.state(),
             can_review=self._coach.refusal(self._mode.coaching, r.is_over) is None,
+            analysis=self._analysis.state(),
         ))
 
     def _note(self, kind: str, *, seat: Optional[int] = None, turns: tuple[str, ...] = (), text: str = "",

@@ -1,0 +1,231 @@
+"""The analysis board on the table: a hand as one seat saw it, to step through, branch and
+value move by move (:class:`~dominolab.analysis.AnalysisBoard`).
+
+The board sits over the table as the coach does, without touching the game: while it is
+open the game's own intents are refused, and closing it (``analysis_close``) shows the
+table (or the review it was opened from) again.  Its intents:
+
+- ``analysis_play`` (``move``: text such as "6-4 left", "lead 6-6", "draw 3-3" for the
+  analysed seat, "draws 2" or "pass" for another): a move for the seat to move;
+- ``analysis_undo``, ``analysis_redo``, ``analysis_go`` (``path``: the variation taken at
+  each move from the start, as the snapshot gives it): step through the hand and its
+  branches;
+- ``analysis_evaluate``: every legal move of the analysed seat valued by the hint's search
+  (synchronously, within the hint's time, :data:`~dominolab.players.HINT_SECONDS`);
+- ``analysis_load`` (``text``): a hand pasted as text (:mod:`dominolab.analysis_text`);
+  bad text is refused with the library's own error, and the board stays as it was.
+
+Every intent that changes the board quotes the board's ``rev`` (as a move quotes the
+table's version), so a double click cannot play twice.  None of them bump the table's
+version: they are not moves of the game.  Values already worked out are kept per position,
+so stepping back shows them again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from ..analysis import Analysis, AnalysisBoard, AnalysisError, Node
+from ..analysis_text import MAX_TEXT
+from ..players import HINT_SECONDS
+from ..validate import excerpt, is_int
+from ..view import View
+from .state import IntentError, _gentle
+
+
+@dataclass(frozen=True)
+class AnalysisState:
+    """The analysis board on screen, for the presenter: ``view`` what the analysed seat
+    (``seat``) knows at the current position, ``names`` the seats as the table's sentences
+    name them ("You" for the analysed seat), ``line`` the moves from the start to the end of
+    the line being looked at (each ``(path, event, current)``; the current position is the
+    last with ``current`` True, or none at the start), ``branches`` the moves already played
+    from the current position (each ``(path, event)``, the main line first), ``values`` the
+    evaluation of the current position when asked for, ``text`` the board as text
+    (:meth:`~dominolab.analysis.AnalysisBoard.to_text`), ``rev`` its revision (intents quote
+    it) and ``error`` why the last pasted text was refused."""
+
+    view: View
+    seat: int
+    names: tuple[str, ...]
+    line: tuple[tuple[tuple[int, ...], Any, bool], ...]
+    branches: tuple[tuple[tuple[int, ...], Any], ...]
+    at: int
+    can_undo: bool
+    can_redo: bool
+    values: Optional[Analysis]
+    text: str
+    rev: int
+    rules_name: str
+    error: str = ""
+
+
+def _path_of(node: Node) -> tuple[int, ...]:
+    """The variation taken at each move from the start to ``node``."""
+    out = []
+    for step in node.path():
+        assert step.parent is not None
+        out.append(step.parent.variations.index(step))
+    return tuple(out)
+
+
+class Analyst:
+    """The table's analysis board (the session holds it as ``_analysis``): the board open on
+    screen (``board``, ``None`` when closed), the values worked out for its positions, and
+    its intents.  Called with the table's lock held."""
+
+    def __init__(self) -> None:
+        self.board: Optional[AnalysisBoard] = None
+        self.values: dict[Node, Analysis] = {}
+        self.rev = 0
+        self.error = ""
+        #: The search's wall-clock limit, seconds (the hint's); ``None``: the search's own
+        #: budget only, so that the figures do not depend on the machine (the tests' fixtures).
+        self.time_limit: Optional[float] = HINT_SECONDS
+        self._state: Optional[AnalysisState] = None
+        self.actions: dict[str, Callable[[dict], Optional[str]]] = {
+            "analysis_play": self.act_play, "analysis_undo": self.act_undo, "analysis_redo": self.act_redo,
+            "analysis_go": self.act_go, "analysis_evaluate": self.act_evaluate, "analysis_load": self.act_load,
+            "analysis_close": self.act_close,
+        }
+
+    @property
+    def open(self) -> bool:
+        return self.board is not None
+
+    def show(self, board: AnalysisBoard) -> None:
+        """Open ``board`` on the table (a copy: the caller's board is not changed)."""
+        if not isinstance(board, AnalysisBoard):
+            raise ValueError(f"expected an AnalysisBoard, got {excerpt(board)}")
+        self._install(board.copy())
+
+    def _install(self, board: AnalysisBoard) -> None:
+        self.board = board
+        self.values = {}
+        self.error = ""
+        self._bump()
+
+    def _bump(self) -> None:
+        self.rev += 1
+        self.error = ""
+        self._state = None
+
+    def copy(self) -> Optional[AnalysisBoard]:
+        """A copy of the board on screen, or ``None``."""
+        return None if self.board is None else self.board.copy()
+
+    # ------------------------------------------------------------------ intents
+    def _board(self, intent: dict) -> AnalysisBoard:
+        board = self.board
+        if board is None:
+            raise IntentError("The analysis board is not open.")
+        rev = intent.get("rev")
+        if rev is not None and (not is_int(rev) or rev != self.rev):
+            raise _gentle("The board had changed when that arrived, so nothing was changed.")
+        return board
+
+    def act_play(self, intent: dict) -> Optional[str]:
+        board = self._board(intent)
+        move = intent.get("move")
+        if not isinstance(move, str) or not move.strip() or len(move) > 200:
+            raise IntentError("Write a move, such as '6-4 left', 'draws 2' or 'pass'; nothing was changed.")
+        try:
+            board.play(move.strip())
+        except AnalysisError as exc:
+            raise IntentError(f"That move cannot be added: {exc}. Nothing was changed.") from None
+        self._bump()
+        return None
+
+    def act_undo(self, intent: dict) -> Optional[str]:
+        board = self._board(intent)
+        try:
+            board.undo()
+        except AnalysisError:
+            raise _gentle("This is the start of the hand: there is no move before it.") from None
+        self._bump()
+        return None
+
+    def act_redo(self, intent: dict) -> Optional[str]:
+        board = self._board(intent)
+        try:
+            board.redo()
+        except AnalysisError:
+            raise _gentle("This is the last move entered: add the next one.") from None
+        self._bump()
+        return None
+
+    def act_go(self, intent: dict) -> Optional[str]:
+        board = self._board(intent)
+        path = intent.get("path")
+        if not isinstance(path, list) or len(path) > 10_000 or not all(is_int(i) and i >= 0 for i in path):
+            raise IntentError("analysis_go needs the path of a position (a list of whole numbers); "
+                              "nothing was changed.")
+        node = board.root
+        for i in path:
+            if i >= len(node.variations):
+                raise IntentError("There is no such position on this board; nothing was changed.")
+            node = node.variations[i]
+        board.go(node)
+        self._bump()
+        return None
+
+    def act_evaluate(self, intent: dict) -> Optional[str]:
+        board = self._board(intent)
+        if board.node in self.values:
+            return None
+        try:
+            self.values[board.node] = board.evaluate(time_limit=self.time_limit)
+        except AnalysisError as exc:
+            raise IntentError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
+        self._state = None
+        return None
+
+    def act_load(self, intent: dict) -> Optional[str]:
+        self._board(intent)
+        text = intent.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise IntentError("Paste a hand as text first (see the example); nothing was changed.")
+        if len(text) > MAX_TEXT:
+            raise IntentError(f"That text is too long for a hand ({len(text):,} characters); nothing was changed.")
+        try:
+            board = AnalysisBoard.from_text(text)
+        except AnalysisError as exc:
+            self.error = f"The hand could not be read: {exc}. The board is as it was."
+            self._state = None
+            raise IntentError(self.error) from None
+        self._install(board)
+        return "The hand is on the board."
+
+    def act_close(self, intent: dict) -> Optional[str]:
+        self.board = None
+        self.values = {}
+        self._bump()
+        return None
+
+    # ------------------------------------------------------------------ the snapshot
+    def state(self) -> Optional[AnalysisState]:
+        """The board on screen, for the snapshot (kept until the board changes)."""
+        board = self.board
+        if board is None:
+            return None
+        if self._state is not None and self._state.error == self.error:
+            return self._state
+        current = board.node
+        here = current.path()
+        tail: list[Node] = []
+        node = current
+        while node.variations:  # the line goes on as redo() would
+            nxt = node._next if node._next in node.variations else node.variations[0]
+            tail.append(nxt)
+            node = nxt
+        line = tuple((_path_of(n), n.event, n is current) for n in [*here, *tail])
+        branches = tuple((_path_of(n), n.event) for n in current.variations)
+        speaking = tuple("You" if s == board.seat else name for s, name in enumerate(board.names))
+        self._state = AnalysisState(
+            view=board.view(), seat=board.seat, names=speaking, line=line, branches=branches, at=len(here),
+            can_undo=current.parent is not None, can_redo=bool(current.variations),
+            values=self.values.get(current), text=board.to_text(), rev=self.rev, rules_name=board.rules.name,
+            error=self.error)
+        return self._state
