@@ -249,8 +249,8 @@ def _analysis_table() -> TableSession:
 
 
 def analysis_steps() -> list:
-    """The analysis board: opened, evaluated, after a move of yours with a branch, at
-    North's turn, and a pasted text refused."""
+    """The analysis board: opened, evaluated, after a move of yours (North's turn), back,
+    another move (a branch), back at the fork, and a pasted text refused."""
     t = _analysis_table()
     out = [_snap(t)]
 
@@ -264,6 +264,7 @@ def analysis_steps() -> list:
     send("analysis_play", move="4-3 left")
     send("analysis_undo")
     send("analysis_play", move="4-0 left")
+    send("analysis_undo")  # back at the fork: two moves tried from here
     send("analysis_load", text="rules: standard\nseats: me, North\nmy tiles: 6-6\n")
     return out
 

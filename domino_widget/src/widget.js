@@ -65,6 +65,69 @@ function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
+// src/parts/controls.js
+function drawActions(table, s) {
+  const undo = s.undo.policy !== "off";
+  return h("div", { class: "dl-actions" }, [
+    button(table, "action:draw", "Draw (D)", () => table.act("draw"), { shortcut: "d", disabled: !s.can_draw }),
+    button(table, "action:pass", "Pass (P)", () => table.act("pass"), { shortcut: "p", disabled: !s.can_pass }),
+    undo ? button(table, "action:undo", "Undo (U)", () => table.act("undo"), { shortcut: "u", disabled: !s.undo.available, title: s.undo.why_not || null }) : null,
+    s.options.hints ? button(table, "action:hint", "Hint (H)", () => table.act("hint"), { shortcut: "h", disabled: !s.your_turn }) : null
+  ]);
+}
+function endChoice(table, ends) {
+  if (!table.choosing) return null;
+  return h("div", { class: "dl-actions dl-choice", role: "group", "aria-label": `Where to play ${table.spoken(table.choosing)}` }, [
+    button(table, "choose:left", `Left end: ${ends[0]} (L)`, () => table.chooseEnd("left"), { shortcut: "l" }),
+    button(table, "choose:right", `Right end: ${ends[1]} (R)`, () => table.chooseEnd("right"), { shortcut: "r" }),
+    button(table, "choose:cancel", "Cancel (Esc)", () => table.cancelChoice(), { extra: "dl-quiet" })
+  ]);
+}
+function drawHint(table, hint) {
+  return h("div", { class: "dl-message dl-hint" }, [
+    h("p", { class: "dl-hint-text", text: `Hint: ${hint.text}` }),
+    why(table, "hint", hint.why, hint.text)
+  ]);
+}
+function why(table, key, text, plain = "") {
+  if (!text || text === plain) return null;
+  return disclosure(table, `${key}:why`, "Why?", text);
+}
+var KEYS_HELP = "Click the table or Tab into it: the focus goes to your hand. ←/→ move along it, Enter plays the tile, L/R play it on the left or right end, D draws, P passes, U undoes, H asks for a hint, N deals the next hand, V reviews the hand, Esc cancels. Click outside the table to give the notebook its keys back.";
+function disclosure(table, key, label, text) {
+  const open = table.openWhy ? table.openWhy.has(key) : false;
+  return h("details", {
+    class: "dl-why-more",
+    open,
+    // Kept open across re-renders (a computer's move redraws the table).
+    ontoggle: (event) => {
+      if (!table.openWhy) return;
+      if (event.currentTarget.open) table.openWhy.add(key);
+      else table.openWhy.delete(key);
+    }
+  }, [
+    h("summary", { class: "dl-why-button", "data-key": key }, [label]),
+    h("p", { class: "dl-why-text", text })
+  ]);
+}
+function drawNotes(table, s) {
+  const notes = h("div", { class: "dl-notes" });
+  let status = s.status;
+  if (table.choosing) status = `Choose an end for ${table.spoken(table.choosing)}: L for the left end (${s.ends[0]}), R for the right end (${s.ends[1]}); Escape cancels.`;
+  notes.append(h("p", { class: "dl-status", text: status }));
+  if (table.localNote) notes.append(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
+  if (s.message) notes.append(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
+  if (table.hinting && !table.hinting.cancelled) {
+    notes.append(h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [
+      h("span", { class: "dl-spinner", "aria-hidden": "true" }),
+      " Thinking about a hint… ",
+      button(table, "hint:cancel", "Cancel (Esc)", () => table.cancelHint(), { extra: "dl-quiet", shortcut: "Escape" })
+    ]));
+  }
+  if (s.hint && !table.hideHint) notes.append(drawHint(table, s.hint));
+  return notes;
+}
+
 // src/parts/layout.js
 function layoutLine(line, leadIndex, width, u) {
   const g = Math.max(2, Math.round(u * 0.15));
@@ -240,9 +303,258 @@ function lineLabel(line, ends) {
   return `The line, from the left end: ${tiles}. Left end ${ends[0]}, right end ${ends[1]}.`;
 }
 
+// src/parts/analysis.js
+function analysisOn(s) {
+  return s && s.analysis ? s.analysis : null;
+}
+function act(table, action, extra = {}) {
+  const a = analysisOn(table.shown);
+  if (!a) return;
+  table.send(action, { rev: a.rev, ...extra });
+}
+function addTyped(table) {
+  const box = (
+    /** @type {HTMLInputElement|null} */
+    table.root.querySelector('[data-key="analysis:move-input"]')
+  );
+  const text = box ? box.value.trim() : "";
+  if (!text) {
+    table.note("Type a move first, such as 6-4 left, draws 2 or pass.");
+    return;
+  }
+  act(table, "analysis_play", { move: text });
+}
+function moveRow(table, a, m, i) {
+  const v = m.value;
+  const play = () => {
+    if (m.send) act(table, "analysis_play", { move: m.send });
+    else {
+      table.analysisMove = "draw ";
+      table.draw();
+      const box = (
+        /** @type {HTMLInputElement|null} */
+        table.root.querySelector('[data-key="analysis:move-input"]')
+      );
+      if (box) box.focus();
+      table.note("Type the tile you drew after “draw” (for example draw 3-3), then press Enter.");
+    }
+  };
+  const face = m.tile ? tileFace(m.tile.high, m.tile.low, { orient: "h", extra: "dl-small", attrs: { "aria-hidden": "true" } }) : h("span", { class: "dl-move-word", "aria-hidden": "true", text: m.action === "draw" ? "Draw" : "Pass" });
+  return h("li", { class: `dl-analysis-move${v ? ` dl-verdict-${v.verdict.replace(/ /g, "-")}` : ""}` }, [
+    h("button", {
+      class: "dl-button dl-analysis-try",
+      type: "button",
+      "data-key": `analysis:move:${i}`,
+      "aria-label": `Play ${m.words}${v ? `, ${v.words.slice(m.words.length + 2)}` : ""}`,
+      disabled: !!table.dead,
+      onclick: play
+    }, [face, h("span", { text: m.words })]),
+    v ? h("span", { class: "dl-analysis-bar", role: "img", "aria-label": v.words }, [
+      h("span", { class: "dl-analysis-fill", style: `width: ${Math.round(v.bar * 100)}%` })
+    ]) : null,
+    v ? h("span", { class: "dl-analysis-verdict", "aria-hidden": "true", text: v.words.slice(m.words.length + 2) }) : null
+  ]);
+}
+function figures(table, a) {
+  if (!a.why) return null;
+  const more = disclosure(table, "analysis:why", "Why?", a.why);
+  more.append(h("ul", { class: "dl-analysis-figures" }, a.moves.filter((m) => m.value).map((m) => h("li", { text: m.value.figures }))));
+  return more;
+}
+function history(table, a) {
+  const items = [
+    h("li", {}, [
+      h("button", {
+        class: "dl-link",
+        type: "button",
+        "data-key": "analysis:at:start",
+        "aria-current": a.at === 0 ? "step" : null,
+        disabled: !!table.dead,
+        onclick: () => act(table, "analysis_go", { path: [] }),
+        text: "Start of the hand"
+      })
+    ])
+  ];
+  for (const item of a.history) {
+    items.push(
+      h("li", { class: item.number > a.at ? "dl-ahead" : "" }, [
+        h("button", {
+          class: "dl-link",
+          type: "button",
+          "data-key": `analysis:at:${item.path.join(".")}`,
+          "aria-current": item.current ? "step" : null,
+          disabled: !!table.dead,
+          onclick: () => act(table, "analysis_go", { path: item.path }),
+          text: `${item.number}. ${item.text}`
+        })
+      ])
+    );
+  }
+  return h("section", { class: "dl-analysis-history", "aria-label": "The hand's moves" }, [
+    h("h4", { text: "The hand's moves" }),
+    h("ol", { class: "dl-analysis-list" }, items)
+  ]);
+}
+function branches(table, a) {
+  if (a.branches.length < 2) return null;
+  return h("div", { class: "dl-analysis-branches", role: "group", "aria-label": "Moves tried from here" }, [
+    h("span", { class: "dl-muted", text: "Tried from here: " }),
+    ...a.branches.map(
+      (b, i) => button(table, `analysis:branch:${i}`, b.text, () => act(table, "analysis_go", { path: b.path }), { extra: "dl-quiet" })
+    )
+  ]);
+}
+function moveBox(table, a) {
+  if (a.over) return null;
+  const label = a.mine ? "Add your move" : `Add ${a.turn_name}'s move`;
+  const input = h("input", {
+    type: "text",
+    class: "dl-analysis-input",
+    "data-key": "analysis:move-input",
+    "aria-label": `${label}: a tile and its end (6-4 left)${a.mine ? ", or draw and the tile (draw 3-3)" : ", draws and how many, or pass"}`,
+    placeholder: a.mine ? "6-4 left · draw 3-3" : "6-4 left · draws 2 · pass",
+    autocomplete: "off",
+    spellcheck: "false",
+    disabled: !!table.dead,
+    oninput: (e) => {
+      table.analysisMove = e.target.value;
+    },
+    onkeydown: (e) => {
+      if (e.key === "Enter") {
+        e.preventDefault();
+        addTyped(table);
+      }
+    }
+  });
+  input.value = table.analysisMove || "";
+  return h("div", { class: "dl-analysis-add" }, [
+    h("label", { class: "dl-analysis-label" }, [h("span", { text: `${label}: ` }), input]),
+    button(table, "analysis:add", "Add move", () => addTyped(table)),
+    a.mine ? null : button(table, "analysis:draw", "Draws 1", () => act(table, "analysis_play", { move: "draws 1" }), { extra: "dl-quiet" }),
+    a.mine ? null : button(table, "analysis:pass", "Passes", () => act(table, "analysis_play", { move: "pass" }), { extra: "dl-quiet" })
+  ]);
+}
+function textBox(table, a) {
+  const area = h("textarea", {
+    class: "dl-analysis-text",
+    "data-key": "analysis:text",
+    rows: "8",
+    spellcheck: "false",
+    "aria-label": "The hand as text: paste a hand here and press Load this hand",
+    disabled: !!table.dead,
+    oninput: (e) => {
+      table.analysisText = e.target.value;
+    }
+  });
+  area.value = table.analysisText ?? a.text;
+  const copy = () => {
+    const done = () => table.note("The hand's text is copied.");
+    const fallback = () => {
+      area.value = a.text;
+      area.select();
+      table.note("Press Ctrl+C (⌘C) to copy the selected text.");
+    };
+    try {
+      const clip = typeof navigator !== "undefined" && navigator.clipboard;
+      if (clip && clip.writeText) clip.writeText(a.text).then(done, fallback);
+      else fallback();
+    } catch {
+      fallback();
+    }
+  };
+  return h("section", { class: "dl-analysis-paste", "aria-label": "The hand as text" }, [
+    h("h4", { text: "The hand as text" }),
+    area,
+    a.error ? h("p", { class: "dl-message dl-error", role: "alert", "data-key": "analysis:error", text: a.error }) : null,
+    h("div", { class: "dl-actions" }, [
+      button(table, "analysis:load", "Load this hand", () => act(table, "analysis_load", { text: area.value })),
+      button(table, "analysis:copy", "Copy the text", copy, { extra: "dl-quiet" }),
+      table.analysisText != null && table.analysisText !== a.text ? button(table, "analysis:reset", "Show this board's text", () => {
+        table.analysisText = null;
+        table.draw();
+      }, { extra: "dl-quiet" }) : null
+    ])
+  ]);
+}
+function drawAnalysis(table, s) {
+  const a = s.analysis;
+  if (table.analysisRev !== a.rev) {
+    table.analysisRev = a.rev;
+    table.analysisText = null;
+    table.analysisMove = "";
+  }
+  const notes = [];
+  if (table.localNote) notes.push(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
+  if (s.message && !(a.error && s.message.text === a.error)) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
+  const others = a.others.map((o) => `${o.name}: ${plural(o.count, "tile")}`).join("; ");
+  const canEvaluate = a.mine && !a.evaluated;
+  return h("section", { class: "dl-analysis", "aria-label": "Analysis board" }, [
+    h("h3", { class: "dl-coach-title", text: `Analysis board · ${a.rules}` }),
+    h("p", { class: "dl-analysis-status", "data-key": "analysis:status", text: a.status }),
+    h("p", { class: "dl-muted", text: `${others}. Boneyard: ${plural(a.boneyard, "tile")}.` }),
+    drawLine(table, a, false),
+    h("div", { class: "dl-review-hand" }, [
+      h("span", { class: "dl-coach-move-title", text: "Your tiles" }),
+      h(
+        "span",
+        { class: "dl-review-tiles", role: "img", "aria-label": `Your tiles: ${a.hand.map((t) => t.spoken).join(", ") || "none"}` },
+        a.hand.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-coach-tile" }))
+      )
+    ]),
+    a.says ? h("p", { class: "dl-analysis-says", "data-key": "analysis:says", text: a.says }) : null,
+    a.mine ? h("ol", { class: "dl-analysis-moves", "aria-label": a.evaluated ? "Your moves, best first" : "Your moves" }, a.moves.map((m, i) => moveRow(table, a, m, i))) : null,
+    figures(table, a),
+    h("div", { class: "dl-actions" }, [
+      button(table, "analysis:back", "Back (←)", () => act(table, "analysis_undo"), { shortcut: "ArrowLeft", disabled: !a.can_undo }),
+      button(table, "analysis:forward", "Forward (→)", () => act(table, "analysis_redo"), { shortcut: "ArrowRight", disabled: !a.can_redo }),
+      a.mine ? button(table, "analysis:evaluate", "Evaluate (E)", () => act(table, "analysis_evaluate"), { primary: canEvaluate, shortcut: "e", disabled: !canEvaluate }) : null,
+      button(table, "analysis:close", "Close (Esc)", () => act(table, "analysis_close"), { extra: "dl-quiet", shortcut: "Escape" })
+    ]),
+    branches(table, a),
+    moveBox(table, a),
+    ...notes,
+    history(table, a),
+    textBox(table, a)
+  ]);
+}
+function analysisKeys(table, key) {
+  const a = analysisOn(table.shown);
+  if (!a) return false;
+  if (key === "Escape") act(table, "analysis_close");
+  else if (key === "ArrowLeft") {
+    if (a.can_undo) act(table, "analysis_undo");
+  } else if (key === "ArrowRight") {
+    if (a.can_redo) act(table, "analysis_redo");
+  } else if (key === "Home") act(table, "analysis_go", { path: [] });
+  else if (key === "e") {
+    if (a.mine && !a.evaluated) act(table, "analysis_evaluate");
+  } else if (key === "m") {
+    const box = (
+      /** @type {HTMLElement|null} */
+      table.root.querySelector('[data-key="analysis:move-input"]')
+    );
+    if (box) box.focus();
+  } else return key.length === 1;
+  return true;
+}
+function analysisParts(before, snap) {
+  const a = snap.analysis;
+  const b = before && before.analysis;
+  const parts = [];
+  if (snap.message && (!before || before.seq !== snap.seq)) parts.push(snap.message.text);
+  const moved = !b || b.rev !== a.rev;
+  if (moved) {
+    const here = a.history.find((item) => item.current);
+    parts.push(here ? `Move ${here.number}: ${here.text}` : "The start of the hand", lineLabel(a.line, a.ends || [null, null]), a.status);
+  }
+  if (a.says && !(b && !moved && b.says === a.says)) parts.push(a.says);
+  return parts;
+}
+
 // src/parts/announce.js
 var KEEP = 12;
 function announcementParts(before, snap) {
+  if (snap.analysis) return analysisParts(before, snap);
   if (snap.coach) return coachParts(before, snap);
   const parts = [];
   const sameHand = before && before.match_number === snap.match_number && before.hand_number === snap.hand_number;
@@ -413,69 +725,6 @@ function drawBoneyard(s) {
   ]);
 }
 
-// src/parts/controls.js
-function drawActions(table, s) {
-  const undo = s.undo.policy !== "off";
-  return h("div", { class: "dl-actions" }, [
-    button(table, "action:draw", "Draw (D)", () => table.act("draw"), { shortcut: "d", disabled: !s.can_draw }),
-    button(table, "action:pass", "Pass (P)", () => table.act("pass"), { shortcut: "p", disabled: !s.can_pass }),
-    undo ? button(table, "action:undo", "Undo (U)", () => table.act("undo"), { shortcut: "u", disabled: !s.undo.available, title: s.undo.why_not || null }) : null,
-    s.options.hints ? button(table, "action:hint", "Hint (H)", () => table.act("hint"), { shortcut: "h", disabled: !s.your_turn }) : null
-  ]);
-}
-function endChoice(table, ends) {
-  if (!table.choosing) return null;
-  return h("div", { class: "dl-actions dl-choice", role: "group", "aria-label": `Where to play ${table.spoken(table.choosing)}` }, [
-    button(table, "choose:left", `Left end: ${ends[0]} (L)`, () => table.chooseEnd("left"), { shortcut: "l" }),
-    button(table, "choose:right", `Right end: ${ends[1]} (R)`, () => table.chooseEnd("right"), { shortcut: "r" }),
-    button(table, "choose:cancel", "Cancel (Esc)", () => table.cancelChoice(), { extra: "dl-quiet" })
-  ]);
-}
-function drawHint(table, hint) {
-  return h("div", { class: "dl-message dl-hint" }, [
-    h("p", { class: "dl-hint-text", text: `Hint: ${hint.text}` }),
-    why(table, "hint", hint.why, hint.text)
-  ]);
-}
-function why(table, key, text, plain = "") {
-  if (!text || text === plain) return null;
-  return disclosure(table, `${key}:why`, "Why?", text);
-}
-var KEYS_HELP = "Click the table or Tab into it: the focus goes to your hand. ←/→ move along it, Enter plays the tile, L/R play it on the left or right end, D draws, P passes, U undoes, H asks for a hint, N deals the next hand, V reviews the hand, Esc cancels. Click outside the table to give the notebook its keys back.";
-function disclosure(table, key, label, text) {
-  const open = table.openWhy ? table.openWhy.has(key) : false;
-  return h("details", {
-    class: "dl-why-more",
-    open,
-    // Kept open across re-renders (a computer's move redraws the table).
-    ontoggle: (event) => {
-      if (!table.openWhy) return;
-      if (event.currentTarget.open) table.openWhy.add(key);
-      else table.openWhy.delete(key);
-    }
-  }, [
-    h("summary", { class: "dl-why-button", "data-key": key }, [label]),
-    h("p", { class: "dl-why-text", text })
-  ]);
-}
-function drawNotes(table, s) {
-  const notes = h("div", { class: "dl-notes" });
-  let status = s.status;
-  if (table.choosing) status = `Choose an end for ${table.spoken(table.choosing)}: L for the left end (${s.ends[0]}), R for the right end (${s.ends[1]}); Escape cancels.`;
-  notes.append(h("p", { class: "dl-status", text: status }));
-  if (table.localNote) notes.append(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
-  if (s.message) notes.append(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
-  if (table.hinting && !table.hinting.cancelled) {
-    notes.append(h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [
-      h("span", { class: "dl-spinner", "aria-hidden": "true" }),
-      " Thinking about a hint… ",
-      button(table, "hint:cancel", "Cancel (Esc)", () => table.cancelHint(), { extra: "dl-quiet", shortcut: "Escape" })
-    ]));
-  }
-  if (s.hint && !table.hideHint) notes.append(drawHint(table, s.hint));
-  return notes;
-}
-
 // src/parts/hand.js
 function handRow(table, tiles, label, opts) {
   if (!tiles.some((t) => t.tile === table.focusTile)) {
@@ -607,6 +856,7 @@ function drawReview(table, c) {
     h("div", { class: "dl-actions" }, [
       button(table, "review:previous", "Previous (←)", () => table.send("review_step", { step: -1 }), { shortcut: "ArrowLeft", disabled: !d || c.index <= 0 }),
       button(table, "review:next", "Next (→)", () => table.send("review_step", { step: 1 }), { primary: true, shortcut: "ArrowRight", disabled: !d || c.index >= c.count - 1 }),
+      d ? button(table, "review:analysis", "Open in analysis (A)", () => table.send("analysis_open"), { shortcut: "a" }) : null,
       button(table, "review:close", "Close (Esc)", () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" })
     ])
   );
@@ -639,6 +889,7 @@ function drawPuzzle(table, c) {
     h("div", { class: "dl-actions" }, [
       done || c.hint ? null : button(table, "puzzle:hint", "Hint (H)", () => table.send("puzzle_hint"), { shortcut: "h" }),
       done ? null : button(table, "puzzle:solution", "Show the answer", () => table.send("puzzle_solution"), { extra: "dl-quiet" }),
+      c.status === "asking" ? null : button(table, "puzzle:analysis", "Open in analysis (A)", () => table.send("analysis_open"), { shortcut: "a" }),
       button(table, "puzzle:next", "Next puzzle (N)", () => table.send("puzzle_next"), { primary: done, shortcut: "n" }),
       button(table, "puzzle:close", "Close (Esc)", () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" })
     ])
@@ -684,9 +935,11 @@ function coachKeys(table, key, focused) {
     if ((key === "ArrowRight" || key === "ArrowLeft") && review.status !== "running") {
       table.send("review_step", { step: key === "ArrowRight" ? 1 : -1 });
     } else if (key === "n") table.note("Close the review first (Esc); then Next hand.");
+    else if (key === "a" && review.decision) table.send("analysis_open");
     return true;
   }
   if (key === "n") table.send("puzzle_next");
+  else if (key === "a" && puzzle.status !== "asking") table.send("analysis_open");
   else if (key === "h" && !puzzle.hint && puzzle.can_answer) table.send("puzzle_hint");
   else if (key === "d" && puzzle.can_draw) table.puzzleAnswer("draw");
   else if (key === "p" && puzzle.can_pass) table.puzzleAnswer("pass");
@@ -894,6 +1147,7 @@ function resultUrls() {
 
 // src/parts/frame.js
 function drawAll(table, s) {
+  if (s.analysis) return [drawDead(table), drawAnalysis(table, s)];
   if (s.coach) return [drawHeader(table, s), drawDead(table), drawCoach(table, s)];
   return [
     drawHeader(table, s),
@@ -969,13 +1223,15 @@ function rootKeys(table, event) {
     /** @type {HTMLElement} */
     root.ownerDocument.activeElement
   );
+  if (focused && root.contains(focused) && ["INPUT", "TEXTAREA"].includes(focused.tagName) && key !== "Escape") return;
   const onButton = focused && ["BUTTON", "SUMMARY", "A"].includes(focused.tagName) && root.contains(focused);
   if (key === "Enter" || key === " ") {
     if (!onButton) event.preventDefault();
     return;
   }
   let handled = true;
-  if (!table.dead && coachKeys(table, key, focused)) {
+  if (!table.dead && analysisKeys(table, key)) {
+  } else if (!table.dead && coachKeys(table, key, focused)) {
   } else if (key === "Escape") {
     if (table.choosing) table.cancelChoice();
     else if (table.confirming) table.closeConfirm();
@@ -1216,7 +1472,7 @@ function actions(table) {
     table.localNote = text;
     table.draw();
   }
-  function act(action) {
+  function act2(action) {
     if (!table.shown || table.dead) return;
     if (table.skipReplay()) return;
     if (action !== "undo" && !table.shown.your_turn) return note(waitNote());
@@ -1280,7 +1536,7 @@ function actions(table) {
     cancelChoice,
     waitNote,
     note,
-    act,
+    act: act2,
     askNewMatch,
     puzzleAnswer,
     spoken,

@@ -1,3 +1,4 @@
+import { analysisParts } from "./analysis.js";
 import { lineLabel } from "./line.js";
 
 // What the live region says when a snapshot replaces another: the new turns of the log,
@@ -11,6 +12,7 @@ export const KEEP = 12;
 
 /** The sentences to say for the change from `before` to `snap` (empty when nothing is new). */
 export function announcementParts(before, snap) {
+  if (snap.analysis) return analysisParts(before, snap);
   if (snap.coach) return coachParts(before, snap);
   const parts = [];
   const sameHand =

@@ -49,9 +49,11 @@ export function coachKeys(table, key, focused) {
     if ((key === "ArrowRight" || key === "ArrowLeft") && review.status !== "running") {
       table.send("review_step", { step: key === "ArrowRight" ? 1 : -1 });
     } else if (key === "n") table.note("Close the review first (Esc); then Next hand.");
+    else if (key === "a" && review.decision) table.send("analysis_open");
     return true;
   }
   if (key === "n") table.send("puzzle_next");
+  else if (key === "a" && puzzle.status !== "asking") table.send("analysis_open");
   else if (key === "h" && !puzzle.hint && puzzle.can_answer) table.send("puzzle_hint");
   else if (key === "d" && puzzle.can_draw) table.puzzleAnswer("draw");
   else if (key === "p" && puzzle.can_pass) table.puzzleAnswer("pass");

@@ -1,4 +1,5 @@
 // The table's frame: which parts are on screen for a snapshot, top to bottom.
+import { drawAnalysis } from "./analysis.js";
 import { drawBoneyard } from "./boneyard.js";
 import { drawCoach } from "./coach.js";
 import { drawNotes } from "./controls.js";
@@ -12,6 +13,7 @@ import { drawResult } from "./result.js";
 
 /** Every part of the table for snapshot `s`, top to bottom. */
 export function drawAll(table, s) {
+  if (s.analysis) return [drawDead(table), drawAnalysis(table, s)];
   if (s.coach) return [drawHeader(table, s), drawDead(table), drawCoach(table, s)];
   return [
     drawHeader(table, s),

@@ -1,5 +1,6 @@
 // The table's keys: every key pressed inside the table stays in it (JupyterLab's one-letter
 // commands never run from here); letters act as the buttons say.
+import { analysisKeys } from "./analysis.js";
 import { coachKeys, focusedTile } from "./coach.js";
 import { focusHand } from "./focus.js";
 
@@ -20,13 +21,17 @@ export function rootKeys(table, event) {
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
   const root = table.root;
   const focused = /** @type {HTMLElement} */ (root.ownerDocument.activeElement);
+  // Typing in one of the table's boxes: the keys are the box's (Escape still closes).
+  if (focused && root.contains(focused) && ["INPUT", "TEXTAREA"].includes(focused.tagName) && key !== "Escape") return;
   const onButton = focused && ["BUTTON", "SUMMARY", "A"].includes(focused.tagName) && root.contains(focused);
   if (key === "Enter" || key === " ") {
     if (!onButton) event.preventDefault();
     return; // a focused button acts on its own
   }
   let handled = true;
-  if (!table.dead && coachKeys(table, key, focused)) {
+  if (!table.dead && analysisKeys(table, key)) {
+    /* the analysis board's key */
+  } else if (!table.dead && coachKeys(table, key, focused)) {
     /* the review's or the puzzle's key */
   } else if (key === "Escape") {
     if (table.choosing) table.cancelChoice();

@@ -33,6 +33,7 @@ export function drawPuzzle(table, c) {
     h("div", { class: "dl-actions" }, [
       done || c.hint ? null : button(table, "puzzle:hint", "Hint (H)", () => table.send("puzzle_hint"), { shortcut: "h" }),
       done ? null : button(table, "puzzle:solution", "Show the answer", () => table.send("puzzle_solution"), { extra: "dl-quiet" }),
+      c.status === "asking" ? null : button(table, "puzzle:analysis", "Open in analysis (A)", () => table.send("analysis_open"), { shortcut: "a" }),
       button(table, "puzzle:next", "Next puzzle (N)", () => table.send("puzzle_next"), { primary: done, shortcut: "n" }),
       button(table, "puzzle:close", "Close (Esc)", () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" }),
     ]),

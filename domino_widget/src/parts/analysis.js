@@ -1,0 +1,276 @@
+// The analysis board: a hand as one seat saw it (the line with its ends, your tiles, the
+// others' counts), every move's value as a bar (the plain sentence first, the figures behind
+// "Why?"), the hand's moves to step through and branch, and the hand as text to paste or copy.
+// Python (`snap.analysis`) says everything shown; this module sends the board's intents.
+import { button, h, plural, tileFace } from "./dom.js";
+import { disclosure } from "./controls.js";
+import { drawLine, lineLabel } from "./line.js";
+
+/** The analysis board on screen, if any. */
+export function analysisOn(s) {
+  return s && s.analysis ? s.analysis : null;
+}
+
+/** Send one of the board's intents, quoting the board's revision. */
+function act(table, action, extra = {}) {
+  const a = analysisOn(table.shown);
+  if (!a) return;
+  table.send(action, { rev: a.rev, ...extra });
+}
+
+/** Add the move typed in the move box. */
+function addTyped(table) {
+  const box = /** @type {HTMLInputElement|null} */ (table.root.querySelector('[data-key="analysis:move-input"]'));
+  const text = box ? box.value.trim() : "";
+  if (!text) {
+    table.note("Type a move first, such as 6-4 left, draws 2 or pass.");
+    return;
+  }
+  act(table, "analysis_play", { move: text });
+}
+
+/** One legal move of yours: its button (plays it), and its value as a bar once evaluated. */
+function moveRow(table, a, m, i) {
+  const v = m.value;
+  const play = () => {
+    if (m.send) act(table, "analysis_play", { move: m.send });
+    else {
+      // Your draw names the tile you drew: type it.
+      table.analysisMove = "draw ";
+      table.draw();
+      const box = /** @type {HTMLInputElement|null} */ (table.root.querySelector('[data-key="analysis:move-input"]'));
+      if (box) box.focus();
+      table.note("Type the tile you drew after “draw” (for example draw 3-3), then press Enter.");
+    }
+  };
+  const face = m.tile
+    ? tileFace(m.tile.high, m.tile.low, { orient: "h", extra: "dl-small", attrs: { "aria-hidden": "true" } })
+    : h("span", { class: "dl-move-word", "aria-hidden": "true", text: m.action === "draw" ? "Draw" : "Pass" });
+  return h("li", { class: `dl-analysis-move${v ? ` dl-verdict-${v.verdict.replace(/ /g, "-")}` : ""}` }, [
+    h("button", {
+      class: "dl-button dl-analysis-try",
+      type: "button",
+      "data-key": `analysis:move:${i}`,
+      "aria-label": `Play ${m.words}${v ? `, ${v.words.slice(m.words.length + 2)}` : ""}`,
+      disabled: !!table.dead,
+      onclick: play,
+    }, [face, h("span", { text: m.words })]),
+    v
+      ? h("span", { class: "dl-analysis-bar", role: "img", "aria-label": v.words }, [
+          h("span", { class: "dl-analysis-fill", style: `width: ${Math.round(v.bar * 100)}%` }),
+        ])
+      : null,
+    v ? h("span", { class: "dl-analysis-verdict", "aria-hidden": "true", text: v.words.slice(m.words.length + 2) }) : null,
+  ]);
+}
+
+/** The figures behind the sentence: the search's words, then each move's figures. */
+function figures(table, a) {
+  if (!a.why) return null;
+  const more = disclosure(table, "analysis:why", "Why?", a.why);
+  more.append(h("ul", { class: "dl-analysis-figures" }, a.moves.filter((m) => m.value).map((m) => h("li", { text: m.value.figures }))));
+  return more;
+}
+
+/** The hand's moves, to step to any of them; the current position is marked. */
+function history(table, a) {
+  const items = [
+    h("li", {}, [
+      h("button", {
+        class: "dl-link",
+        type: "button",
+        "data-key": "analysis:at:start",
+        "aria-current": a.at === 0 ? "step" : null,
+        disabled: !!table.dead,
+        onclick: () => act(table, "analysis_go", { path: [] }),
+        text: "Start of the hand",
+      }),
+    ]),
+  ];
+  for (const item of a.history) {
+    items.push(
+      h("li", { class: item.number > a.at ? "dl-ahead" : "" }, [
+        h("button", {
+          class: "dl-link",
+          type: "button",
+          "data-key": `analysis:at:${item.path.join(".")}`,
+          "aria-current": item.current ? "step" : null,
+          disabled: !!table.dead,
+          onclick: () => act(table, "analysis_go", { path: item.path }),
+          text: `${item.number}. ${item.text}`,
+        }),
+      ]),
+    );
+  }
+  return h("section", { class: "dl-analysis-history", "aria-label": "The hand's moves" }, [
+    h("h4", { text: "The hand's moves" }),
+    h("ol", { class: "dl-analysis-list" }, items),
+  ]);
+}
+
+/** The moves already tried from here, when there is more than one. */
+function branches(table, a) {
+  if (a.branches.length < 2) return null;
+  return h("div", { class: "dl-analysis-branches", role: "group", "aria-label": "Moves tried from here" }, [
+    h("span", { class: "dl-muted", text: "Tried from here: " }),
+    ...a.branches.map((b, i) =>
+      button(table, `analysis:branch:${i}`, b.text, () => act(table, "analysis_go", { path: b.path }), { extra: "dl-quiet" }),
+    ),
+  ]);
+}
+
+/** The box to add a move for the seat to move, with Draw and Pass for another seat. */
+function moveBox(table, a) {
+  if (a.over) return null;
+  const label = a.mine ? "Add your move" : `Add ${a.turn_name}'s move`;
+  const input = h("input", {
+    type: "text",
+    class: "dl-analysis-input",
+    "data-key": "analysis:move-input",
+    "aria-label": `${label}: a tile and its end (6-4 left)${a.mine ? ", or draw and the tile (draw 3-3)" : ", draws and how many, or pass"}`,
+    placeholder: a.mine ? "6-4 left · draw 3-3" : "6-4 left · draws 2 · pass",
+    autocomplete: "off",
+    spellcheck: "false",
+    disabled: !!table.dead,
+    oninput: (e) => {
+      table.analysisMove = e.target.value;
+    },
+    onkeydown: (e) => {
+      if (e.key === "Enter") {
+        e.preventDefault();
+        addTyped(table);
+      }
+    },
+  });
+  input.value = table.analysisMove || "";
+  return h("div", { class: "dl-analysis-add" }, [
+    h("label", { class: "dl-analysis-label" }, [h("span", { text: `${label}: ` }), input]),
+    button(table, "analysis:add", "Add move", () => addTyped(table)),
+    a.mine ? null : button(table, "analysis:draw", "Draws 1", () => act(table, "analysis_play", { move: "draws 1" }), { extra: "dl-quiet" }),
+    a.mine ? null : button(table, "analysis:pass", "Passes", () => act(table, "analysis_play", { move: "pass" }), { extra: "dl-quiet" }),
+  ]);
+}
+
+/** The hand as text: paste one to load it, or copy this one. */
+function textBox(table, a) {
+  const area = h("textarea", {
+    class: "dl-analysis-text",
+    "data-key": "analysis:text",
+    rows: "8",
+    spellcheck: "false",
+    "aria-label": "The hand as text: paste a hand here and press Load this hand",
+    disabled: !!table.dead,
+    oninput: (e) => {
+      table.analysisText = e.target.value;
+    },
+  });
+  area.value = table.analysisText ?? a.text;
+  const copy = () => {
+    const done = () => table.note("The hand's text is copied.");
+    const fallback = () => {
+      area.value = a.text;
+      area.select();
+      table.note("Press Ctrl+C (⌘C) to copy the selected text.");
+    };
+    try {
+      const clip = typeof navigator !== "undefined" && navigator.clipboard;
+      if (clip && clip.writeText) clip.writeText(a.text).then(done, fallback);
+      else fallback();
+    } catch {
+      fallback();
+    }
+  };
+  return h("section", { class: "dl-analysis-paste", "aria-label": "The hand as text" }, [
+    h("h4", { text: "The hand as text" }),
+    area,
+    a.error ? h("p", { class: "dl-message dl-error", role: "alert", "data-key": "analysis:error", text: a.error }) : null,
+    h("div", { class: "dl-actions" }, [
+      button(table, "analysis:load", "Load this hand", () => act(table, "analysis_load", { text: area.value })),
+      button(table, "analysis:copy", "Copy the text", copy, { extra: "dl-quiet" }),
+      table.analysisText != null && table.analysisText !== a.text
+        ? button(table, "analysis:reset", "Show this board's text", () => {
+            table.analysisText = null;
+            table.draw();
+          }, { extra: "dl-quiet" })
+        : null,
+    ]),
+  ]);
+}
+
+/** @param {any} table @param {any} s  a snapshot with `analysis` */
+export function drawAnalysis(table, s) {
+  const a = s.analysis;
+  if (table.analysisRev !== a.rev) {
+    // The board changed: what was typed went in (a refused move or text stays to be put right).
+    table.analysisRev = a.rev;
+    table.analysisText = null;
+    table.analysisMove = "";
+  }
+  const notes = [];
+  if (table.localNote) notes.push(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
+  if (s.message && !(a.error && s.message.text === a.error)) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
+  const others = a.others.map((o) => `${o.name}: ${plural(o.count, "tile")}`).join("; ");
+  const canEvaluate = a.mine && !a.evaluated;
+  return h("section", { class: "dl-analysis", "aria-label": "Analysis board" }, [
+    h("h3", { class: "dl-coach-title", text: `Analysis board · ${a.rules}` }),
+    h("p", { class: "dl-analysis-status", "data-key": "analysis:status", text: a.status }),
+    h("p", { class: "dl-muted", text: `${others}. Boneyard: ${plural(a.boneyard, "tile")}.` }),
+    drawLine(table, a, false),
+    h("div", { class: "dl-review-hand" }, [
+      h("span", { class: "dl-coach-move-title", text: "Your tiles" }),
+      h("span", { class: "dl-review-tiles", role: "img", "aria-label": `Your tiles: ${a.hand.map((t) => t.spoken).join(", ") || "none"}` },
+        a.hand.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-coach-tile" }))),
+    ]),
+    a.says ? h("p", { class: "dl-analysis-says", "data-key": "analysis:says", text: a.says }) : null,
+    a.mine
+      ? h("ol", { class: "dl-analysis-moves", "aria-label": a.evaluated ? "Your moves, best first" : "Your moves" }, a.moves.map((m, i) => moveRow(table, a, m, i)))
+      : null,
+    figures(table, a),
+    h("div", { class: "dl-actions" }, [
+      button(table, "analysis:back", "Back (←)", () => act(table, "analysis_undo"), { shortcut: "ArrowLeft", disabled: !a.can_undo }),
+      button(table, "analysis:forward", "Forward (→)", () => act(table, "analysis_redo"), { shortcut: "ArrowRight", disabled: !a.can_redo }),
+      a.mine ? button(table, "analysis:evaluate", "Evaluate (E)", () => act(table, "analysis_evaluate"), { primary: canEvaluate, shortcut: "e", disabled: !canEvaluate }) : null,
+      button(table, "analysis:close", "Close (Esc)", () => act(table, "analysis_close"), { extra: "dl-quiet", shortcut: "Escape" }),
+    ]),
+    branches(table, a),
+    moveBox(table, a),
+    ...notes,
+    history(table, a),
+    textBox(table, a),
+  ]);
+}
+
+/** Keys while the board is on screen (not while typing in its boxes); true when the key was its. */
+export function analysisKeys(table, key) {
+  const a = analysisOn(table.shown);
+  if (!a) return false;
+  if (key === "Escape") act(table, "analysis_close");
+  else if (key === "ArrowLeft") {
+    if (a.can_undo) act(table, "analysis_undo");
+  } else if (key === "ArrowRight") {
+    if (a.can_redo) act(table, "analysis_redo");
+  } else if (key === "Home") act(table, "analysis_go", { path: [] });
+  else if (key === "e") {
+    if (a.mine && !a.evaluated) act(table, "analysis_evaluate");
+  } else if (key === "m") {
+    const box = /** @type {HTMLElement|null} */ (table.root.querySelector('[data-key="analysis:move-input"]'));
+    if (box) box.focus();
+  } else return key.length === 1; // other letters: swallowed
+  return true;
+}
+
+/** What the live region says when the board changes: the move reached (or the start), whose
+ * move it is, the verdict once valued, Python's message. */
+export function analysisParts(before, snap) {
+  const a = snap.analysis;
+  const b = before && before.analysis;
+  const parts = [];
+  if (snap.message && (!before || before.seq !== snap.seq)) parts.push(snap.message.text);
+  const moved = !b || b.rev !== a.rev;
+  if (moved) {
+    const here = a.history.find((item) => item.current);
+    parts.push(here ? `Move ${here.number}: ${here.text}` : "The start of the hand", lineLabel(a.line, a.ends || [null, null]), a.status);
+  }
+  if (a.says && !(b && !moved && b.says === a.says)) parts.push(a.says);
+  return parts;
+}
