@@ -130,6 +130,8 @@ def test_pasted_text_loads_or_is_refused_with_the_librarys_error_and_the_board_u
     a = snap(t)["analysis"]
     assert a["text"] == before and a["error"] == reply["message"]
     assert snap(t)["message"]["text"] == reply["message"]
+    assert send(t, "analysis_evaluate")["ok"]  # the next thing done puts the refusal aside
+    assert snap(t)["analysis"]["error"] is None and snap(t)["analysis"]["evaluated"]
     block = "rules: block\nseats: me, North\nmy tiles: 6-5 5-1 4-1 4-0 6-2 1-0 2-2\nNorth: lead 5-5\n"
     assert send(t, "analysis_load", text=block)["ok"]
     a = snap(t)["analysis"]

@@ -339,16 +339,18 @@ function moveRow(table, a, m, i) {
       table.note("Type the tile you drew after “draw” (for example draw 3-3), then press Enter.");
     }
   };
-  const face = m.tile ? tileFace(m.tile.high, m.tile.low, { orient: "h", extra: "dl-small", attrs: { "aria-hidden": "true" } }) : h("span", { class: "dl-move-word", "aria-hidden": "true", text: m.action === "draw" ? "Draw" : "Pass" });
+  const face = m.tile ? tileFace(m.tile.high, m.tile.low, { orient: "h", extra: "dl-small", attrs: { "aria-hidden": "true" } }) : null;
+  const verdict = v ? `, ${v.words.slice(m.words.length + 2)}` : "";
+  const name = m.tile ? `Play ${m.words}` : m.action === "draw" ? "Draw (type the tile you drew)" : "Pass";
   return h("li", { class: `dl-analysis-move${v ? ` dl-verdict-${v.verdict.replace(/ /g, "-")}` : ""}` }, [
     h("button", {
       class: "dl-button dl-analysis-try",
       type: "button",
       "data-key": `analysis:move:${i}`,
-      "aria-label": `Play ${m.words}${v ? `, ${v.words.slice(m.words.length + 2)}` : ""}`,
+      "aria-label": name + verdict,
       disabled: !!table.dead,
       onclick: play
-    }, [face, h("span", { text: m.words })]),
+    }, [face, h("span", { text: m.tile ? m.words : m.words[0].toUpperCase() + m.words.slice(1) })]),
     v ? h("span", { class: "dl-analysis-bar", role: "img", "aria-label": v.words }, [
       h("span", { class: "dl-analysis-fill", style: `width: ${Math.round(v.bar * 100)}%` })
     ]) : null,

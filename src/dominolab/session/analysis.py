@@ -173,13 +173,13 @@ class Analyst:
 
     def act_evaluate(self, intent: dict) -> Optional[str]:
         board = self._board(intent)
+        self.error, self._state = "", None  # a pasted text refused before is put aside
         if board.node in self.values:
             return None
         try:
             self.values[board.node] = board.evaluate(time_limit=self.time_limit)
         except AnalysisError as exc:
             raise IntentError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
-        self._state = None
         return None
 
     def act_load(self, intent: dict) -> Optional[str]:

@@ -1,0 +1,148 @@
+"""The analysis board in real JupyterLab and headless Chromium: a hand pasted as text,
+evaluated and played on by keyboard, with Python's state read back from the kernel after each
+browser action; screenshots of the board wide (1400 px) and narrow (400 px).
+
+The notebook is a fresh one (made through the server's contents API), so this module shares
+no kernel with the other browser tests.  Waits are Playwright's own; nothing sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import ARTIFACTS
+from .test_lab import CELL_TYPES, KERNEL_IDLE, TIMEOUT, add_table, kernel, kernel_json
+
+NOTEBOOK = "analysis.ipynb"
+
+#: The README's hand (your move: 4-0 or 4-3 on the left, among others).
+HAND = """rules: standard
+seats: me, North
+my tiles: 2-0 6-1 5-2 5-0 0-0 6-5 2-1
+me: lead 5-0
+North: 5-3 left
+me: draws 1 (4-0), 0-0 right
+North: 3-1 left
+me: draws 1 (4-3), 2-1 left
+North: 4-2 left
+"""
+
+
+def _new_notebook(lab) -> None:
+    body = {"type": "notebook", "format": "json", "content": {
+        "cells": [], "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                  "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}}
+    request = urllib.request.Request(f"{lab.url}/api/contents/{NOTEBOOK}?token={lab.token}",
+                                     data=json.dumps(body).encode(), method="PUT",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        assert reply.status in (200, 201)
+
+
+@pytest.fixture(scope="module")
+def analysis_page(browser, lab):
+    _new_notebook(lab)
+    context = browser.new_context(viewport={"width": 1400, "height": 1300})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{lab.url}/lab/tree/{NOTEBOOK}?reset&token={lab.token}")
+    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT)
+    kernel(page, "import dominolab as dl\nfrom dominolab.widget import DominoTable\nprint('ok')")
+    page.errors = errors
+    yield page
+    context.close()
+
+
+def settled(page, root) -> None:
+    """Python has answered the intent just sent (the table is no longer busy)."""
+    page.wait_for_function("(r) => !r.hasAttribute('aria-busy')", arg=root.element_handle(), timeout=TIMEOUT)
+
+
+def test_a_pasted_hand_evaluated_and_played_on_by_keyboard(analysis_page):
+    page = analysis_page
+    root, _ = add_table(page, "board_table = DominoTable.analysis(seed=2, background=True)\nboard_table")
+    expect(root.locator(".dl-analysis")).to_be_visible(timeout=TIMEOUT)
+    cells = page.evaluate(CELL_TYPES)
+
+    # Paste the hand: typed into the box (keys stay in it), then loaded with the keyboard.
+    box = root.locator('[data-key="analysis:text"]')
+    box.fill("")
+    box.focus()
+    page.keyboard.insert_text(HAND)
+    root.locator('[data-key="analysis:load"]').focus()
+    page.keyboard.press("Enter")
+    settled(page, root)
+    expect(root.locator(".dl-analysis-status")).to_contain_text("Your move", timeout=TIMEOUT)
+    expected = kernel_json(page, f"dl.AnalysisBoard.from_text({HAND!r}).to_text()")
+    assert kernel_json(page, "board_table.board.to_text()") == expected
+    # The line says its ends to a screen reader, as the board knows them.
+    ends = kernel_json(page, "list(board_table.board.view().ends)")
+    spoken = kernel_json(page, "[p.tile.spoken for p in board_table.board.view().line]")
+    expect(root.locator(".dl-line")).to_have_attribute(
+        "aria-label", f"The line, from the left end: {', '.join(spoken)}. Left end {ends[0]}, right end {ends[1]}.")
+
+    # A bad paste: the library's own error, and the board as it was.
+    box.fill(HAND.replace("North: 4-2 left", "North: 2-1 left"))
+    root.locator('[data-key="analysis:load"]').click()
+    settled(page, root)
+    expect(root.locator('[data-key="analysis:error"]')).to_contain_text("line 9", timeout=TIMEOUT)
+    assert kernel_json(page, "board_table.board.to_text()") == expected
+    root.locator('[data-key="analysis:reset"]').click()  # the board's own text back in the box
+
+    # Evaluate by keyboard (E), from the board's status line.
+    root.locator('[data-key="analysis:back"]').focus()
+    page.keyboard.press("e")
+    says = root.locator('[data-key="analysis:says"]')
+    expect(says).to_be_visible(timeout=TIMEOUT)
+    bars = root.locator(".dl-analysis-bar")
+    legal = kernel_json(page, "len(board_table.board.legal_moves())")
+    expect(bars).to_have_count(legal)
+    assert bars.first.get_attribute("aria-label").endswith(": best")
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / "analysis-1400.png"))
+
+    # Play the best move by keyboard: Tab to its button, Enter.
+    first = root.locator('[data-key="analysis:move:0"]')
+    best = first.inner_text().strip()
+    first.focus()
+    page.keyboard.press("Enter")
+    settled(page, root)
+    expect(root.locator(".dl-analysis-status")).to_contain_text("North to move", timeout=TIMEOUT)
+    last = kernel_json(page, "[str(board_table.board.events[-1].tile), board_table.board.events[-1].end]")
+    assert best == f"{last[0]} on the {last[1]}"
+    # North's move typed in its box: a draw (the letters go into the box, not to the table).
+    page.keyboard.press("m")
+    page.keyboard.type("draws 1")
+    page.keyboard.press("Enter")
+    settled(page, root)
+    assert kernel_json(page, "[e.action for e in board_table.board.events[-2:]]") == ["play", "draw"]
+    # Step back twice with the arrow key: the evaluated position, its values shown again.
+    root.locator('[data-key="analysis:back"]').focus()
+    page.keyboard.press("ArrowLeft")
+    settled(page, root)
+    page.keyboard.press("ArrowLeft")
+    settled(page, root)
+    expect(says).to_be_visible(timeout=TIMEOUT)
+    assert kernel_json(page, "board_table.board.to_text() == " + repr(expected)) is False  # the move is kept
+    assert kernel_json(page, "len(board_table.board.events)") == kernel_json(
+        page, f"len(dl.AnalysisBoard.from_text({HAND!r}).events)")
+    assert page.evaluate(CELL_TYPES) == cells  # no key reached JupyterLab
+    assert not page.errors
+
+    # Narrow: the same board at 400 px, nothing wider than the table, touch-size targets.
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    page.set_viewport_size({"width": 400, "height": 1400})
+    page.wait_for_function("(r) => r.classList.contains('dl-narrow')", arg=root.element_handle(), timeout=TIMEOUT)
+    small = root.locator("button:visible, summary:visible, input:visible").evaluate_all(
+        "(bs) => bs.map(b => { const r = b.getBoundingClientRect(); return [b.dataset.key, r.width, r.height]; })"
+        ".filter(([, w, h]) => w < 44 || h < 44)")
+    assert small == [], f"targets smaller than 44 px at 400 px: {small}"
+    assert root.evaluate("(r) => r.scrollWidth - r.clientWidth") <= 1
+    root.screenshot(path=str(ARTIFACTS / "analysis-400.png"))
+    page.set_viewport_size({"width": 1400, "height": 1300})
