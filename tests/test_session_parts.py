@@ -93,3 +93,24 @@ def test_autosave_writes_once_someone_has_moved_and_claims_its_key(tmp_path):
     saver.release_key()
     other.release_key()
     assert saver.key is None and other.key is None
+
+
+def test_the_analysis_board_part_works_on_a_board_alone():
+    from dominolab.session.analysis import Analyst
+
+    board = dl.AnalysisBoard.from_round(a_hand(), 0, names=["me", "North"])
+    part = Analyst()
+    assert part.state() is None and not part.open
+    part.show(board)
+    assert part.open and part.copy().to_text() == board.to_text()
+    rev = part.state().rev
+    with pytest.raises(IntentError):
+        part.act_play({"move": "pass", "rev": rev - 1})  # made for an older board
+    assert board.turn == 0 and board.view().ends is None  # this deal: you lead
+    part.act_play({"move": f"lead {board.legal_moves()[0].tile}", "rev": rev})
+    assert part.state().rev == rev + 1 and len(part.state().line) == 1
+    assert board.events == []  # the part holds a copy
+    part.act_undo({"rev": rev + 1})
+    assert part.state().at == 0 and len(part.state().branches) == 1
+    part.act_close({})
+    assert part.state() is None
