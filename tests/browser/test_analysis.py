@@ -146,3 +146,25 @@ def test_a_pasted_hand_evaluated_and_played_on_by_keyboard(analysis_page):
     assert root.evaluate("(r) => r.scrollWidth - r.clientWidth") <= 1
     root.screenshot(path=str(ARTIFACTS / "analysis-400.png"))
     page.set_viewport_size({"width": 1400, "height": 1300})
+
+
+def test_open_in_analysis_from_a_review_decision_and_back(analysis_page):
+    page = analysis_page
+    root, _ = add_table(page, "rt = DominoTable(players=2, opponents='greedy', seed=3, pace=0)\nrt")
+    kernel(page, "while not rt.round.is_over:\n    rt.move(rt.round.legal_moves()[0])\nprint('over')")
+    page.wait_for_function("(r) => r.dataset.over === 'true' && !r.hasAttribute('aria-busy')",
+                           arg=root.element_handle(), timeout=TIMEOUT)
+    root.locator('[data-key="action:review"]').click()
+    expect(root.locator('[data-key="review:heading"]')).to_contain_text("Decision 1 of", timeout=TIMEOUT)
+    page.keyboard.press("ArrowRight")
+    expect(root.locator('[data-key="review:heading"]')).to_contain_text("Decision 2 of", timeout=TIMEOUT)
+    page.keyboard.press("a")  # Open in analysis
+    expect(root.locator(".dl-analysis")).to_be_visible(timeout=TIMEOUT)
+    same = kernel_json(page, "rt.board.events == dl.AnalysisBoard.from_record(rt.round.to_record(), 0, "
+                             "move=rt.coach.decisions[1].index).events")
+    assert same is True
+    assert kernel_json(page, "set(rt.board.legal_moves()) == set(rt.coach.decisions[1].view.legal)") is True
+    page.keyboard.press("Escape")  # back to the review, at the same decision
+    expect(root.locator('[data-key="review:heading"]')).to_contain_text("Decision 2 of", timeout=TIMEOUT)
+    assert kernel_json(page, "rt.board is None") is True
+    assert not page.errors
