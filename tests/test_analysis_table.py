@@ -208,3 +208,39 @@ def test_the_widget_opens_a_board_and_reads_it_back():
             DominoTable.analysis("rules: standard")
     finally:
         table.close()
+
+
+def test_another_seats_tiles_to_click_are_those_unseen_with_the_ends_they_match():
+    t = analysing()
+    assert send(t, "analysis_play", move="4-3 left")["ok"]
+    board = t.analysis
+    a = snap(t)["analysis"]
+    seen = set(board.tiles) | {e.tile for e in board.events if e.tile is not None}
+    left, right = board.view().ends
+    assert {u["tile"] for u in a["unseen"]} == {str(x) for x in dl.Rules.coerce("standard").tiles
+                                                if x not in seen and (x.has(left) or x.has(right))}
+    for u in a["unseen"]:
+        tile = dl.Tile.parse(u["tile"])
+        assert u["ends"] == [side for side, n in (("left", left), ("right", right)) if tile.has(n)][:1 if left == right else 2]
+    # North has shown no void: any of them is a move the board takes, as clicked.
+    u = a["unseen"][-1]
+    assert send(t, "analysis_play", move=f"{u['tile']} {u['ends'][-1]}")["ok"]
+    assert (str(t.analysis.events[-1].tile), t.analysis.events[-1].end) == (u["tile"], u["ends"][-1])
+    assert snap(t)["analysis"]["mine"] and snap(t)["analysis"]["unseen"] == []
+
+
+def test_a_new_hand_set_up_from_the_tiles_picked():
+    t = analysing()
+    before = t.analysis.to_text()
+    reply = send(t, "analysis_new", tiles=["6-6", "5-5"])
+    assert not reply["ok"] and "deal 7" in reply["message"] and t.analysis.to_text() == before
+    assert not send(t, "analysis_new", tiles="6-6 5-5")["ok"]
+    assert not send(t, "analysis_new", tiles=["6-6"] * 7)["ok"] and t.analysis.to_text() == before
+    tiles = ["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0"]
+    assert not send(t, "analysis_new", tiles=tiles, leader=5)["ok"]
+    assert send(t, "analysis_new", tiles=tiles, leader=1)["ok"]
+    board = t.analysis
+    assert [str(x) for x in board.tiles] == tiles and board.events == [] and board.turn == 1
+    a = snap(t)["analysis"]
+    assert len(a["unseen"]) == 21 and all(u["ends"] == ["lead"] for u in a["unseen"])
+    assert a["pick"]["count"] == 7 and len(a["pick"]["tiles"]) == 28

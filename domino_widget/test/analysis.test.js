@@ -124,6 +124,51 @@ describe("the analysis board", () => {
     expect(t.send).toHaveBeenLastCalledWith("analysis_play", { rev: s.analysis.rev, move: "pass" });
   });
 
+  it("another seat's tile by clicking: one end plays at once, both ends ask which", () => {
+    const s = step(NORTH);
+    const a = s.analysis;
+    const t = fakeTable(s);
+    t.openWhy.add("analysis:unseen");
+    let el = drawAnalysis(t, s);
+    t.root.append(el);
+    const buttons = Array.from(el.querySelectorAll('[data-key^="analysis:unseen:"]'));
+    expect(buttons.map((b) => b.dataset.key.split(":")[2])).toEqual(a.unseen.map((u) => u.tile));
+    const one = a.unseen.find((u) => u.ends.length === 1);
+    byKey(el, `analysis:unseen:${one.tile}`).click();
+    expect(t.send).toHaveBeenLastCalledWith("analysis_play", { rev: a.rev, move: `${one.tile} ${one.ends[0]}` });
+    const both = a.unseen.find((u) => u.ends.length === 2);
+    if (both) {
+      t.draw = () => {
+        el.replaceWith((el = drawAnalysis(t, s)));
+      };
+      byKey(el, `analysis:unseen:${both.tile}`).click();
+      byKey(el, "analysis:end:right").click();
+      expect(t.send).toHaveBeenLastCalledWith("analysis_play", { rev: a.rev, move: `${both.tile} right` });
+    }
+  });
+
+  it("a new hand set up by clicking: the tiles picked and who leads go to Python", () => {
+    const s = step(OPENED);
+    const a = s.analysis;
+    const t = fakeTable(s);
+    t.openWhy.add("analysis:setup");
+    let el = drawAnalysis(t, s);
+    t.root.append(el);
+    t.draw = () => {
+      el.replaceWith((el = drawAnalysis(t, s)));
+    };
+    expect(el.querySelectorAll('[data-key^="analysis:deal:"]')).toHaveLength(a.pick.tiles.length);
+    for (const tile of ["6-6", "5-5", "6-6", "4-1"]) byKey(el, `analysis:deal:${tile}`).click(); // 6-6 picked, then unpicked
+    expect(byKey(el, "analysis:deal:5-5").getAttribute("aria-pressed")).toBe("true");
+    expect(byKey(el, "analysis:deal:6-6").getAttribute("aria-pressed")).toBe("false");
+    expect(el.textContent).toContain(`picked: 2 of ${a.pick.count}`);
+    const leader = byKey(el, "analysis:leader");
+    leader.value = "1";
+    leader.dispatchEvent(new Event("change"));
+    byKey(el, "analysis:start").click();
+    expect(t.send).toHaveBeenLastCalledWith("analysis_new", { rev: a.rev, tiles: ["5-5", "4-1"], leader: 1 });
+  });
+
   it("the hand's moves and the branches tried go to their positions", () => {
     const s = step(BRANCHED);
     const a = s.analysis;

@@ -454,6 +454,8 @@ def _analysis(a: Any) -> Optional[dict]:
         "branches": [{"path": list(path), "text": narrate([event], names)[0]} for path, event in a.branches],
         "can_undo": a.can_undo, "can_redo": a.can_redo,
         "text": a.text, "error": a.error or None,
+        "unseen": [{**_tile(t), "ends": list(ends)} for t, ends in a.unseen],
+        "pick": {"tiles": [_tile(t) for t in a.tiles], "count": a.deal},
     }
 
 

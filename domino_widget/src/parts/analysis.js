@@ -151,6 +151,96 @@ function moveBox(table, a) {
   ]);
 }
 
+/** A `<details>` whose open state is kept across re-renders (in `table.openWhy`, by key). */
+function folding(table, key, label, children) {
+  const open = table.openWhy ? table.openWhy.has(key) : false;
+  return h("details", {
+    class: "dl-analysis-fold",
+    open,
+    ontoggle: (event) => {
+      if (!table.openWhy) return;
+      if (event.currentTarget.open) table.openWhy.add(key);
+      else table.openWhy.delete(key);
+    },
+  }, [h("summary", { class: "dl-why-button", "data-key": key }, [label]), ...children]);
+}
+
+/** Another seat's play by clicking: the tiles you have not seen, then the end when it fits
+ * both (Python says which ends each tile matches). */
+function othersTiles(table, a) {
+  if (a.mine || a.over || !a.unseen.length) return null;
+  const waiting = a.unseen.find((u) => u.tile === table.analysisChoosing);
+  const play = (u, end) => {
+    table.analysisChoosing = null;
+    act(table, "analysis_play", { move: end === "lead" ? `lead ${u.tile}` : `${u.tile} ${end}` });
+  };
+  const tiles = a.unseen.map((u) =>
+    tileFace(u.high, u.low, {
+      orient: "v",
+      tag: "button",
+      extra: `dl-small dl-analysis-pick${waiting === u ? " dl-selected" : ""}`,
+      attrs: {
+        type: "button",
+        "data-key": `analysis:unseen:${u.tile}`,
+        "aria-label": `${u.spoken}${u.ends.length === 2 ? ", fits both ends" : ""}`,
+        disabled: !!table.dead,
+        onclick: () => {
+          if (u.ends.length === 1) play(u, u.ends[0]);
+          else {
+            table.analysisChoosing = u.tile;
+            table.draw();
+            const first = table.root.querySelector('[data-key="analysis:end:left"]');
+            if (first) first.focus();
+          }
+        },
+      },
+    }),
+  );
+  return folding(table, "analysis:unseen", `Click the tile ${a.turn_name} played`, [
+    h("div", { class: "dl-analysis-picks", role: "group", "aria-label": `Tiles ${a.turn_name} could have played` }, tiles),
+    waiting
+      ? h("div", { class: "dl-actions", role: "group", "aria-label": `Where ${a.turn_name} played ${waiting.spoken}` }, [
+          button(table, "analysis:end:left", `Left end: ${a.ends[0]}`, () => play(waiting, "left")),
+          button(table, "analysis:end:right", `Right end: ${a.ends[1]}`, () => play(waiting, "right")),
+          button(table, "analysis:end:cancel", "Cancel", () => {
+            table.analysisChoosing = null;
+            table.draw();
+          }, { extra: "dl-quiet" }),
+        ])
+      : null,
+  ]);
+}
+
+/** A new hand set up by clicking: your tiles from the set, and who leads. */
+function setUp(table, a) {
+  const picked = table.analysisPick || [];
+  const toggle = (tile) => {
+    table.analysisPick = picked.includes(tile) ? picked.filter((t) => t !== tile) : [...picked, tile];
+    table.draw();
+  };
+  const leader = h("select", { class: "dl-analysis-input", "data-key": "analysis:leader", "aria-label": "Who leads", disabled: !!table.dead,
+    onchange: (e) => {
+      table.analysisLeader = Number(e.target.value);
+    } },
+  a.names.map((name, seat) => h("option", { value: String(seat), selected: seat === (table.analysisLeader ?? a.seat), text: name })));
+  return folding(table, "analysis:setup", "Set up a new hand by clicking", [
+    h("p", { class: "dl-muted", text: `Pick the ${a.pick.count} tiles you were dealt (picked: ${picked.length} of ${a.pick.count}); the rules and seats stay as they are.` }),
+    h("div", { class: "dl-analysis-picks", role: "group", "aria-label": "The set's tiles: press the ones you were dealt" },
+      a.pick.tiles.map((t) =>
+        tileFace(t.high, t.low, {
+          orient: "v",
+          tag: "button",
+          extra: `dl-small dl-analysis-pick${picked.includes(t.tile) ? " dl-selected" : ""}`,
+          attrs: { type: "button", "data-key": `analysis:deal:${t.tile}`, "aria-label": t.spoken, "aria-pressed": String(picked.includes(t.tile)), disabled: !!table.dead, onclick: () => toggle(t.tile) },
+        }),
+      )),
+    h("div", { class: "dl-analysis-add" }, [
+      h("label", { class: "dl-analysis-label" }, [h("span", { text: "Who leads: " }), leader]),
+      button(table, "analysis:start", "Start this hand", () => act(table, "analysis_new", { tiles: picked, leader: table.analysisLeader ?? a.seat })),
+    ]),
+  ]);
+}
+
 /** The hand as text: paste one to load it, or copy this one. */
 function textBox(table, a) {
   const area = h("textarea", {
@@ -205,6 +295,8 @@ export function drawAnalysis(table, s) {
     table.analysisRev = a.rev;
     table.analysisText = null;
     table.analysisMove = "";
+    table.analysisChoosing = null;
+    if (a.history.length === 0 && !a.can_redo) table.analysisPick = null; // a new hand is on: the picker starts afresh
   }
   const notes = [];
   if (table.localNote) notes.push(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
@@ -234,9 +326,11 @@ export function drawAnalysis(table, s) {
     ]),
     branches(table, a),
     moveBox(table, a),
+    othersTiles(table, a),
     ...notes,
     history(table, a),
     textBox(table, a),
+    setUp(table, a),
   ]);
 }
 

@@ -22,7 +22,7 @@ export function rootKeys(table, event) {
   const root = table.root;
   const focused = /** @type {HTMLElement} */ (root.ownerDocument.activeElement);
   // Typing in one of the table's boxes: the keys are the box's (Escape still closes).
-  if (focused && root.contains(focused) && ["INPUT", "TEXTAREA"].includes(focused.tagName) && key !== "Escape") return;
+  if (focused && root.contains(focused) && ["INPUT", "TEXTAREA", "SELECT"].includes(focused.tagName) && key !== "Escape") return;
   const onButton = focused && ["BUTTON", "SUMMARY", "A"].includes(focused.tagName) && root.contains(focused);
   if (key === "Enter" || key === " ") {
     if (!onButton) event.preventDefault();

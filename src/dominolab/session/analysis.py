@@ -13,7 +13,9 @@ table (or the review it was opened from) again.  Its intents:
 - ``analysis_evaluate``: every legal move of the analysed seat valued by the hint's search
   (synchronously, within the hint's time, :data:`~dominolab.players.HINT_SECONDS`);
 - ``analysis_load`` (``text``): a hand pasted as text (:mod:`dominolab.analysis_text`);
-  bad text is refused with the library's own error, and the board stays as it was.
+  bad text is refused with the library's own error, and the board stays as it was;
+- ``analysis_new`` (``tiles``, ``leader``: a seat): a new hand with the board's rules and
+  seats, from the tiles the person picked.
 
 Every intent that changes the board quotes the board's ``rev`` (as a move quotes the
 table's version), so a double click cannot play twice.  None of them bump the table's
@@ -30,6 +32,7 @@ from typing import Any, Optional
 from ..analysis import Analysis, AnalysisBoard, AnalysisError, Node
 from ..analysis_text import MAX_TEXT
 from ..players import HINT_SECONDS
+from ..tiles import Tile
 from ..validate import excerpt, is_int
 from ..view import View
 from .state import IntentError, _gentle
@@ -60,6 +63,12 @@ class AnalysisState:
     rev: int
     rules_name: str
     error: str = ""
+    #: Another seat to move: the tiles the analysed seat has not seen (it could play one),
+    #: each with the ends it matches (``("lead",)`` before the first tile).
+    unseen: tuple[tuple[Tile, tuple[str, ...]], ...] = ()
+    #: Every tile of the set and how many the analysed seat is dealt (to set up a new hand).
+    tiles: tuple[Tile, ...] = ()
+    deal: int = 0
 
 
 def _path_of(node: Node) -> tuple[int, ...]:
@@ -88,7 +97,7 @@ class Analyst:
         self.actions: dict[str, Callable[[dict], Optional[str]]] = {
             "analysis_play": self.act_play, "analysis_undo": self.act_undo, "analysis_redo": self.act_redo,
             "analysis_go": self.act_go, "analysis_evaluate": self.act_evaluate, "analysis_load": self.act_load,
-            "analysis_close": self.act_close,
+            "analysis_close": self.act_close, "analysis_new": self.act_new,
         }
 
     @property
@@ -198,6 +207,24 @@ class Analyst:
         self._install(board)
         return "The hand is on the board."
 
+    def act_new(self, intent: dict) -> Optional[str]:
+        """A new hand with the board's rules and seats, from the tiles the person picked."""
+        board = self._board(intent)
+        tiles = intent.get("tiles")
+        if not (isinstance(tiles, list) and len(tiles) <= 100
+                and all(isinstance(t, str) and len(t) <= 7 for t in tiles)):
+            raise IntentError("A new hand needs your tiles, such as ['6-4', '5-5']; nothing was changed.")
+        leader = intent.get("leader")
+        if leader is not None and (not is_int(leader) or not 0 <= leader < board.players):
+            raise IntentError(f"The seat that leads must be a seat of this board, not {excerpt(leader, 12)}.")
+        try:
+            fresh = AnalysisBoard(board.rules, board.names, tiles, first_hand=board.first_hand, match=board.match,
+                                  leader=leader)
+        except (AnalysisError, ValueError) as exc:
+            raise IntentError(f"That hand cannot be set up: {exc}. Nothing was changed.") from None
+        self._install(fresh)
+        return "A new hand is on the board: add the moves as they were made."
+
     def act_close(self, intent: dict) -> Optional[str]:
         self.board = None
         self.values = {}
@@ -223,9 +250,26 @@ class Analyst:
         line = tuple((_path_of(n), n.event, n is current) for n in [*here, *tail])
         branches = tuple((_path_of(n), n.event) for n in current.variations)
         speaking = tuple("You" if s == board.seat else name for s, name in enumerate(board.names))
+        view = board.view()
+        unseen: list[tuple[Tile, tuple[str, ...]]] = []
+        if not view.is_over and view.turn != board.seat:
+            seen = set(board.tiles) | {e.tile for e in board.events if e.tile is not None}
+            for tile in board.rules.tiles:
+                if tile in seen:
+                    continue
+                if view.ends is None:
+                    unseen.append((tile, ("lead",)))
+                    continue
+                left, right = view.ends
+                sides = tuple(side for side, n in (("left", left), ("right", right)) if tile.has(n))
+                if left == right:
+                    sides = sides[:1]  # either end gives the same line
+                if sides:
+                    unseen.append((tile, sides))
         self._state = AnalysisState(
-            view=board.view(), seat=board.seat, names=speaking, line=line, branches=branches, at=len(here),
+            view=view, seat=board.seat, names=speaking, line=line, branches=branches, at=len(here),
             can_undo=current.parent is not None, can_redo=bool(current.variations),
             values=self.values.get(current), text=board.to_text(), rev=self.rev, rules_name=board.rules.name,
-            error=self.error)
+            error=self.error, unseen=tuple(unseen), tiles=tuple(board.rules.tiles),
+            deal=board.rules.hand_size(board.players))
         return self._state
