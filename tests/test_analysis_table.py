@@ -244,3 +244,12 @@ def test_a_new_hand_set_up_from_the_tiles_picked():
     a = snap(t)["analysis"]
     assert len(a["unseen"]) == 21 and all(u["ends"] == ["lead"] for u in a["unseen"])
     assert a["pick"]["count"] == 7 and len(a["pick"]["tiles"]) == 28
+
+
+def test_on_two_equal_ends_a_tile_is_offered_once():
+    t = analysing("rules: standard\nseats: me, North\nmy tiles: 6-4 5-5 3-1 2-2 6-0 4-1 1-0\nNorth: lead 6-6\n")
+    assert t.analysis.legal_moves().count(dl.Play("6-0", "right")) == 1  # the engine lists both ends
+    assert [m["words"] for m in snap(t)["analysis"]["moves"]] == ["6-0 on the left", "6-4 on the left", "draw"]
+    assert send(t, "analysis_evaluate")["ok"]
+    shown = [m["tile"]["tile"] if m["tile"] else m["action"] for m in snap(t)["analysis"]["moves"]]
+    assert sorted(shown) == ["6-0", "6-4", "draw"]

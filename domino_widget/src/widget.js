@@ -598,7 +598,7 @@ function drawAnalysis(table, s) {
       )
     ]),
     a.says ? h("p", { class: "dl-analysis-says", "data-key": "analysis:says", text: a.says }) : null,
-    a.mine ? h("ol", { class: "dl-analysis-moves", "aria-label": a.evaluated ? "Your moves, best first" : "Your moves" }, a.moves.map((m, i) => moveRow(table, a, m, i))) : null,
+    a.mine ? h("ol", { class: `dl-analysis-moves${a.evaluated ? "" : " dl-unvalued"}`, "aria-label": a.evaluated ? "Your moves, best first" : "Your moves" }, a.moves.map((m, i) => moveRow(table, a, m, i))) : null,
     figures(table, a),
     h("div", { class: "dl-actions" }, [
       button(table, "analysis:back", "Back (←)", () => act(table, "analysis_undo"), { shortcut: "ArrowLeft", disabled: !a.can_undo }),

@@ -168,3 +168,30 @@ def test_open_in_analysis_from_a_review_decision_and_back(analysis_page):
     expect(root.locator('[data-key="review:heading"]')).to_contain_text("Decision 2 of", timeout=TIMEOUT)
     assert kernel_json(page, "rt.board is None") is True
     assert not page.errors
+
+
+def test_a_hand_set_up_by_mouse(analysis_page):
+    page = analysis_page
+    root, _ = add_table(page, "mt = DominoTable.analysis(seed=2, background=True)\nmt")
+    expect(root.locator(".dl-analysis")).to_be_visible(timeout=TIMEOUT)
+    root.locator('[data-key="analysis:setup"]').click()
+    tiles = ["6-4", "5-5", "3-1", "2-2", "6-0", "4-1", "1-0"]
+    for tile in tiles:
+        root.locator(f'[data-key="analysis:deal:{tile}"]').click()
+    expect(root.locator('[data-key="analysis:deal:5-5"]')).to_have_attribute("aria-pressed", "true")
+    root.locator('[data-key="analysis:leader"]').select_option(label="North")
+    root.locator('[data-key="analysis:start"]').click()
+    expect(root.locator(".dl-analysis-status")).to_contain_text("North to move", timeout=TIMEOUT)
+    assert kernel_json(page, "[[str(t) for t in mt.board.tiles], mt.board.turn]") == [tiles, 1]
+    # North's lead, clicked from the tiles you have not seen; then your reply by mouse.
+    root.locator('[data-key="analysis:unseen"]').click()
+    root.locator('[data-key="analysis:unseen:6-6"]').click()
+    expect(root.locator(".dl-analysis-status")).to_contain_text("Your move", timeout=TIMEOUT)
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / "analysis-setup-1400.png"))
+    first = kernel_json(page, "str(mt.board.legal_moves()[0].tile)")
+    expect(root.locator('[data-key="analysis:move:0"]')).to_contain_text(first)
+    root.locator('[data-key="analysis:move:0"]').click()
+    settled(page, root)
+    assert kernel_json(page, "[(e.seat, str(e.tile)) for e in mt.board.events]") == [[1, "6-6"], [0, first]]
+    assert not page.errors

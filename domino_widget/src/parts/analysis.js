@@ -315,7 +315,7 @@ export function drawAnalysis(table, s) {
     ]),
     a.says ? h("p", { class: "dl-analysis-says", "data-key": "analysis:says", text: a.says }) : null,
     a.mine
-      ? h("ol", { class: "dl-analysis-moves", "aria-label": a.evaluated ? "Your moves, best first" : "Your moves" }, a.moves.map((m, i) => moveRow(table, a, m, i)))
+      ? h("ol", { class: `dl-analysis-moves${a.evaluated ? "" : " dl-unvalued"}`, "aria-label": a.evaluated ? "Your moves, best first" : "Your moves" }, a.moves.map((m, i) => moveRow(table, a, m, i)))
       : null,
     figures(table, a),
     h("div", { class: "dl-actions" }, [
