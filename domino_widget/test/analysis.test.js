@@ -195,7 +195,8 @@ describe("the analysis board", () => {
     expect(s.analysis.error).toContain("line 3");
   });
 
-  it("keys: arrows step, E evaluates, Escape closes, Home goes to the start", () => {
+  it("keys: arrows step, E evaluates, Escape closes, Home goes to the start (as its Keys help says)", () => {
+    expect(drawAnalysis(fakeTable(step(OPENED)), step(OPENED)).querySelector('[data-key="analysis:keys"]').parentElement.textContent).toContain("Home goes to its start");
     const s = step(EVALUATED);
     const t = fakeTable(s);
     expect(analysisKeys(t, "ArrowLeft")).toBe(true);

@@ -151,6 +151,11 @@ function moveBox(table, a) {
   ]);
 }
 
+/** The board's keys, as its buttons say them. */
+export const ANALYSIS_KEYS_HELP =
+  "← and → step back and forward through the hand, Home goes to its start, E values every move of yours, " +
+  "M goes to the move box (type a move, Enter adds it), Esc closes the board. Tab reaches every button.";
+
 /** A `<details>` whose open state is kept across re-renders (in `table.openWhy`, by key). */
 function folding(table, key, label, children) {
   const open = table.openWhy ? table.openWhy.has(key) : false;
@@ -324,6 +329,7 @@ export function drawAnalysis(table, s) {
       a.mine ? button(table, "analysis:evaluate", "Evaluate (E)", () => act(table, "analysis_evaluate"), { primary: canEvaluate, shortcut: "e", disabled: !canEvaluate }) : null,
       button(table, "analysis:close", "Close (Esc)", () => act(table, "analysis_close"), { extra: "dl-quiet", shortcut: "Escape" }),
     ]),
+    disclosure(table, "analysis:keys", "Keys", ANALYSIS_KEYS_HELP),
     branches(table, a),
     moveBox(table, a),
     othersTiles(table, a),
