@@ -9,12 +9,14 @@ no kernel with the other browser tests.  Waits are Playwright's own; nothing sle
 from __future__ import annotations
 
 import json
+import os
 import urllib.request
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, ROOT
 from .test_lab import CELL_TYPES, KERNEL_IDLE, TIMEOUT, add_table, kernel, kernel_json
 
 NOTEBOOK = "analysis.ipynb"
@@ -195,3 +197,36 @@ def test_a_hand_set_up_by_mouse(analysis_page):
     settled(page, root)
     assert kernel_json(page, "[(e.seat, str(e.tile)) for e in mt.board.events]") == [[1, "6-6"], [0, first]]
     assert not page.errors
+
+
+#: axe-core as domino_widget/package.json installs it (or where DOMINOLAB_AXE says).
+AXE = Path(os.environ.get("DOMINOLAB_AXE", ROOT / "domino_widget" / "node_modules" / "axe-core" / "axe.min.js"))
+
+
+def test_axe_finds_nothing_on_the_analysis_board(analysis_page):
+    if not AXE.is_file():
+        pytest.skip("axe-core is not installed (cd domino_widget && npm ci)")
+    page = analysis_page
+    page.set_viewport_size({"width": 1400, "height": 1300})
+    root, _ = add_table(page, f"at = DominoTable.analysis(dl.AnalysisBoard.from_text({HAND!r}), background=True)\nat")
+    expect(root.locator(".dl-analysis")).to_be_visible(timeout=TIMEOUT)
+    root.locator('[data-key="analysis:evaluate"]').click()
+    expect(root.locator('[data-key="analysis:says"]')).to_be_visible(timeout=TIMEOUT)
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+
+    def axe() -> tuple:
+        return page.evaluate("""async (el) => {
+          const r = await axe.run(el, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}});
+          return [r.passes.length, r.violations.map(v => [v.id, v.impact, v.nodes.slice(0, 3).map(n => n.target.join(" "))])];
+        }""", root.element_handle())
+
+    for key in ("analysis:why", "analysis:keys", "analysis:setup"):
+        root.locator(f'[data-key="{key}"]').click()
+    valued = axe()  # your move, every move valued, the figures and the set-up open
+    root.locator('[data-key="analysis:move:1"]').click()  # another seat to move: its tiles to click
+    expect(root.locator(".dl-analysis-status")).to_contain_text("North to move", timeout=TIMEOUT)
+    root.locator('[data-key="analysis:unseen"]').click()
+    others = axe()
+    print("axe on the analysis board (rules passed, violations):", valued, others)
+    assert valued[0] > 10 and others[0] > 10  # axe ran its checks
+    assert valued[1] == [] and others[1] == [], (valued, others)
