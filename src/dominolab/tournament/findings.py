@@ -1,0 +1,154 @@
+"""Findings: what the results checked together show (copies, splices, files changed after
+they were written), each saying only what the evidence shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .checks import PART_BITS, WHOLE_BITS, Checked
+from .codes import Tournament
+from .seals import _hand_list, _normal_name
+
+if TYPE_CHECKING:
+    from .board import Leaderboard
+
+
+@dataclass(frozen=True)
+class Identical:
+    """Two results whose student played some hands move for move alike (moves compared
+    in canonical form).  ``improbable`` when the shared hands hold enough unusual choices
+    that honest students do not play them alike by chance (see :data:`WHOLE_BITS`)."""
+
+    names: tuple[str, str]
+    files: tuple[str, str]
+    hands: tuple[int, ...]
+    real: int
+    unusual: int
+    bits: float
+    improbable: bool
+
+    def __str__(self) -> str:
+        a, b = self.names
+        verdict = ("identical play this unusual is improbable" if self.improbable
+                   else "usual play: honest students often play alike")
+        return (f"{a}'s and {b}'s {_hand_list(self.hands)} {'are' if len(self.hands) > 1 else 'is'} identical "
+                f"({self.real} real choices, {self.unusual} unusual: {self.bits:.1f} bits; {verdict})")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something the teacher should look at before trusting the standings: a ``"copy"``
+    (two results identical where chance does not explain it, or a file carrying another
+    result's key), a ``"splice"`` (a result whose hands are identical to different
+    classmates' hands) or an ``"edited"`` result (its seals do not match, see :func:`_seal`).
+    ``names`` are every student concerned, the one held first; ``text`` says what was found."""
+
+    kind: str
+    names: tuple[str, ...]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _check_seals(kept: list[tuple[str, Checked]], same: dict[tuple[int, str], list[int]],
+                 board: Leaderboard) -> dict[int, str]:
+    """Findings from the seals (:func:`_seal`): a result whose seals do not match its name and
+    hands was changed after Domino Lab wrote it (a classmate's file renamed or re-spelled,
+    hands taken from other files); two results with one entry's key come from one entry.
+    Honest files always match and never share a key (64 random bits each)."""
+    held: dict[int, str] = {}
+    by_key: dict[str, list[int]] = {}
+    for n, (_, item) in enumerate(kept):
+        by_key.setdefault(item.entry, []).append(n)
+    for n, (_, item) in enumerate(kept):
+        sharing = [m for m in by_key[item.entry] if m != n]
+        if not item.unsealed:
+            if sharing and all(not kept[m][1].unsealed for m in sharing) and n < min(sharing):
+                names = (item.name, *(kept[m][1].name for m in sharing))
+                whose = " and ".join(f"{x}'s" for x in names)
+                board.findings.append(Finding("copy", names, (
+                    f"{whose} results carry the key of one entry and all their seals match: "
+                    "one was re-sealed from the other (a copy made with Python)")))
+                for m in (n, *sharing):
+                    held.setdefault(m, "its entry's key is another result's too (see findings)")
+            continue
+        owners = [kept[m][1].name for m in sharing if not kept[m][1].unsealed]
+        donors: dict[int, list[str]] = {}
+        for h, play in enumerate(item.plays):
+            donors[h] = sorted({kept[m][1].name for m in same[(h, play.key)] if m != n}, key=_normal_name)
+        every = len(item.unsealed) == len(item.plays)
+        text = (f"{item.name}'s result was changed after Domino Lab wrote it: the seal"
+                f"{'s' if len(item.unsealed) > 1 else ''} of {'every hand' if every else _hand_list(item.unsealed)} "
+                f"do{'' if len(item.unsealed) > 1 else 'es'} not match its name and moves")
+        if owners:
+            text += f"; it carries the key of {' and '.join(owners)}'s entry"
+        copied: dict[str, list[int]] = {}
+        for h, who in donors.items():
+            if who:
+                copied.setdefault(" or ".join(f"{x}'s" for x in who[:3]), []).append(h)
+        if copied:
+            text += "; " + "; ".join(f"{_hand_list(hs)} identical to {who}" for who, hs in copied.items())
+        whole = bool(owners) and all(owners[0] in donors[h] for h in range(len(item.plays)))
+        sources = {name for who in donors.values() for name in who}
+        if whole:
+            kind, text = "copy", text + f": a copy of {owners[0]}'s result?"
+        elif len(copied) > 1:
+            kind, text = "splice", text + ": a result put together from others' results?"
+        else:
+            kind, text = "edited", text + ": a copy, or a file edited by hand?"
+        names = (item.name, *owners, *sorted(sources - set(owners), key=_normal_name))
+        board.findings.append(Finding(kind, names, text))
+        held[n] = "its seals do not match its name and moves (see findings)"
+    return held
+
+
+def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard) -> dict[int, str]:
+    """Find the hands played identically (canonical moves) by two results, say which pairs
+    and which results of several classmates' hands are improbable as chance, put them in
+    ``board`` and return the results to hold (their places in ``kept``) with the reason."""
+    same: dict[tuple[int, str], list[int]] = {}
+    for n, (_, item) in enumerate(kept):
+        for h, play in enumerate(item.plays):
+            same.setdefault((h, play.key), []).append(n)
+    shared: dict[tuple[int, int], list[int]] = {}
+    for (h, _), members in same.items():
+        for a_i, a in enumerate(members):
+            for b in members[a_i + 1:]:
+                shared.setdefault((a, b), []).append(h)
+    sealed = _check_seals(kept, same, board)
+    held = dict(sealed)
+    hands = t.hands
+    for (a, b), hs in sorted(shared.items()):
+        (la, x), (lb, y) = kept[a], kept[b]
+        plays = [x.plays[h] for h in hs]
+        bits = round(sum(p.bits for p in plays), 2)
+        improbable = (len(hs) == hands and bits >= WHOLE_BITS) or bits >= PART_BITS
+        pair = Identical((x.name, y.name), (la, lb), tuple(hs), sum(p.real for p in plays),
+                         sum(p.unusual for p in plays), bits, improbable)
+        board.identical.append(pair)
+        if improbable and a not in sealed and b not in sealed:  # else the seals' finding says it
+            board.findings.append(Finding("copy", pair.names, f"{pair}: one may be a copy of the other"))
+            for place, other in ((a, y.name), (b, x.name)):
+                held.setdefault(place, f"identical to {other}'s result in {_hand_list(hs)} (see findings)")
+    for n, (_, item) in enumerate(kept):
+        sources = {h: [kept[m][1].name for m in same[(h, play.key)] if m != n] for h, play in enumerate(item.plays)}
+        borrowed = [h for h, who in sources.items() if who]
+        if not borrowed or n in sealed:
+            continue
+        bits = round(sum(item.plays[h].bits for h in borrowed), 2)
+        if bits < PART_BITS:  # honest students meet one classmate in one hand, another in the next
+            continue
+        partners = {name for h in borrowed for name in sources[h]}
+        if any(all(name in sources[h] for h in borrowed) for name in partners):
+            continue  # one classmate has all these hands: a pair, found above
+        by_source: dict[str, list[int]] = {}
+        for h in borrowed:
+            by_source.setdefault(" or ".join(sorted(sources[h], key=_normal_name)[:3]), []).append(h)
+        parts = "; ".join(f"{_hand_list(hs)} as {who}'s" for who, hs in by_source.items())
+        text = (f"{item.name}'s {_hand_list(borrowed)} are identical to different classmates' hands ({parts}; "
+                f"{bits:.1f} bits of unusual choices): a result put together from others' results?")
+        board.findings.append(Finding("splice", (item.name, *sorted(partners, key=_normal_name)), text))
+        held.setdefault(n, "its hands are identical to several classmates' hands (see findings)")
+    return held
