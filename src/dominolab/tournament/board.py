@@ -84,19 +84,22 @@ class Leaderboard:
         import matplotlib.pyplot as plt
 
         rows = self.ranked(by)
+        made = ax is None
         if ax is None:
-            _, ax = plt.subplots(figsize=(7, 0.45 * max(len(rows), 2) + 1.2))
+            _, ax = plt.subplots(figsize=(7, 0.6 * max(len(rows), 2) + 1.2))
         values = [row[by] for _, row in rows][::-1]
         positions = list(range(len(values)))
         ax.barh(positions, values, color=["#2e7d32" if v >= 0 else "#c62828" for v in values])
         ax.set_yticks(positions)
-        ax.set_yticklabels([_plain(row["name"]) for _, row in rows][::-1], usetex=False)
+        ax.set_yticklabels([_wrapped(_plain(row["name"])) for _, row in rows][::-1], usetex=False)
         label = "total points" if by == "points" else "duplicate score (points minus the computer's, same deals)"
         ax.set_xlabel(label)
         ax.set_title(f"{_plain(self.tournament.title) or 'Tournament'}: {len(rows)} students, "
                      f"{self.tournament.hands} hands each", usetex=False)
         if by == "duplicate":
             ax.axvline(0, color="#555", linewidth=1)
+        if made:  # room on the left for every name, drawn whole
+            ax.figure.tight_layout()
         return ax
 
     def _repr_html_(self) -> str:
@@ -129,6 +132,14 @@ def _plain(text: str) -> str:
     """``text`` for a matplotlib label, drawn as typed: a $ would start mathematics
     ("$\\frac$" raises), so each is escaped; control characters become spaces."""
     return _one_line(text).replace("$", r"\$")
+
+
+def _wrapped(text: str, width: int = 20) -> str:
+    """A long name on lines of at most ``width`` characters (broken at spaces where it can),
+    so that a chart's labels stay narrow enough to be drawn whole."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width, break_on_hyphens=False)) or text
 
 
 def _csv_text(text: str) -> str:

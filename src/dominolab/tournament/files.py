@@ -89,7 +89,7 @@ def _parse(data: Union[bytes, bytearray, memoryview]) -> Any:
         raise TournamentError(f"the file is too large to be a result ({len(data):,} bytes; "
                               f"the limit is {MAX_FILE_BYTES:,})")
     try:
-        text = bytes(data).decode("utf-8")
+        text = bytes(data).decode("utf-8-sig")  # Notepad and others write a byte order mark first
     except UnicodeDecodeError:
         raise TournamentError("it is not a JSON file (not UTF-8 text)") from None
     try:
@@ -138,16 +138,25 @@ def _sources(results: Union[str, Path, Iterable[Any]]) -> list[tuple[str, Any]]:
         if not folder.is_dir():
             raise TournamentError(f"no folder at {folder}")
         names = sorted(n for n in os.listdir(folder) if n.lower().endswith(".json") and not n.startswith("."))
-        return [(n, folder / n) for n in names]
+        return [(_label(n), folder / n) for n in names]
     out: list[tuple[str, Any]] = []
     for i, item in enumerate(results):
         if isinstance(item, (str, Path)):
-            out.append((Path(item).name, Path(item)))
+            out.append((_label(Path(item).name), Path(item)))
         elif isinstance(item, tuple) and len(item) == 2:
-            out.append((str(item[0]), item[1]))
+            out.append((_label(str(item[0])), item[1]))
         else:
             out.append((f"result {i + 1}", item))
     return out
+
+
+def _label(name: str) -> str:
+    """A file name as it can be shown and written anywhere: a byte that is not UTF-8 (Python
+    keeps it as a lone surrogate, which no page or file can encode) is shown as ``\\xff``."""
+    try:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate that does not stand for a byte
+        return name.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _load(source: Any) -> Any:

@@ -96,11 +96,21 @@ def _is_small_number(text: str) -> bool:
     return 1 <= len(text) <= 3 and all(ch in "0123456789" for ch in text)
 
 
+#: Characters that print as nothing although Python calls them printable: the Hangul fillers,
+#: the combining grapheme joiner, Khmer's inherent vowels, Mongolian variation selectors and
+#: the blank Braille pattern.  A name of them looks blank on the board, so they are refused.
+_BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800")
+
+
 def _check_name(given: Any) -> str:
+    """A student's name as the tournament keeps it (spaces folded), or :class:`TournamentError`
+    saying why not: no name, too long, or a character that does not show (control characters,
+    and characters that print as blank, such as the Hangul filler)."""
     if not isinstance(given, str) or not given.strip():
         raise TournamentError("a name is needed (e.g. name=\"Ana\")")
     name = " ".join(given.split())
-    if len(name) > 40 or not all(ch.isprintable() for ch in name):
+    shows = any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK_LOOKING for ch in name)
+    if len(name) > 40 or not shows or any(not ch.isprintable() or ch in _BLANK_LOOKING for ch in name):
         raise TournamentError(f"a name must be at most 40 printable characters, got {excerpt(name)}")
     return name
 
