@@ -241,6 +241,8 @@ class TournamentSession(TableSession):
                          mode=mode)
         if self._round.is_over and mode.is_last_hand():  # pragma: no cover - a hand needs the student
             mode.save_result()
+        if entry.notice:  # the name typed is taken in the folder: this is a game of the student's own
+            self._message = ("info", entry.notice)
 
     @property
     def entry(self) -> Entry:

@@ -60,13 +60,14 @@ from .seals import (
     _seal,
 )
 
-__all__ = ["PROGRESS_FORMAT", "RESULT_FORMAT", "TOURNAMENT_FORMAT", "Checked", "Entry", "Finding", "HandPlay",
-           "Identical", "Leaderboard", "Tournament", "TournamentError", "check_source"]
+__all__ = ["MAX_FILE_BYTES", "PART_BITS", "PROGRESS_FORMAT", "RESULT_FORMAT", "TOURNAMENT_FORMAT", "WHOLE_BITS",
+           "Checked", "Entry", "Finding", "HandPlay", "Identical", "Leaderboard", "Tournament", "TournamentError",
+           "check_source"]
 
 # The public classes say they are dominolab.tournament's, where they are imported from.
 for _public in (Leaderboard, Checked, Choice, HandPlay, Tournament, Entry, Finding, Identical, TournamentError):
     _public.__module__ = __name__
 del _public
 
-_ = (PART_BITS, WHOLE_BITS, KINDS, MAX_FILE_BYTES, MAX_PLAYERS, RESULT_VERSION, VERSION, _hand_list, _normal_name,
+_ = (KINDS, MAX_PLAYERS, RESULT_VERSION, VERSION, _hand_list, _normal_name,
      _seal)  # re-exported for tests, benchmarks and notebooks that import them from here

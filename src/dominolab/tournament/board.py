@@ -14,7 +14,7 @@ from ..validate import excerpt
 from .checks import Checked, check_source
 from .codes import Tournament
 from .files import _sources
-from .findings import Finding, Identical, _compare
+from .findings import Finding, Identical, _claims, _compare
 from .seals import TournamentError, _normal_name
 
 
@@ -172,25 +172,28 @@ def _leaderboard(t: Tournament, results: Union[str, Path, Iterable[Any]], accept
 
 def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
           accept: Iterable[str] = ()) -> Leaderboard:
-    """The board of results already checked: ``(label, Checked or the reason it was refused)``."""
+    """The board of results already checked: ``(label, Checked or the reason it was refused)``.
+    ``accept`` holds names of students the teacher has cleared, or file names (labels): a
+    file named there is ranked, also when another result claims the same student."""
     board = Leaderboard(t)
     baseline = sum(_baseline(t))
-    cleared = {_normal_name(name) for name in accept if isinstance(name, str)}
-    names: dict[str, tuple[str, str]] = {}
+    chosen = {a for a in accept if isinstance(a, str)}
+    cleared = {_normal_name(a) for a in chosen}
+    seen: dict[tuple[str, str], str] = {}
     kept: list[tuple[str, Checked]] = []
     for label, item in checked:
         if isinstance(item, str):
             board.rejected.append((label, item))
             continue
-        key = _normal_name(item.name)
-        if key in names:
-            first, digest = names[key]
-            again = "the same result again" if digest == item.digest else "a second result, with other games"
-            board.rejected.append((label, f"{again} for {item.name} (the first was {first}, which is kept)"))
+        same = (_normal_name(item.name), item.digest)
+        if same in seen:  # the very same games: nothing is lost by ranking one of them
+            board.rejected.append((label, f"the same result again for {item.name} (the same games as "
+                                          f"{seen[same]}, which is kept)"))
             continue
-        names[key] = (label, item.digest)
+        seen[same] = label
         kept.append((label, item))
     held = _compare(t, kept, board)
+    claimed = _claims(t, kept, board, chosen)
     for n, (label, item) in enumerate(kept):
         row = {
             "name": item.name,
@@ -201,7 +204,9 @@ def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
             "file": label,
         }
         reason = held.get(n)
-        if reason and _normal_name(item.name) not in cleared:
+        if n in claimed:
+            board.held.append({**row, "held": claimed[n]})
+        elif reason and _normal_name(item.name) not in cleared and label not in chosen:
             board.held.append({**row, "held": reason})
         else:
             board.rows.append(row)

@@ -23,7 +23,6 @@ from .seals import (
     TOURNAMENT_FORMAT,
     VERSION,
     TournamentError,
-    _check_name,
     _decode,
     _digest,
     _encode,
@@ -237,20 +236,20 @@ class Tournament:
         return cls.from_code(source)
 
     # ------------------------------------------------------------------ results
-    def entry(self, name: str, folder: Union[str, Path, None] = None) -> Entry:
+    def entry(self, name: str, folder: Union[str, Path, None] = None, *, carry_on: Optional[bool] = None) -> Entry:
         """A student's run through the tournament.  With ``folder``, it carries on from the
-        progress saved there (:meth:`Entry.save_progress`), if there is any."""
-        from .entries import Entry
-        from .files import _read_progress
+        progress saved there (:meth:`Entry.save_progress`) under this name by this kernel (a
+        restart keeps the kernel's id), or, with ``carry_on=True``, by anyone.  Progress of
+        the same name made elsewhere is another student's: this entry is then a new game of
+        the student's own, with files of its own, and :attr:`Entry.notice` says so
+        (``carry_on=False`` always starts a new game)."""
+        from .entries import Entry, _entry_in
 
-        if folder is not None:
-            path = Path(folder) / Entry.progress_name(self, _check_name(name))
-            if path.exists():
-                try:
-                    return Entry.resume(self, name, _read_progress(path))
-                except TournamentError as exc:
-                    raise TournamentError(f"the progress saved in {path} does not fit this tournament: {exc}") from None
-        return Entry(self, name)
+        if carry_on is not None and not isinstance(carry_on, bool):
+            raise TournamentError(f"carry_on must be True, False or None, got {excerpt(carry_on)}")
+        if folder is None:
+            return Entry(self, name)
+        return _entry_in(self, name, Path(folder), carry_on)
 
     def check(self, result: Any) -> Checked:
         """Replay one result (a dict, as ``Entry.result()`` gives, its file's bytes or path)

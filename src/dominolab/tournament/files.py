@@ -121,14 +121,6 @@ def _file_stem(name: str) -> str:
     return f"{_slug(name)}-{key}"
 
 
-def _read_progress(path: Path) -> Any:
-    try:
-        return _parse(_read_file(path))
-    except TournamentError as exc:
-        raise TournamentError(f"the progress file {path} cannot be read ({exc}); "
-                              "ask your teacher before deleting it") from None
-
-
 def _sources(results: Union[str, Path, Iterable[Any]]) -> list[tuple[str, Any]]:
     """(label, source) for every result given: a folder's visible ``.json`` entries (all of
     them: folders, links and pipes too, so that each is listed with the reason it is not

@@ -65,14 +65,21 @@ def _check_seals(kept: list[tuple[str, Checked]], same: dict[tuple[int, str], li
     for n, (_, item) in enumerate(kept):
         sharing = [m for m in by_key[item.entry] if m != n]
         if not item.unsealed:
-            if sharing and all(not kept[m][1].unsealed for m in sharing) and n < min(sharing):
-                names = (item.name, *(kept[m][1].name for m in sharing))
-                whose = " and ".join(f"{x}'s" for x in names)
-                board.findings.append(Finding("copy", names, (
-                    f"{whose} results carry the key of one entry and all their seals match: "
-                    "one was re-sealed from the other (a copy made with Python)")))
-                for m in (n, *sharing):
-                    held.setdefault(m, "its entry's key is another result's too (see findings)")
+            for m in sharing:  # two results sealed with one key, under two names (one name: a claim)
+                other = kept[m][1]
+                if m < n or other.unsealed or _normal_name(other.name) == _normal_name(item.name):
+                    continue
+                differ = [h for h, (a, b) in enumerate(zip(item.plays, other.plays, strict=True)) if a.key != b.key]
+                if differ:  # a key can be read in any file: it says nothing against either game
+                    board.findings.append(Finding("key", (item.name, other.name), _key_text(item.name, other.name,
+                                                                                             differ)))
+                    continue
+                board.findings.append(Finding("copy", (item.name, other.name), (
+                    f"{item.name}'s and {other.name}'s results are the same games, move for move, and carry "
+                    "the key of one entry, each sealed under its own name: one was copied from the other and "
+                    "sealed again. The files do not show which one is the original.")))
+                for place in (n, m):
+                    held.setdefault(place, "the same games as another result, with its key (see findings)")
             continue
         owners = [kept[m][1].name for m in sharing if not kept[m][1].unsealed]
         donors: dict[int, list[str]] = {}
@@ -151,4 +158,43 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard)
                 f"{bits:.1f} bits of unusual choices): a result put together from others' results?")
         board.findings.append(Finding("splice", (item.name, *sorted(partners, key=_normal_name)), text))
         held.setdefault(n, "its hands are identical to several classmates' hands (see findings)")
+    return held
+
+
+def _key_text(a: str, b: str, differ: list[int]) -> str:
+    """The note on two results that carry one key but differ in their games."""
+    return (f"{a}'s and {b}'s results carry the same entry key, but their games differ ({_hand_list(differ)}). "
+            "A key can be read in any result file, so one of them sealed their own games with the other's key; "
+            "that shows nothing against either game, and both are ranked.")
+
+
+def _claims(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard, chosen: set[str]) -> dict[int, str]:
+    """Two or more results with matching seals that claim one student, with different games:
+    each is held, side by side with what differs, until the teacher names the right file in
+    ``accept`` (never whichever file sorts or arrived first).  Returns what to hold, with why."""
+    groups: dict[str, list[int]] = {}
+    for n, (_, item) in enumerate(kept):
+        if not item.unsealed:  # a file whose seals do not match is held for that already
+            groups.setdefault(_normal_name(item.name), []).append(n)
+    held: dict[int, str] = {}
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        name = kept[members[0]][1].name
+        files = " and ".join(f"{kept[m][0]} ({kept[m][1].points} points)" for m in members)
+        first = kept[members[0]][1]
+        differ = sorted({h for m in members[1:] for h, p in enumerate(kept[m][1].plays) if p.key != first.plays[h].key})
+        one_key = len({kept[m][1].entry for m in members}) == 1
+        how = ("Both carry the key of one entry: one run of the tournament, played on twice, or a key read from "
+               "the other file." if one_key else
+               "They come from different runs: two students who typed the same name, or one who started again.")
+        text = (f"{len(members)} results claim to be {name}'s, with different games: {files}. They differ in "
+                f"{_hand_list(differ)}. {how} Each is held until you choose one: accept=[\"file name\"].")
+        board.findings.append(Finding("claim", (name,), text))
+        picked = [m for m in members if kept[m][0] in chosen]
+        for m in members:
+            if picked and m not in picked:
+                held[m] = f"you chose {kept[picked[0]][0]} as {name}'s result"
+            elif not picked:
+                held[m] = f"{len(members)} results claim to be {name}'s (see findings)"
     return held
