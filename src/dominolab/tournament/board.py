@@ -15,6 +15,7 @@ from .checks import Checked, check_source
 from .codes import Tournament
 from .files import _sources
 from .findings import Finding, Identical, _claims, _compare
+from .plausible import far_above
 from .seals import TournamentError, _normal_name
 
 
@@ -193,6 +194,8 @@ def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
         seen[same] = label
         kept.append((label, item))
     held = _compare(t, kept, board)
+    for n, why in far_above(t, kept, board).items():
+        held.setdefault(n, why)
     claimed = _claims(t, kept, board, chosen)
     for n, (label, item) in enumerate(kept):
         row = {

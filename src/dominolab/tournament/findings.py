@@ -126,19 +126,7 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard)
                 shared.setdefault((a, b), []).append(h)
     sealed = _check_seals(kept, same, board)
     held = dict(sealed)
-    hands = t.hands
-    for (a, b), hs in sorted(shared.items()):
-        (la, x), (lb, y) = kept[a], kept[b]
-        plays = [x.plays[h] for h in hs]
-        bits = round(sum(p.bits for p in plays), 2)
-        improbable = (len(hs) == hands and bits >= WHOLE_BITS) or bits >= PART_BITS
-        pair = Identical((x.name, y.name), (la, lb), tuple(hs), sum(p.real for p in plays),
-                         sum(p.unusual for p in plays), bits, improbable)
-        board.identical.append(pair)
-        if improbable and a not in sealed and b not in sealed:  # else the seals' finding says it
-            board.findings.append(Finding("copy", pair.names, f"{pair}: one may be a copy of the other"))
-            for place, other in ((a, y.name), (b, x.name)):
-                held.setdefault(place, f"identical to {other}'s result in {_hand_list(hs)} (see findings)")
+    spliced: set[int] = set()
     for n, (_, item) in enumerate(kept):
         sources = {h: [kept[m][1].name for m in same[(h, play.key)] if m != n] for h, play in enumerate(item.plays)}
         borrowed = [h for h, who in sources.items() if who]
@@ -149,7 +137,7 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard)
             continue
         partners = {name for h in borrowed for name in sources[h]}
         if any(all(name in sources[h] for h in borrowed) for name in partners):
-            continue  # one classmate has all these hands: a pair, found above
+            continue  # one classmate has all these hands: a pair, found below
         by_source: dict[str, list[int]] = {}
         for h in borrowed:
             by_source.setdefault(" or ".join(sorted(sources[h], key=_normal_name)[:3]), []).append(h)
@@ -158,6 +146,21 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard)
                 f"{bits:.1f} bits of unusual choices): a result put together from others' results?")
         board.findings.append(Finding("splice", (item.name, *sorted(partners, key=_normal_name)), text))
         held.setdefault(n, "its hands are identical to several classmates' hands (see findings)")
+        spliced.add(n)
+    hands = t.hands
+    for (a, b), hs in sorted(shared.items()):
+        (la, x), (lb, y) = kept[a], kept[b]
+        plays = [x.plays[h] for h in hs]
+        bits = round(sum(p.bits for p in plays), 2)
+        improbable = (len(hs) == hands and bits >= WHOLE_BITS) or bits >= PART_BITS
+        pair = Identical((x.name, y.name), (la, lb), tuple(hs), sum(p.real for p in plays),
+                         sum(p.unusual for p in plays), bits, improbable)
+        board.identical.append(pair)
+        # a splice's finding names the hands it took: the classmates it took them from are not held
+        if improbable and not {a, b} & (sealed.keys() | spliced):  # else the seals' finding says it
+            board.findings.append(Finding("copy", pair.names, f"{pair}: one may be a copy of the other"))
+            for place, other in ((a, y.name), (b, x.name)):
+                held.setdefault(place, f"identical to {other}'s result in {_hand_list(hs)} (see findings)")
     return held
 
 
