@@ -403,8 +403,10 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
 
     Any upload is taken: a file that is not a result is listed as rejected and the box
     carries on.  Each file is checked once, by the SHA-256 of its bytes, so adding a file
-    replays that file only; ``remove(name)`` (or the Remove button) takes one out.  Results
-    held back as possible copies are ranked once the teacher clears the student:
+    replays that file only; ``remove(name)`` (or the Remove button) takes one out.  A file
+    is never replaced: one of the same name with other bytes is kept as "name (2)", and the
+    box says so.  Results held back (possible copies, two claims for one student, totals far
+    above the class) are ranked once the teacher clears the student or the file:
     ``accept(name)``.
 
     >>> box = ResultsUpload(t)      # then, in code: box.add("Ana.json", data)

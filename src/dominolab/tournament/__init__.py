@@ -30,12 +30,16 @@ every move in it is legal, every opponent's move is the one that opponent makes,
 points are the hands' points.  Each entry has a random key and seals each hand of its result
 (:func:`_seal`), so a file copied, re-spelled or spliced by hand breaks its seals; a file
 sealed again with Python is found only when the hands it shares hold enough unusual choices
-to rule out chance (:data:`WHOLE_BITS`, :data:`PART_BITS`).
+to rule out chance (:data:`WHOLE_BITS`, :data:`PART_BITS`).  A total far above what the class
+and the computer scored on the same deals is held for a look (:mod:`.plausible`).  Nothing is
+lost: no file of one student's is written over by another's, and two results that claim one
+student both go to the teacher.
 
 The package: :mod:`.seals` (formats, seals, names), :mod:`.codes` (the :class:`Tournament`,
 its file and code), :mod:`.files` (reading what is handed in, file names), :mod:`.entries`
 (a student's :class:`Entry`), :mod:`.checks` (one result replayed), :mod:`.findings` (what
-results checked together show) and :mod:`.board` (the :class:`Leaderboard` and its exports).
+results checked together show), :mod:`.plausible` (totals far above the class) and
+:mod:`.board` (the :class:`Leaderboard` and its exports).
 """
 
 from __future__ import annotations

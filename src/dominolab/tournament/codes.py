@@ -265,9 +265,10 @@ class Tournament:
 
         Every file that cannot be read or checked is listed in ``rejected`` with the
         reason.  Results identical to another's where chance does not explain it (a copy,
-        or hands taken from several classmates) are held back from the ranking and
-        described in ``findings``; ``accept`` names students the teacher has cleared,
-        whose results are then ranked."""
+        or hands taken from several classmates), two results that claim one student, and
+        totals far above what the class and the computer scored on the same deals are held
+        back from the ranking and described in ``findings``; ``accept`` names students the
+        teacher has cleared, or files (the one to rank when two claim one student)."""
         from .board import _leaderboard
 
         return _leaderboard(self, results, accept)

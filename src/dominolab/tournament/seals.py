@@ -111,7 +111,8 @@ def _check_name(given: Any) -> str:
     name = " ".join(given.split())
     shows = any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK_LOOKING for ch in name)
     if len(name) > 40 or not shows or any(not ch.isprintable() or ch in _BLANK_LOOKING for ch in name):
-        raise TournamentError(f"a name must be at most 40 printable characters, got {excerpt(name)}")
+        raise TournamentError(f"a name must be at most 40 printable characters, letters or signs that show on "
+                              f"screen, got {excerpt(name)}")
     return name
 
 
