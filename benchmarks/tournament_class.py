@@ -17,8 +17,9 @@ student is *flagged* when held or named in a finding.  For every cheat not caugh
 gives its points against honest play: the honest median and best, and how many honest
 students it beats.
 
-Run: ``python benchmarks/tournament_class.py`` (three classes, about two minutes on one
-core); ``--classes 1`` for one.  Prints a table per class and the totals.
+Run: ``python benchmarks/tournament_class.py`` (three classes, about 70 seconds of computing
+on one core); ``--classes 1`` for one, ``--classes 5`` for all.  Prints a table per class and
+the totals.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import Any
 
 from dominolab.players import GreedyPlayer, RandomPlayer, SearchPlayer, StrategyPlayer
 from dominolab.tournament import Entry, Leaderboard, Tournament, _seal
+from dominolab.tournament.plausible import FAR_ABOVE, chance_of, computer_points
 
 #: (hands, opponents, seed) of each simulated class's tournament.
 CLASSES = [(6, "strategy", 99), (6, "greedy", 8), (4, "strategy", 7), (6, "strategy", 2024), (6, "greedy", 31)]
@@ -142,6 +144,15 @@ def report(sim: dict) -> dict[str, Any]:
           f"{sim['check_s']:.1f} s")
     print(f"  honest points: median {out['median']:g}, best {out['best']}; the computer's own play "
           f"(the baseline, {t.baseline}) {out['baseline']}")
+    computers = computer_points(t)
+    everyone = [*sim["honest"], *(c for cs in sim["cheats"].values() for c in cs)]
+    chances = []
+    for r in sim["honest"]:  # what the far-above line measures, for every honest student
+        pools = [[o["hands"][h]["result"]["points"][0] for o in everyone if o is not r] + [c[h] for c in computers]
+                 for h in range(t.hands)]
+        chances.append(chance_of(r["points"], pools))
+    out["lowest"] = min(chances)
+    print(f"  the lowest chance of an honest total (held below {FAR_ABOVE:g}): {out['lowest']:.3f}")
     print(f"  honest students held: {out['false']}; held as the other half of a copy (the files cannot say which "
           f"is the original): {out['pair']}; named in a finding but ranked (a splice's donors): {out['named']}")
     print(f"  {'cheat':<12}{'caught':>7}   points of those not caught (beating how many of 30 honest)")
@@ -163,18 +174,20 @@ def main() -> None:
     start = time.perf_counter()
     totals: dict[str, list[int]] = {kind: [0, 0] for kind in CHEATS}
     false = pair = 0
+    lowest = 1.0
     free_gain: list[tuple[str, float, float]] = []
     for hands, opponents, seed in CLASSES[:args.classes]:
         out = report(simulate(hands, opponents, seed))
         false += out["false"]
         pair += out["pair"]
+        lowest = min(lowest, out["lowest"])
         for kind in CHEATS:
             caught, made, free, _ = out[kind]
             totals[kind][0] += caught
             totals[kind][1] += made
             free_gain += [(kind, p - out["median"], p - out["best"]) for p in free]
     print(f"\nAll {args.classes} classes: honest students held: {false} of {args.classes * sum(c for _, c in HONEST)} "
-          f"(and {pair} held as the original of a copy)")
+          f"(and {pair} held as the original of a copy); the lowest chance of an honest total: {lowest:.3f}")
     for kind in CHEATS:
         gains = [(m, b) for k, m, b in free_gain if k == kind]
         above = (f"; not caught: median {statistics.median(m for m, _ in gains):+.0f} points against the honest "
