@@ -198,3 +198,36 @@ def test_the_table_tells_a_second_student_that_the_name_is_taken(t, tmp_path, ke
     assert table.entry.key != first.key
     kernel["id"] = "kernel-one"
     assert TournamentSession(t.entry("Ana", tmp_path), save_to=tmp_path).message is None
+
+
+def test_in_a_shared_folder_the_progress_files_show_which_result_is_the_copy(t, tmp_path):
+    from dominolab.players import RandomPlayer
+
+    ana = t.entry("Ana", tmp_path)
+    player = RandomPlayer(5)
+    while not ana.is_finished:  # random play: unusual enough for a copy to be called one
+        while not ana.view().is_over:
+            ana.play(player.choose(ana.view()))
+            ana.save_progress(tmp_path)
+        ana.next_hand()
+    ana.save_progress(tmp_path)
+    ana.save(tmp_path)
+    for n, copied in enumerate([sealed(ana.result(), "Zed", "feedfacecafebeef"),  # a key of its own
+                                sealed(ana.result(), "Zed", ana.key)]):  # Ana's key, read from her file
+        folder = tmp_path if n == 0 else tmp_path / "again"
+        if n:
+            folder.mkdir()
+            for file in tmp_path.glob("*ana*"):
+                (folder / file.name).write_bytes(file.read_bytes())
+            for file in tmp_path.glob(".*ana*"):
+                (folder / file.name).write_bytes(file.read_bytes())
+            (folder / "zed.json").unlink(missing_ok=True)
+        (folder / "zed.json").write_text(json.dumps(copied), encoding="utf-8")
+        board = t.leaderboard(folder)
+        assert [row["name"] for row in board.held] == ["Zed"], board.findings
+        assert [row["name"] for row in board.rows] == ["Ana"]  # the honest student is not held
+        (finding,) = [f for f in board.findings if f.kind == "copy"]
+        assert finding.names == ("Zed", "Ana") and "Zed's result looks like the copy" in finding.text
+        assert "Ana's progress file in the folder holds Ana's result, move for move" in finding.text
+        listed = t.leaderboard([folder / "zed.json", *sorted(folder.glob("ana*.json"))])  # no folder: no progress
+        assert sorted(row["name"] for row in listed.held) == ["Ana", "Zed"]

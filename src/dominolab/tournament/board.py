@@ -13,7 +13,7 @@ from typing import Any, Union
 from ..validate import excerpt
 from .checks import Checked, check_source
 from .codes import Tournament
-from .files import _sources
+from .files import _played_in, _sources
 from .findings import Finding, Identical, _claims, _compare
 from .plausible import far_above
 from .seals import TournamentError, _normal_name
@@ -168,14 +168,16 @@ def _leaderboard(t: Tournament, results: Union[str, Path, Iterable[Any]], accept
             checked.append((label, check_source(t, source)))
         except TournamentError as exc:
             checked.append((label, str(exc)))
-    return _rank(t, checked, accept)
+    played = _played_in(Path(results)) if isinstance(results, (str, Path)) else frozenset()
+    return _rank(t, checked, accept, played)
 
 
 def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
-          accept: Iterable[str] = ()) -> Leaderboard:
+          accept: Iterable[str] = (), played: frozenset[tuple[str, str, str]] = frozenset()) -> Leaderboard:
     """The board of results already checked: ``(label, Checked or the reason it was refused)``.
     ``accept`` holds names of students the teacher has cleared, or file names (labels): a
-    file named there is ranked, also when another result claims the same student."""
+    file named there is ranked, also when another result claims the same student.  ``played``:
+    what the folder's progress files show was played at a table there (:func:`_played_in`)."""
     board = Leaderboard(t)
     baseline = sum(_baseline(t))
     chosen = {a for a in accept if isinstance(a, str)}
@@ -193,7 +195,7 @@ def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
             continue
         seen[same] = label
         kept.append((label, item))
-    held = _compare(t, kept, board)
+    held = _compare(t, kept, board, played)
     for n, why in far_above(t, kept, board).items():
         held.setdefault(n, why)
     claimed = _claims(t, kept, board, chosen)

@@ -146,6 +146,8 @@ class Checked:
     #: The entry's key (:attr:`Entry.key`) and the hands whose seal does not match (0-based).
     entry: str = ""
     unsealed: tuple[int, ...] = ()
+    #: A digest of the student's moves as the progress file writes them (:meth:`Entry.progress`).
+    moves: str = ""
 
 
 def _check_result(t: Tournament, data: Any) -> Checked:
@@ -183,6 +185,7 @@ def _check_result(t: Tournament, data: Any) -> Checked:
                                                 _seal(key, t.id, name, i, record).encode("ascii")))
     points = []
     plays: list[HandPlay] = []
+    moved: list[list[str]] = []
     won = 0
     for i, record in enumerate(hands):
         try:
@@ -194,6 +197,7 @@ def _check_result(t: Tournament, data: Any) -> Checked:
         if not r.is_over:
             raise TournamentError(f"hand {i + 1} is not finished")
         student = _student_moves(r)
+        moved.append([str(m) for m in student])
         replay = _Replay(student, t, i)
         try:
             again = play_out(t.deal(i), t.seats(i, replay))
@@ -211,7 +215,7 @@ def _check_result(t: Tournament, data: Any) -> Checked:
     if data["points"] != sum(points) or not is_int(data["points"]):
         raise TournamentError(f"it claims {excerpt(data['points'])} points, but its hands score {sum(points)}")
     games = _digest([p.key for p in plays])
-    return Checked(name, sum(points), tuple(points), won, games, tuple(plays), key, unsealed)
+    return Checked(name, sum(points), tuple(points), won, games, tuple(plays), key, unsealed, _digest(moved))
 
 
 def check_source(t: Tournament, source: Any) -> Checked:

@@ -142,6 +142,24 @@ def _sources(results: Union[str, Path, Iterable[Any]]) -> list[tuple[str, Any]]:
     return out
 
 
+def _played_in(folder: Path) -> frozenset[tuple[str, str, str]]:
+    """What the hidden progress files of ``folder`` show was played at a table there: (who, the
+    entry's key, a digest of the moves) for each; files that cannot be read are skipped."""
+    from .seals import _digest
+
+    found = set()
+    for file in os.listdir(folder):
+        if not (file.startswith(".") and file.endswith(".progress.json")):
+            continue
+        try:
+            data = _parse(_read_file(folder / file))
+        except TournamentError:
+            continue
+        if isinstance(data, dict) and isinstance(data.get("name"), str) and isinstance(data.get("entry"), str):
+            found.add((_normal_name(data["name"]), data["entry"], _digest(data.get("moves"))))
+    return frozenset(found)
+
+
 def _label(name: str) -> str:
     """A file name as it can be shown and written anywhere: a byte that is not UTF-8 (Python
     keeps it as a lone surrogate, which no page or file can encode) is shown as ``\\xff``."""

@@ -52,8 +52,21 @@ class Finding:
         return self.text
 
 
+def _played(item: Checked, played: frozenset[tuple[str, str, str]]) -> bool:
+    """Whether a progress file of the folder shows ``item`` played at a table there: under its
+    name, with its key, move for move."""
+    return (_normal_name(item.name), item.entry, item.moves) in played
+
+
+def _copy_text(pair: str, original: str, copy: str) -> str:
+    """A copy finding where the folder's progress files show which result was played there."""
+    return (f"{pair}. {original}'s progress file in the folder holds {original}'s result, move for move, with "
+            f"its key, as the table writes it; no progress file there holds {copy}'s. {copy}'s result looks "
+            "like the copy.")
+
+
 def _check_seals(kept: list[tuple[str, Checked]], same: dict[tuple[int, str], list[int]],
-                 board: Leaderboard) -> dict[int, str]:
+                 board: Leaderboard, played: frozenset[tuple[str, str, str]] = frozenset()) -> dict[int, str]:
     """Findings from the seals (:func:`_seal`): a result whose seals do not match its name and
     hands was changed after Domino Lab wrote it (a classmate's file renamed or re-spelled,
     hands taken from other files); two results with one entry's key come from one entry.
@@ -74,10 +87,19 @@ def _check_seals(kept: list[tuple[str, Checked]], same: dict[tuple[int, str], li
                     board.findings.append(Finding("key", (item.name, other.name), _key_text(item.name, other.name,
                                                                                              differ)))
                     continue
-                board.findings.append(Finding("copy", (item.name, other.name), (
-                    f"{item.name}'s and {other.name}'s results are the same games, move for move, and carry "
-                    "the key of one entry, each sealed under its own name: one was copied from the other and "
-                    "sealed again. The files do not show which one is the original.")))
+                same_games = (f"{item.name}'s and {other.name}'s results are the same games, move for move, and "
+                              "carry the key of one entry, each sealed under its own name: one was copied from the "
+                              "other and sealed again")
+                origin = [p for p in (n, m) if _played(kept[p][1], played)]
+                if len(origin) == 1:  # the folder's progress files show which one was played here
+                    taker = m if origin[0] == n else n
+                    board.findings.append(Finding("copy", (kept[taker][1].name, kept[origin[0]][1].name),
+                                                  _copy_text(same_games, kept[origin[0]][1].name,
+                                                             kept[taker][1].name)))
+                    held.setdefault(taker, "the same games as another result, with its key (see findings)")
+                    continue
+                board.findings.append(Finding("copy", (item.name, other.name),
+                                              same_games + ". The files do not show which one is the original."))
                 for place in (n, m):
                     held.setdefault(place, "the same games as another result, with its key (see findings)")
             continue
@@ -111,7 +133,8 @@ def _check_seals(kept: list[tuple[str, Checked]], same: dict[tuple[int, str], li
     return held
 
 
-def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard) -> dict[int, str]:
+def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard,
+             played: frozenset[tuple[str, str, str]] = frozenset()) -> dict[int, str]:
     """Find the hands played identically (canonical moves) by two results, say which pairs
     and which results of several classmates' hands are improbable as chance, put them in
     ``board`` and return the results to hold (their places in ``kept``) with the reason."""
@@ -124,7 +147,7 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard)
         for a_i, a in enumerate(members):
             for b in members[a_i + 1:]:
                 shared.setdefault((a, b), []).append(h)
-    sealed = _check_seals(kept, same, board)
+    sealed = _check_seals(kept, same, board, played)
     held = dict(sealed)
     spliced: set[int] = set()
     for n, (_, item) in enumerate(kept):
@@ -158,6 +181,13 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard)
         board.identical.append(pair)
         # a splice's finding names the hands it took: the classmates it took them from are not held
         if improbable and not {a, b} & (sealed.keys() | spliced):  # else the seals' finding says it
+            origin = [p for p in (a, b) if _played(kept[p][1], played)]
+            if len(origin) == 1:  # the folder's progress files show which one was played here
+                taker = b if origin[0] == a else a
+                found, source = kept[taker][1].name, kept[origin[0]][1].name
+                board.findings.append(Finding("copy", (found, source), _copy_text(str(pair), source, found)))
+                held.setdefault(taker, f"identical to {source}'s result in {_hand_list(hs)} (see findings)")
+                continue
             board.findings.append(Finding("copy", pair.names, f"{pair}: one may be a copy of the other"))
             for place, other in ((a, y.name), (b, x.name)):
                 held.setdefault(place, f"identical to {other}'s result in {_hand_list(hs)} (see findings)")
