@@ -12,7 +12,8 @@ cheat, all handing in their results together:
 * **hard search**: every move chosen by the engine's search player at level "hard";
 * **copy**: a classmate's result under another name, given a key of its own and sealed again.
 
-A cheat counts as *caught* when the board holds it for the teacher (never ranked); an honest
+A cheat counts as *caught* when the board holds it for the teacher (never ranked); *alone*
+counts the cheats caught when each joins the honest class by itself; an honest
 student is *flagged* when held or named in a finding.  For every cheat not caught the table
 gives its points against honest play: the honest median and best, and how many honest
 students it beats.
@@ -116,9 +117,13 @@ def simulate(hands: int, opponents: str, seed: int) -> dict:
         "copy": [resealed(d, f"copy {n}", rng) for n, d in enumerate(rng.sample(honest, PER_CHEAT))],
     }
     start = time.perf_counter()
-    board = t.leaderboard([(r["name"] + ".json", r) for r in honest + [c for cs in cheats.values() for c in cs]])
-    checked = time.perf_counter() - start
-    return {"t": t, "honest": honest, "cheats": cheats, "board": board, "check_s": checked}
+    checked = {r["name"]: (r["name"] + ".json", t.check(r)) for r in honest + [c for cs in cheats.values() for c in cs]}
+    board = t.rank(checked.values())
+    seconds = time.perf_counter() - start
+    mine = [checked[r["name"]] for r in honest]
+    alone = {kind: sum(r["name"] in {row["name"] for row in t.rank([*mine, checked[r["name"]]]).held} for r in results)
+             for kind, results in cheats.items()}  # one cheat at a time in the honest class
+    return {"t": t, "honest": honest, "cheats": cheats, "board": board, "check_s": seconds, "alone": alone}
 
 
 def flagged(board: Leaderboard) -> set[str]:
@@ -155,13 +160,14 @@ def report(sim: dict) -> dict[str, Any]:
     print(f"  the lowest chance of an honest total (held below {FAR_ABOVE:g}): {out['lowest']:.3f}")
     print(f"  honest students held: {out['false']}; held as the other half of a copy (the files cannot say which "
           f"is the original): {out['pair']}; named in a finding but ranked (a splice's donors): {out['named']}")
-    print(f"  {'cheat':<12}{'caught':>7}   points of those not caught (beating how many of 30 honest)")
+    print(f"  {'cheat':<12}{'caught':>7}{'alone':>8}   points of those not caught (beating how many honest students)")
     for kind, results in sim["cheats"].items():
         caught = [r for r in results if r["name"] in held]
         free = [r for r in results if r["name"] not in held]
         shown = ", ".join(f"{r['points']} ({sum(p < r['points'] for p in honest_points)})" for r in free) or "-"
-        print(f"  {kind:<12}{len(caught):>4}/{len(results):<3}  {shown}")
-        out[kind] = (len(caught), len(results), [r["points"] for r in free], [r["points"] for r in results])
+        print(f"  {kind:<12}{len(caught):>4}/{len(results):<3}{sim['alone'][kind]:>5}/{len(results):<3}  {shown}")
+        out[kind] = (len(caught), len(results), [r["points"] for r in free], [r["points"] for r in results],
+                     sim["alone"][kind])
     return out
 
 
@@ -172,7 +178,7 @@ def main() -> None:
     print(f"Python {platform.python_version()}; {sum(c for _, c in HONEST)} honest students a class "
           f"({', '.join(f'{c} {k}' for k, c in HONEST)}), {PER_CHEAT} of each cheat: {', '.join(CHEATS)}")
     start = time.perf_counter()
-    totals: dict[str, list[int]] = {kind: [0, 0] for kind in CHEATS}
+    totals: dict[str, list[int]] = {kind: [0, 0, 0] for kind in CHEATS}
     false = pair = 0
     lowest = 1.0
     free_gain: list[tuple[str, float, float]] = []
@@ -182,9 +188,10 @@ def main() -> None:
         pair += out["pair"]
         lowest = min(lowest, out["lowest"])
         for kind in CHEATS:
-            caught, made, free, _ = out[kind]
+            caught, made, free, _, alone = out[kind]
             totals[kind][0] += caught
             totals[kind][1] += made
+            totals[kind][2] += alone
             free_gain += [(kind, p - out["median"], p - out["best"]) for p in free]
     print(f"\nAll {args.classes} classes: honest students held: {false} of {args.classes * sum(c for _, c in HONEST)} "
           f"(and {pair} held as the original of a copy); the lowest chance of an honest total: {lowest:.3f}")
@@ -194,7 +201,8 @@ def main() -> None:
                  "median, "
                  f"{statistics.median(b for _, b in gains):+.0f} against the best honest student (median), "
                  f"at most {max(b for _, b in gains):+.0f}" if gains else "")
-        print(f"  {kind:<12} caught {totals[kind][0]} of {totals[kind][1]}{above}")
+        print(f"  {kind:<12} caught {totals[kind][0]} of {totals[kind][1]} (one at a time in the honest class: "
+              f"{totals[kind][2]}){above}")
     print(f"Time: {time.perf_counter() - start:.0f} s")
 
 
