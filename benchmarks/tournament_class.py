@@ -18,7 +18,7 @@ student is *flagged* when held or named in a finding.  For every cheat not caugh
 gives its points against honest play: the honest median and best, and how many honest
 students it beats.
 
-Run: ``python benchmarks/tournament_class.py`` (three classes, about 70 seconds of computing
+Run: ``python benchmarks/tournament_class.py`` (three classes, about 80 seconds of computing
 on one core); ``--classes 1`` for one, ``--classes 5`` for all.  Prints a table per class and
 the totals.
 """
