@@ -12,9 +12,9 @@ import re
 import pytest
 
 import dominolab as dl
-from dominolab import Draw, Pass, Play
+from dominolab import Draw, Pass, Play, plain
 from dominolab.inference import known_voids
-from dominolab.players import CLOSE_POINTS, advise, hint
+from dominolab.players import CLOSE_POINTS, _honest, advise, hint
 
 from .positions import position, rest_of_set
 
@@ -59,11 +59,48 @@ def points_text(value):
     return "0.0" if text in ("+0.0", "-0.0") else text
 
 
+def check_plain(advice):
+    """The first sentence is plain (at most 25 words, no figures' words, no digits but the
+    tiles' and the ends'), and as sure as the figures: "clearly" and "a little better"
+    only when the two moves' 95% intervals are wholly apart."""
+    text = advice.reason
+    assert not plain.check(text), (text, plain.check(text))
+    assert not re.search(r"\d+(\.\d+)|%", text), text
+    chosen, runner = advice.chosen, advice.runner_up
+    if advice.kind in ("pass", "must-draw", "only-move"):
+        assert advice.sure == ""
+        return
+    if runner is None:
+        assert advice.sure == "" and " than " not in text
+        return
+    gap = chosen.points - runner.points
+    apart = gap > _honest(chosen) + _honest(runner)  # the intervals are wholly apart
+    assert advice.sure in plain.SURE
+    if advice.kind == "close":
+        assert advice.sure in ("same", "unsure")
+        assert ("about the same: either is fine" in text) == (advice.sure == "same") == (abs(gap) < CLOSE_POINTS)
+        assert ("hard to tell apart" in text) == (advice.sure == "unsure")
+        return
+    assert f"It is {plain.SURE[advice.sure]} than " in text
+    if advice.sure == "clear":
+        assert apart and gap >= plain.CLEAR_POINTS
+    elif advice.sure == "little":
+        assert apart and CLOSE_POINTS <= gap < plain.CLEAR_POINTS
+    else:
+        assert advice.sure == "probably" and not apart and gap >= CLOSE_POINTS
+    for fact in advice.facts:  # a fact said plainly is one of the facts checked below
+        assert fact.plain and fact.text
+    said = [f for f in advice.facts if f.plain in text]
+    if not said:
+        assert "it does best in many tries" in text
+
+
 def check_advice(r, advice):
     view = r.view(r.turn)
     legal = list(view.legal)
     assert advice.move in legal
-    text = advice.reason
+    check_plain(advice)
+    text = advice.why
     assert text.endswith(".") and "\n" not in text and " he " not in f" {text} "
     for share in re.findall(r"(\d+)%", text):
         assert 0 <= int(share) <= 100
@@ -90,10 +127,11 @@ def check_advice(r, advice):
         assert f"{points_text(chosen.points)} ± {chosen.margin:.1f}" in text
         assert f"{points_text(runner.points)} ± {runner.margin:.1f}" in text
         gap = chosen.points - runner.points
-        assert gap < CLOSE_POINTS or gap <= math.hypot(chosen.margin, runner.margin) or runner.value >= chosen.value
+        bound = math.hypot(_honest(chosen), _honest(runner))  # margins widened for few deals
+        assert gap < CLOSE_POINTS or gap <= bound or runner.value >= chosen.value
         # Which of the two held the hint back is said: a clear gap under CLOSE_POINTS, or a
         # gap inside the margins.
-        clear = math.hypot(chosen.margin, runner.margin) < gap < CLOSE_POINTS
+        clear = bound < gap < CLOSE_POINTS
         assert (f"less than {CLOSE_POINTS:g} points apart" in text) == clear
         assert ("too close for these figures to pick one" in text) == (not clear)
         return
@@ -162,10 +200,10 @@ def test_hints_tell_the_truth(preset, players):
     for r in positions(preset, players, hands=12, seed=players):
         if seen >= 45:
             break
-        player = dl.SearchPlayer(seen, level="easy", worlds=3)
+        player = dl.SearchPlayer(seen, level="easy", worlds=8)  # few deals: margins by Student's t
         advice = advise(r.view(r.turn), player=player)
         check_advice(r, advice)
-        kinds.add(advice.kind + ("-small-gap" if "points apart" in advice.reason else ""))
+        kinds.add(advice.kind + ("-small-gap" if "points apart" in advice.why else ""))
         facts.update(f.kind for f in advice.facts)
         seen += 1
     assert seen >= 40 and "play" in kinds
@@ -211,6 +249,7 @@ def test_a_block_is_a_reason_only_when_the_next_best_does_not_block():
 def test_forced_moves():
     only = position(hands=["6-1 2-2", "0-0"], line="6-4", rule_changes={"draw_when_able": False})
     assert hint(only.view(0)) == (Play("6-1", "left"), "Play 6-1 on the left: it is the only tile that fits.")
+    assert advise(only.view(0)).why == "Play 6-1 on the left: it is the only tile that fits."
     draw = position(hands=["1-0", "6-3"], line="6-6", boneyard="5-5 5-0 2-2 3-3")
     assert hint(draw.view(0)) == (Draw(), "Nothing you hold fits 6, so you must draw.")
     stuck = position(hands=["1-0", "6-3"], line="6-6", boneyard="5-5 5-0")
@@ -237,13 +276,63 @@ def test_a_hint_does_not_pick_a_move_its_figures_cannot_separate():
     r.play(next(m for m in r.legal_moves() if str(m.tile) == "6-6"))
     advice = advise(r.view(r.turn))  # at the hint's level (expert's budget, flat)
     check_advice(r, advice)
-    assert advice.kind == "close" and "about equal" in advice.reason
+    assert advice.kind == "close" and "about equal" in advice.why
     # 6-2 is clear of 6-3 (+2.3 ± 0.8 and +0.6 ± 0.8) but by less than 2 points: said so.
-    assert f"less than {CLOSE_POINTS:g} points apart" in advice.reason
-    assert "Draw, although" not in advice.reason
+    assert f"less than {CLOSE_POINTS:g} points apart" in advice.why
+    assert advice.reason == "6-2 on the left and 6-3 on the left are about the same: either is fine."
+    assert "Draw, although" not in advice.why
     # The 32x search (benchmarks/hint_search.py) puts 6-2 first; the hint leads with it
     # and does not put the draw (that search's last) among the two it cannot separate.
     assert advice.move == Play("6-2", "left") and advice.runner_up is not None
     assert advice.runner_up.move != Draw()
     medium = advise(r.view(r.turn), level="medium")
-    assert medium.kind == "close" and "Draw, although" not in medium.reason
+    assert medium.kind == "close" and "Draw, although" not in medium.why
+
+
+def test_a_hint_can_be_cancelled_between_deals():
+    """The engine's hook for the table's "thinking… Cancel": ``cancel`` (an Event, or a
+    function returning True) is checked between deals; once set, HintCancelled and no hint."""
+    import threading
+
+    from dominolab.players import HintCancelled
+
+    r = dl.Round.deal("standard", 2, seed=935555325316)
+    event = threading.Event()
+    event.set()
+    with pytest.raises(HintCancelled):
+        advise(r.view(r.turn), cancel=event)
+    asked = []
+
+    def after_five():
+        asked.append(1)
+        return len(asked) > 5
+
+    with pytest.raises(HintCancelled):
+        advise(r.view(r.turn), cancel=after_five)
+    assert len(asked) == 7  # before each deal after the first, stopped at the sixth; once more after
+    with pytest.raises(ValueError, match="cancel must be"):
+        advise(r.view(r.turn), cancel="stop")
+
+
+def test_a_hint_stopped_early_says_no_more_than_its_few_deals_show():
+    """A time bound that ends the search after its first deal (a busy machine): the hint
+    still names a move only when its figures, over those few deals, with Student's t
+    margins, tell the moves apart; here it cannot, so it says they are about the same or
+    hard to tell apart (never "clearly")."""
+    r = dl.Round.deal("standard", 2, seed=935555325316)
+    view = r.view(r.turn)
+    advice = advise(view, time_limit=1e-9)
+    check_advice(r, advice)
+    assert advice.evaluation.deals <= 3 and advice.evaluation.work < dl.SearchPlayer.LEVELS["expert"]
+    assert advice.kind == "close" and advice.sure in ("same", "unsure")
+
+
+def test_margins_over_few_deals_use_students_t():
+    from dominolab.search import MoveValue
+
+    few = MoveValue(Draw(), 0.0, 0.0, 0.5, spread=4.0, deals=3)
+    assert _honest(few) == pytest.approx(few.margin * 4.303 / 1.96)
+    many = MoveValue(Draw(), 0.0, 0.0, 0.5, spread=4.0, deals=30)
+    assert _honest(many) == many.margin
+    exact = MoveValue(Draw(), 0.0, 0.0, 0.5, spread=4.0, deals=3, exact=True)
+    assert _honest(exact) == 0.0

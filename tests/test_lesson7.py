@@ -28,9 +28,9 @@ def test_the_exercises_hand_is_never_printed_before_the_exercises():
 
 def test_the_nudges_keys_are_the_exercise_hands_own_figures():
     rv = ex.exercise_review()
-    assert ex.q1.expected() == rv.worst().index + 1 == 30
-    assert rv.worst().index == 29  # q1's "counted from 0" nudge
-    assert [d.index + 1 for d in rv if d.clear] == [28, 30]  # q1's "but not the most" nudge
+    assert ex.q1.expected() == rv.worst().turn == 19
+    assert rv.worst().index == 29  # q1's "counted from 0" nudge (and 30, the moves counted from 1)
+    assert [d.turn for d in rv if d.clear] == [17, 19]  # q1's "but not the most" nudge
     assert (len(rv), rv.forced, rv.counts()["best"]) == (18, 8, 4)  # q3's nudges
     assert ex.q3.expected() == 10
 

@@ -6,12 +6,13 @@ answers are read like the exercises read them and quote only verified figures.""
 import copy
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 import dominolab as dl
-from dominolab import exact, puzzles, reachable
+from dominolab import exact, plain, puzzles, reachable
 from dominolab.exercises.answers import MoveAnswer
 from dominolab.puzzles import Puzzle, PuzzleError
 from dominolab.review import Choice, judge
@@ -36,7 +37,7 @@ def test_each_puzzle_rebuilds_is_reachable_and_its_best_move_is_legal_and_clearl
     assert puzzle.best in view.legal
     assert {c.move for c in puzzle.choices} <= set(view.legal)
     assert puzzle.grade == puzzles.grade(puzzle.gain, len(view.unseen))
-    assert puzzle.explanation == puzzles.explain(view, puzzle.choices, puzzle.verified)
+    assert puzzle.explanation == puzzles.explain(view, puzzle.choices, puzzle.verified, puzzle.hidden)
     assert puzzle.evaluate(puzzle.best).correct
     assert puzzle.evaluate(MoveAnswer().show(puzzle.best).strip("'")).correct
 
@@ -122,10 +123,10 @@ def test_answers_are_read_as_the_exercises_read_them():
         assert p.evaluate(f"{best.tile} {best.end}").correct
         assert p.evaluate(f"play {best.tile} {best.end}").correct
     wrong = p.evaluate(other)
-    rival = p.verified.rival(other)
-    assert wrong.status == "incorrect" and f"{rival.gain:.1f} points (" in wrong.message
-    assert p.verified.words() in wrong.message and "less than the best move" in wrong.message
-    assert puzzles._gain_words(p.gain, p.verified.margin) in p.hint_text()
+    rival = p.hidden_hands.rival(other)
+    assert wrong.status == "incorrect" and f"{rival.gain:.1f} points (" in wrong.why
+    assert p.hidden_hands.words() in wrong.why and not plain.check(wrong.message)
+    assert not re.search(r"\d", p.hint_text().replace(str(len(p.choices)), ""))  # a nudge, no figures
     assert p.evaluate().status == "not attempted"
     for odd in (42, "banana", [1, 2], object()):
         feedback = p.evaluate(odd)
@@ -272,3 +273,45 @@ def test_every_shipped_puzzle_passed_a_second_check_with_stronger_players():
         view = puzzle.view()
         assert [r.move for r in check.rivals if puzzle._same(r.move, puzzle.best, view)] == []
         assert row["passes"] and puzzles.passes(check), puzzle.id
+
+
+def test_the_gain_a_learner_sees_is_the_one_with_hidden_hands():
+    """Issue 33: partnership-4p-009 stated 34.5 points "exact", a figure that lets every seat
+    see every hand.  Every exact puzzle now stores its second check (paired play-outs where
+    no seat sees another's tiles, the same as benchmarks/puzzle_second_check.jsonl), every
+    figure a learner reads first comes from it, and an exact figure is only said as "if every
+    hand were face up"."""
+    rows = {}
+    if SECOND_CHECKS.exists():
+        for line in SECOND_CHECKS.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            rows[row["id"]] = row
+    for p in puzzles.load():
+        v = p.hidden_hands
+        assert v is not None and v.method == "paired", p.id
+        if p.verified.method == "exact":
+            assert p.hidden is v
+            if rows:
+                assert v == puzzles.Verification.from_data(rows[p.id]["check"]), p.id
+            exact = f"{p.verified.gain:.1f} points (exact)"
+            head, _, face_up = p.explanation.partition("If every hand were face up")
+            assert exact not in head and exact in face_up, p.id
+            assert f"gains {v.gain:.1f} points (±{v.margin:.1f}) over" in head
+        else:
+            assert p.hidden is None
+        assert "exact" not in p.figures() and f"{v.gain:.1f} points (±{v.margin:.1f})" in p.figures()
+        for text in (p.answer(), p.evaluate(p.best).message, p.hint_text()):
+            assert not plain.check(text), (p.id, text)
+            assert not re.search(r"\d\.\d|%|exact", text), (p.id, text)
+        sure, _ = p._sure()
+        assert plain.SURE[sure] in p.answer()
+        if sure == "clear":  # clear by the figures with hidden hands
+            assert v.runner_up.gain - v.runner_up.margin > 0 and v.runner_up.gain >= plain.CLEAR_POINTS
+    p = puzzles.get("partnership-4p-009")
+    assert "34.5 points (exact)" in p.explanation.partition("If every hand were face up")[2]
+    assert p.figures() == "gains 19.8 points (±5.8) over 5-1 on the left, with hidden hands"
+    data = json.loads(json.dumps(p.to_dict()))
+    assert Puzzle.from_dict(data) == p
+    with pytest.raises(PuzzleError, match="hidden"):
+        Puzzle.from_dict({**data, "hidden": {**data["hidden"], "method": "exact", "margin": 0.0,
+                                             "rivals": [[data["hidden"]["rivals"][0][0], 19.76, 0.0]]}})

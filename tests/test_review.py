@@ -16,6 +16,8 @@ from dominolab.moves import IllegalMoveError
 from dominolab.review import LABELS, Review, decision_views, judge, label_for, review
 from dominolab.search import Solver, _code_of, net_utility
 
+from .budget import examples
+
 
 def played_hand(preset="standard", seed=11, players=2):
     r = dl.Round.deal(preset, players=players, seed=seed)
@@ -104,7 +106,7 @@ def _swapped(hand, seat):
     return None
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(["standard", "family"]))
 def test_a_review_never_reads_the_tiles_the_seat_could_not_see(seed, preset):
     hand = played_hand(preset, seed=seed)
@@ -119,21 +121,25 @@ def test_a_review_never_reads_the_tiles_the_seat_could_not_see(seed, preset):
 
 def test_each_sentence_quotes_only_the_figures_of_its_decision():
     for d in review(played_hand(seed=21), 0):
-        allowed = {str(d.index + 1), str(d.view.seat), f"{d.loss:.1f}"}
+        allowed = {str(d.turn), str(d.view.seat), f"{d.loss:.1f}"}
         for c in d.choices:
             allowed |= {f"{c.points:+.1f}", f"{c.margin:.1f}", f"{c.ahead:.0%}".rstrip("%")}
             if isinstance(c.move, dl.Play):
                 allowed |= {str(c.move.tile.high), str(c.move.tile.low)}
-        for number in re.findall(r"[+-]?\d+(?:\.\d+)?", d.sentence()):
+        for number in re.findall(r"[+-]?\d+(?:\.\d+)?", d.why()):
             assert number in allowed or number.lstrip("+-") in {a.lstrip("+-") for a in allowed}, \
-                (number, d.sentence())
+                (number, d.why())
+        # The plain sentence quotes no figure: no decimals, no shares, no margins.
+        assert not re.search(r"\d\.\d|%|±", d.sentence()), d.sentence()
 
 
 def test_sentences_and_summary_name_the_seat_as_asked():
     r = review(played_hand(seed=21), 0, level="easy")
     d = r[0]
-    assert d.sentence().startswith(f"Move {d.index + 1}: seat 0 ")
-    assert d.sentence("you") == d.sentence().replace("seat 0 ", "you ", 1)
+    assert d.sentence().startswith(f"Turn {d.turn}: seat 0 ")
+    assert d.why().startswith(f"Turn {d.turn}: seat 0 ")
+    assert d.sentence("you").startswith(f"Turn {d.turn}: you ")
+    assert d.why("you") == d.why().replace("seat 0 ", "you ", 1)
     assert r.sentences("Ana") == [x.sentence("Ana") for x in r]
     assert r.summary().startswith(f"Seat 0: {len(r)} decision")
     assert r.summary("you") == r.summary().replace("Seat 0:", "You:", 1)
@@ -295,13 +301,15 @@ def test_forced_moves_are_named_and_left_out_of_the_counts():
         r.play(players[r.turn].choose(r.view(r.turn)))
     rev = review(r, 0, level="easy", seed=0)
     forced = [d for d in rev if d.forced]
-    assert rev.forced == len(forced)
-    assert sum(rev.counts().values()) == len(rev) - len(forced)
+    assert rev.forced == len(forced) == rev.counts()["forced"]
+    assert sum(rev.counts().values()) == len(rev)
     for d, row in zip(rev, rev.rows(), strict=True):
-        assert (row["label"] == "forced") == d.forced
+        assert (row["label"] == "forced") == d.forced == (d.label == "forced")  # issue 33: never "best"
+        if d.forced:
+            assert "had only one move" in d.sentence()
     assert forced, "this hand has forced moves (4 at the time of writing)"
-    assert f"{len(forced)} forced" in rev.summary()
-    assert "forced" in rev._repr_html_()
+    assert f"{len(forced)} only move" in rev.summary()
+    assert "only move" in rev._repr_html_()
 
 
 def test_a_best_move_is_said_as_surely_as_the_figures_separate_it_from_the_next_best():
@@ -321,7 +329,7 @@ def test_a_best_move_is_said_as_surely_as_the_figures_separate_it_from_the_next_
             if d.forced or d.best.move != d.played:
                 continue
             runner = d.choices[1]
-            text = d.sentence()
+            text = d.why()
             assert "the next best, " in text and runner.figure() in text, text
             sure = d.best.interval[0] > runner.interval[1]
             assert ("by more than the search's margin of error" in text) == sure, text
@@ -329,5 +337,49 @@ def test_a_best_move_is_said_as_surely_as_the_figures_separate_it_from_the_next_
             tops.append((d.index, sure, text))
     move_27 = next(text for index, _, text in tops if index == 26)
     assert "chose 6-1 on the left" in move_27 and "the next best, drawing, at " in move_27
+    plain_27 = next(d.sentence() for d in review(r, 0) if d.index == 26)
+    assert plain_27.endswith("chose 6-1 on the left; drawing was about the same, so either was fine.")
     assert "within the search's margin of error of it" in move_27
     assert {sure for _, sure, _ in tops} == {True, False}  # both kinds met
+
+
+def test_plain_sentences_are_short_and_never_surer_than_the_figures():
+    """Issue 33: every review sentence opens plainly (at most 25 words, none of the figures'
+    words) and says "clearly" or "a little better" only when the figures separate the two
+    moves: the loss beyond its margin (``clear``), or, for a best move played, its interval
+    wholly above the next best's."""
+    import dominolab as dl
+    from dominolab import plain
+    from dominolab.review import review
+
+    seen = set()
+    for seed, (preset, players) in enumerate([("standard", 2), ("family", 3), ("partnership", 4), ("block", 2)]):
+        r = dl.Round.deal(preset, players, seed=seed)
+        seats = [dl.GreedyPlayer(seed), dl.SearchPlayer(seed, level="easy"), dl.RandomPlayer(seed),
+                 dl.GreedyPlayer(seed + 1)][:players]
+        while not r.is_over:
+            r.play(seats[r.turn].choose(r.view(r.turn)))
+        for d in review(r, 0, level="easy", seed=seed):
+            text = d.sentence("you")
+            assert not plain.check(text), (text, plain.check(text))
+            assert text.startswith(f"Turn {d.turn}: you ")
+            seen.add(d.sure)
+            if d.forced:
+                assert d.sure == "" and d.label == "forced"
+                continue
+            assert d.label != "forced"
+            if d.best.move == d.chosen.move and d.loss == 0:
+                runner = d.choices[1]
+                apart = d.best.clear_of(runner)
+                gap = d.best.points - runner.points
+            else:
+                apart, gap = d.clear, d.loss
+            if d.sure == "clear":
+                assert apart and gap >= plain.CLEAR_POINTS and "clearly better" in text
+            elif d.sure == "little":
+                assert apart and plain.SAME_POINTS <= gap < plain.CLEAR_POINTS and "a little better" in text
+            elif d.sure == "same":
+                assert gap < plain.SAME_POINTS and "about the same" in text
+            else:
+                assert d.sure == "unsure" and not apart and "hard to tell" in text
+    assert {"clear", "same"} <= seen

@@ -36,7 +36,10 @@ way the check must name the same best move and meet :data:`dominolab.puzzles.RUL
 exact gain assumes every seat sees every hand, so it stands only where play-outs in which no
 seat sees another's tiles back it.  A puzzle that fails is dropped.  Each check is
 appended to ``--second-log`` (JSON lines; a stopped run resumes) and
-``tests/test_puzzles.py`` holds every shipped puzzle to it.
+``tests/test_puzzles.py`` holds every shipped puzzle to it.  An exact puzzle that passes
+stores its check as ``hidden``: the figures a learner sees first (the exact ones only
+labelled "if every hand were face up").  With the log complete, ``--second`` searches
+nothing and writes the same file again.
 """
 
 from __future__ import annotations
@@ -214,8 +217,8 @@ def second_all(found: list[puzzles.Puzzle], path: Path) -> list[puzzles.Puzzle]:
         ok = entry["agrees"] and entry["passes"]
         print(f"{p.id} ({entry['of']}): {'kept' if ok else 'dropped'}: at level {entry['level']}, "
               f"{entry['best']} gains {c['gain']} ± {c['margin']} over {c['against']} ({c['deals']} deals)", flush=True)
-        if ok:
-            kept.append(p)
+        if ok:  # an exact puzzle keeps this check as its figures with hidden hands
+            kept.append(puzzles.with_hidden(p, puzzles.Verification.from_data(c)))
     return kept
 
 

@@ -13,7 +13,7 @@ from typing import Optional
 from .moves import Event
 from .words import conjugate, is_you
 
-__all__ = ["narrate", "turns"]
+__all__ = ["narrate", "next_turn", "turn_numbers", "turns"]
 
 
 def turns(events: Iterable[Event]) -> list[list[Event]]:
@@ -31,6 +31,26 @@ def turns(events: Iterable[Event]) -> list[list[Event]]:
     if run:
         out.append(run)
     return out
+
+
+def turn_numbers(events: Iterable[Event]) -> list[int]:
+    """Each event's turn number, counted from 1 as the log numbers its sentences (one turn
+    per sentence of :func:`narrate`: a seat's draws and the play or pass that ends them).
+    The one numbering of turns the table's log, a review and a lesson all use."""
+    out: list[int] = []
+    for number, run in enumerate(turns(events), start=1):
+        out.extend([number] * len(run))
+    return out
+
+
+def next_turn(events: Sequence[Event], seat: int) -> int:
+    """The number of the turn a move of ``seat`` made after ``events`` belongs to: the same
+    turn as the last event when that was ``seat``'s own draw, else the next one."""
+    numbers = turn_numbers(events)
+    if not numbers:
+        return 1
+    last = events[-1]
+    return numbers[-1] if (last.seat == seat and last.action == "draw") else numbers[-1] + 1
 
 
 def narrate(events: Iterable[Event], names: Optional[Sequence[str]] = None) -> list[str]:

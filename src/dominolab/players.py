@@ -24,22 +24,24 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Protocol, runtime_checkable
 
-from . import search
+from . import plain, search
 from .moves import DRAW, PASS, Move, Play
 from .search import Evaluation
 from .tiles import TILE_BY_ID, Tile
 from .validate import check_int, check_number, check_seed, excerpt
 from .view import View
-from .words import count_word, number_plural, plural
+from .words import conjugate, count_word, is_you, number_plural, plural
 
 if TYPE_CHECKING:
     from .inference import World
 
 __all__ = [
+    "HINT_SECONDS",
     "OPPONENTS",
     "Advice",
     "Fact",
     "GreedyPlayer",
+    "HintCancelled",
     "OmniscientPlayer",
     "Player",
     "PlayerError",
@@ -49,6 +51,7 @@ __all__ = [
     "advise",
     "create",
     "hint",
+    "reasons",
 ]
 
 
@@ -434,7 +437,8 @@ class SearchPlayer(_Seeded):
         check_int(target, "target", 1)
         self.match = (tuple(scores), target)
 
-    def analyse(self, view: View, *, tree: Optional[bool] = None) -> Evaluation:
+    def analyse(self, view: View, *, tree: Optional[bool] = None, time_limit: Optional[float] = None,
+                cancel: Optional[Callable[[], bool]] = None) -> Evaluation:
         """The search's verdict on ``view``'s decision: every legal move's expected value
         (and expected net points, and the share of deals it came out ahead in).
 
@@ -442,10 +446,13 @@ class SearchPlayer(_Seeded):
         decisions at the levels in :attr:`TREE_LEVELS`, see
         :func:`~dominolab.search.tree_evaluate`); ``False`` values every move over the
         same deals, the figures a hint or a review quotes side by side; ``True`` the tree.
+        ``time_limit`` (seconds) stops this decision's search at that time too (the sooner of
+        it and the player's own), and ``cancel()`` returning True stops it between deals.
         """
         if not view.legal:
             raise ValueError("it is not this seat's turn, so there is nothing to search")
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        limits = [t for t in (self.time_limit, time_limit) if t is not None]
+        deadline = None if not limits else time.perf_counter() + min(limits)
         match = self.match
         if match is not None and len(match[0]) != view.rules.sides(view.players):
             raise ValueError(f"the match scores give {len(match[0])} sides; this hand has "
@@ -455,13 +462,14 @@ class SearchPlayer(_Seeded):
             tree = self.level in self.TREE_LEVELS and self.worlds is None
         if tree:
             evaluation = search.tree_evaluate(view, budget=self.budget, rng=self._rng, deadline=deadline,
-                                              match=match, policy=policy, exploration=self.EXPLORATION)
+                                              match=match, policy=policy, exploration=self.EXPLORATION,
+                                              stop=cancel)
         else:
             evaluation = search.evaluate(
                 view, budget=self.budget, rng=self._rng, deals=self.worlds, deadline=deadline, match=match,
                 weighting=self.WEIGHTING, policy=policy,
                 exact_limit=None if self.EXACT_SHARE is None else self.budget // (search.NODE_COST * self.EXACT_SHARE),
-                keep_worlds=True)
+                keep_worlds=True, stop=cancel)
         self.last_evaluation = evaluation
         return evaluation
 
@@ -585,6 +593,8 @@ class Fact:
     number: Optional[int] = None
     count: Optional[int] = None
     tied: bool = False
+    #: The same reason in the fewest plain words (what the hint's first sentence says).
+    plain: str = ""
 
 
 @dataclass(frozen=True)
@@ -595,9 +605,14 @@ class Advice:
     "draw" (drawing although a tile fits), "play", or "close" (the figures cannot
     separate ``move`` from the runner-up: the reason names both as about equal).  ``evaluation`` is the search that
     chose the move (``None`` when there was no choice), ``runner_up`` the next best
-    move's figures, and ``facts`` the reasons stated beyond the figures (at most two).  Every number in
-    ``reason`` is one of these: the evaluation's values and shares, or counts of tiles
-    in the position.
+    move's figures, and ``facts`` the reasons stated beyond the figures (at most two).
+
+    ``reason`` is the plain sentence a learner reads first (at most
+    :data:`~dominolab.plain.MAX_WORDS` words, no figures: the move, a reason from the
+    position and how sure, in words: :func:`dominolab.plain.how_sure`, stored in
+    ``sure``); ``why`` says the same with the search's figures, each average with its 95%
+    margin.  Every number in ``why`` is one of these: the evaluation's values and shares,
+    or counts of tiles in the position.
     """
 
     move: Move
@@ -606,6 +621,10 @@ class Advice:
     evaluation: Optional[Evaluation] = None
     runner_up: Optional[search.MoveValue] = None
     facts: tuple[Fact, ...] = ()
+    why: str = ""
+    #: How sure the hint is that ``move`` beats the runner-up, a key of :data:`dominolab.plain.SURE`
+    #: ("" when there was no choice).
+    sure: str = ""
 
     @property
     def chosen(self) -> Optional[search.MoveValue]:
@@ -619,7 +638,10 @@ class Advice:
 #: puts one move ahead by 2 points or more, clear of its interval, the hint names that move in
 #: 90.6% of positions and another in 0.7%; where it does not, the hint says "about equal" in
 #: 93.1%.  A median 382 ms a hint on CPython (at "hard": 110 ms, but "about equal" in only 74.9%
-#: of the positions without a clear best once it named gaps of 1 point).
+#: of the positions without a clear best once it named gaps of 1 point).  Near the end of a
+#: hand the hint solves every deal that fits at once (:func:`dominolab.search.exact_evaluation`,
+#: at most :data:`HINT_EXACT_NODES` nodes), and the table bounds its wait by
+#: :data:`HINT_SECONDS` (``benchmarks/hint_time.py`` measures both).
 HINT_LEVEL = "expert"
 
 
@@ -632,7 +654,8 @@ def hint(view: View, *, level: str = HINT_LEVEL, seed: int = 0) -> tuple[Move, s
     return advice.move, advice.reason
 
 
-def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Optional[SearchPlayer] = None) -> Advice:
+def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Optional[SearchPlayer] = None,
+           time_limit: Optional[float] = None, cancel: Any = None) -> Advice:
     """The search player's move for ``view`` (its seat to move) and why, as
     :class:`Advice`.  The reason quotes the search that chose the move (the move's
     expected net points, or match-winning chance, against the next best move's, and the
@@ -642,7 +665,13 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
     :class:`SearchPlayer`) searches instead of a new one of ``level`` and ``seed``.
     The figures always compare every move over the same deals: at a level that plays by
     a search tree (expert), the advice is that level's budget spent that way, and its move
-    may differ from the one the tree would play."""
+    may differ from the one the tree would play.
+
+    ``time_limit`` (seconds) bounds the wait on a busy machine: the search stops dealing at
+    that time (:data:`HINT_SECONDS` is the table's), and its figures, over fewer deals,
+    carry wider margins, so the hint says "about the same" more often, never more
+    surely.  ``cancel`` (a ``threading.Event``, or a function returning True) is checked
+    between deals: once set, :class:`HintCancelled` is raised and nothing is kept."""
     if not isinstance(view, View):
         raise ValueError(f"advise needs a View (round.view(seat)), got {excerpt(view)}")
     if player is None:
@@ -656,31 +685,94 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
     if len(moves) == 1:
         move = moves[0]
         if move is PASS:
-            return Advice(move, "Nothing you hold fits either end and you may not draw, so you must pass.", "pass")
+            text = plain.say("hint.pass")
+            return Advice(move, text, "pass", why="Nothing you hold fits either end and you may not draw.")
         if move is DRAW:
             showing = str(ends[0]) if ends[0] == ends[1] else f"{ends[0]} or {ends[1]}"  # type: ignore[index]
-            return Advice(move, f"Nothing you hold fits {showing}, so you must draw.", "must-draw")
+            text = plain.say("hint.must-draw", showing=showing)
+            return Advice(move, text, "must-draw", why=text)
         where = "to start the hand" if ends is None else f"on the {move.end}"  # type: ignore[union-attr]
         only = "the only tile you may lead" if ends is None else "the only tile that fits"
-        return Advice(move, f"Play {move.tile} {where}: it is {only}.", "only-move")  # type: ignore[union-attr]
-    evaluation = player.analyse(view, tree=False)  # every move's figures over the same deals
+        text = plain.say("hint.only-move", move=f"{move.tile} {where}", only=only)  # type: ignore[union-attr]
+        return Advice(move, text, "only-move", why=text)
+    if time_limit is not None:
+        time_limit = check_number(time_limit, "time_limit", positive=True)
+    stop = _stopper(cancel)
+    start = time.perf_counter()
+    evaluation = None
+    if player.match is None and player.worlds is None:
+        # Near the end of a hand few deals fit the view: every one of them solved once is
+        # exact, and quicker than sampling the same few thousands of times.
+        evaluation, _ = search.exact_evaluation(view, min(player.budget // (search.NODE_COST * search.ROOT_SHARE),
+                                                          HINT_EXACT_NODES))
+    if evaluation is None:
+        left = None if time_limit is None else max(0.01, time_limit - (time.perf_counter() - start))
+        evaluation = player.analyse(view, tree=False, time_limit=left, cancel=stop)  # the same deals for all
+    if stop():
+        raise HintCancelled("the hint was cancelled")
     move = evaluation.best
     chosen = evaluation[move]
     runner = _runner_up(view, evaluation)
     if runner is not None and not _separated(evaluation, chosen, runner):
-        return Advice(move, _about_equal(view, evaluation, chosen, runner), "close", evaluation, runner)
+        why = _about_equal(view, evaluation, chosen, runner)
+        first = _move_words(chosen.move, view)
+        second = _move_words(runner.move, view)
+        # A gap under CLOSE_POINTS is "about the same"; a larger one the figures cannot
+        # separate is "hard to tell apart".
+        sure = "same" if abs(chosen.points - runner.points) < CLOSE_POINTS else "unsure"
+        key = "hint.same" if sure == "same" else "hint.unsure"
+        return Advice(move, plain.say(key, first=first, second=second), "close", evaluation, runner,
+                      why=why, sure=sure)
     figures = _figures(view, evaluation, chosen, runner)
+    other = _move_words(runner.move, view) if runner is not None else ""
+    sure = "" if runner is None else plain.how_sure(chosen.points - runner.points, _honest(chosen) + _honest(runner),
+                                                     told_apart=True)
+    tried = plain.say("reason.tried").lower()
     if move is DRAW:
-        return Advice(move, f"Draw, although you could play: {figures}.", "draw", evaluation, runner)
+        text = plain.say("hint.draw", reason=tried, sure=plain.SURE[sure], other=other)
+        return Advice(move, text, "draw", evaluation, runner, why=f"Draw, although you could play: {figures}.",
+                      sure=sure)
     tile = move.tile  # type: ignore[union-attr]
     where = "to start the hand" if ends is None else f"on the {move.end}"  # type: ignore[union-attr]
-    found = _facts(view, evaluation, move, runner.move if runner is not None else None)
-    facts = tuple(sorted(found, key=lambda f: _FACT_ORDER.index(f.kind))[:2])
-    reason = f"Play {tile} {where}: {figures}."
+    facts = tuple(reasons(view, move, runner.move if runner is not None else None, evaluation))
+    why = f"Play {tile} {where}: {figures}."
     if facts:
-        other = _move_words(runner.move, view) if runner is not None else ""
-        reason += f" Unlike {other}, {_join([f.text for f in facts])}."
-    return Advice(move, reason, "play", evaluation, runner, facts)
+        why += f" Unlike {other}, {_join([f.text for f in facts])}."
+    return Advice(move, _plain_play(f"{tile} {where}", facts, sure, other), "play", evaluation, runner,
+                  facts, why=why, sure=sure)
+
+
+def _plain_play(move: str, facts: Sequence[Fact], sure: str, other: str) -> str:
+    """The hint's plain sentence for a play: its facts in plain words (both, else one, else
+    "it does best in many tries": :func:`plain.reasons`), the first that fits in
+    :data:`plain.MAX_WORDS`."""
+    key = "hint.play" if sure else "hint.play.only"
+    return plain.fit([plain.say(key, move=move, reason=r, sure=plain.SURE.get(sure, ""), other=other)
+                      for r in plain.reasons([f.plain for f in facts])])
+
+
+class HintCancelled(RuntimeError):
+    """A hint's search was cancelled (``advise(..., cancel=event)``) before it finished."""
+
+
+#: The table's bound on a hint's wait, in seconds (``advise(time_limit=...)``): on a quiet
+#: machine the hint's work budget ends first (benchmarks/hint_time.py measures both).
+HINT_SECONDS = 1.0
+#: The most solver nodes a hint spends trying to solve every deal that fits the view
+#: before it samples deals instead (a try that fails is cut short: see exact.solve's project).
+HINT_EXACT_NODES = 8_000
+
+
+def _stopper(cancel: Any) -> Callable[[], bool]:
+    """``cancel`` as a function returning True to stop (``None``: never)."""
+    if cancel is None:
+        return lambda: False
+    is_set = getattr(cancel, "is_set", None)
+    if callable(is_set):
+        return is_set  # type: ignore[no-any-return]
+    if callable(cancel):
+        return cancel  # type: ignore[no-any-return]
+    raise ValueError(f"cancel must be a threading.Event or a function returning True to stop, got {excerpt(cancel)}")
 
 
 #: A hint names one move only when it beats the next best by at least this many net
@@ -705,8 +797,24 @@ def _separated(evaluation: Evaluation, chosen: search.MoveValue, runner: search.
 
 
 def _bound(chosen: search.MoveValue, runner: search.MoveValue) -> float:
-    """The unpaired 95% bound on the gap between two moves' averages: sqrt(m1^2 + m2^2)."""
-    return math.hypot(chosen.margin, runner.margin)
+    """The unpaired 95% bound on the gap between two moves' averages: sqrt(m1^2 + m2^2),
+    each margin widened for few deals (:func:`_honest`)."""
+    return math.hypot(_honest(chosen), _honest(runner))
+
+
+#: Student's t, 97.5% quantile, by degrees of freedom 1 to 29: a 95% interval over few deals
+#: is wider than 1.96 standard errors.
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+        2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045)
+
+
+def _honest(move: search.MoveValue) -> float:
+    """A move's 95% margin, honest when few deals were dealt (a hint stopped early by its
+    time limit): under 30 deals, Student's t quantile instead of 1.96.  From 30 deals on the
+    search's own margin (1.96 standard errors) is kept."""
+    if move.exact or not math.isfinite(move.margin) or move.deals >= 30 or move.deals < 2:
+        return move.margin
+    return move.margin * _T95[move.deals - 2] / 1.96
 
 
 def _about_equal(view: View, evaluation: Evaluation, chosen: search.MoveValue,
@@ -729,6 +837,17 @@ def _about_equal(view: View, evaluation: Evaluation, chosen: search.MoveValue,
 
 #: Which facts a hint states first (at most two).
 _FACT_ORDER = ("blocks", "lead-number", "void", "keeps-number", "double", "heaviest")
+
+
+def reasons(view: View, move: Move, other: Optional[Move], evaluation: Optional[Evaluation] = None,
+            who: str = "you") -> list[Fact]:
+    """What is true of ``move`` and not of ``other`` in ``view``, the reasons a good player
+    would give for it, most telling first (at most two): the facts a hint states, also
+    for a review's or a puzzle's sentence.  ``evaluation`` is only a source of one deal of
+    the hidden tiles (the position decides every fact).  ``who`` is the seat as the plain
+    words name it ("you", "Ana", "seat 0")."""
+    found = _facts(view, evaluation, move, other, who)
+    return sorted(found, key=lambda f: _FACT_ORDER.index(f.kind))[:2]
 
 
 def _runner_up(view: View, evaluation: Evaluation) -> Optional[search.MoveValue]:
@@ -797,11 +916,12 @@ def _join(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _facts(view: View, evaluation: Evaluation, move: Move, runner: Optional[Move]) -> list[Fact]:
+def _facts(view: View, evaluation: Optional[Evaluation], move: Move, runner: Optional[Move],
+           who: str = "you") -> list[Fact]:
     """What is true of ``move`` and not of ``runner`` (any move that is not a play of a
     tile shares none of a play's facts)."""
 
-    mine = _move_facts(view, evaluation, move)
+    mine = _move_facts(view, evaluation, move, who)
     theirs = _move_facts(view, evaluation, runner) if runner is not None and runner.__class__ is Play else []
     out = []
     for fact in mine:
@@ -824,7 +944,7 @@ def _same_claim(a: Fact, b: Fact) -> bool:
     return b.number == a.number
 
 
-def _move_facts(view: View, evaluation: Evaluation, move: Move) -> list[Fact]:
+def _move_facts(view: View, evaluation: Optional[Evaluation], move: Move, who: str = "you") -> list[Fact]:
     """The facts a hint may state about the play ``move`` (each true of the position)."""
     from .inference import known_voids
 
@@ -833,6 +953,7 @@ def _move_facts(view: View, evaluation: Evaluation, move: Move) -> list[Fact]:
     tile = move.tile
     max_pip = view.rules.max_pip
     facts = []
+    your = "your" if is_you(who) else "their"
     if view.ends is None:
         held = _counts(view.hand, max_pip)
         strongest = max(held)
@@ -842,18 +963,23 @@ def _move_facts(view: View, evaluation: Evaluation, move: Move) -> list[Fact]:
             tied = sum(1 for c in held if c == strongest) > 1
             what = "one of your strongest numbers" if tied else "your strongest number"
             facts.append(Fact("lead-number", f"it leads {number_plural(n)}, {what} (you hold "
-                              f"{count_word(strongest)})", number=n, count=strongest, tied=tied))
+                              f"{count_word(strongest)})", number=n, count=strongest, tied=tied,
+                              plain=f"it leads {number_plural(n)}, {what.replace('your', your)}"))
     if tile.is_double:
-        facts.append(Fact("double", f"it gets the double {tile} out of your hand"))
+        facts.append(Fact("double", f"it gets the double {tile} out of your hand",
+                          plain=f"it gets {your} double {tile} out"))
     value = view.rules.tile_value
     playable = {m.tile for m in view.legal if m.__class__ is Play}
     heaviest = max(value(t) for t in playable)
     if value(tile) == heaviest and any(value(t) < heaviest for t in playable):
         facts.append(Fact("heaviest", f"it sheds {plural(value(tile), 'point', words=False)}, your heaviest "
-                          f"playable tile", count=value(tile)))
+                          f"playable tile", count=value(tile),
+                          plain=f"it sheds {plural(value(tile), 'point', words=False)}, {your} heaviest tile "
+                                "that fits"))
     after = _ends_after(view, move)
     if view.ends is not None and _blocks(view, evaluation, move):
-        facts.append(Fact("blocks", "it blocks the game: no tile can be added to the line"))
+        facts.append(Fact("blocks", "it blocks the game: no tile can be added to the line",
+                          plain="it blocks the game"))
         return facts  # an end of a blocked line is nothing to keep or to deny
     rest = [t for t in view.hand if t is not tile]
     counts = _counts(rest, max_pip)
@@ -861,24 +987,31 @@ def _move_facts(view: View, evaluation: Evaluation, move: Move) -> list[Fact]:
     if kept:
         n = max(kept, key=lambda k: (counts[k], k))
         facts.append(Fact("keeps-number", f"it leaves {n} showing, and you hold "
-                          f"{count_word(counts[n])} more {number_plural(n)}", number=n, count=counts[n]))
+                          f"{count_word(counts[n])} more {number_plural(n)}", number=n, count=counts[n],
+                          plain=f"it keeps a {n} showing and {who} {conjugate(who, 'hold')} "
+                                f"{count_word(counts[n])} more {number_plural(n)}"))
     nxt = (view.seat + 1) % view.players
     if nxt != view.partner and view.hand_counts[nxt]:
         lacking = known_voids(view).get(nxt, {})
         shut = [n for n in sorted(set(after)) if n in lacking]
         if shut:
             facts.append(Fact("void", f"it leaves {shut[0]} showing, which the next player has shown "
-                              f"they lack", number=shut[0]))
+                              f"they lack", number=shut[0],
+                              plain=f"it shows a {shut[0]}, which the next player has none of"))
     return facts
 
 
-def _blocks(view: View, evaluation: Evaluation, move: Move) -> bool:
+def _blocks(view: View, evaluation: Optional[Evaluation], move: Move) -> bool:
     """Is the line blocked after ``move``?  The round decides (any deal of the hidden
-    tiles gives the same answer: blocking is about the line alone)."""
+    tiles gives the same answer: blocking is about the line alone): a deal the search kept,
+    else one dealt here."""
     from .round import Round
     from .tiles import tiles_of
 
-    hands, stock = evaluation.worlds[0]
+    if evaluation is not None and evaluation.worlds:
+        hands, stock = evaluation.worlds[0]
+    else:
+        hands, stock = search.Dealer(view).deal(random.Random(0))
     r = Round.from_view(view, {s: tuple(tiles_of(m)) for s, m in enumerate(hands) if s != view.seat and m},
                         [TILE_BY_ID[t] for t in reversed(stock)])
     r.play(move)

@@ -16,7 +16,7 @@ from typing import Any, Optional
 
 from .inference import known_voids
 from .moves import DRAW, PASS, AmbiguousMoveError, IllegalMoveError, Move, Pass, Play
-from .narration import narrate
+from .narration import narrate, turn_numbers
 from .review import Choice, move_words
 from .round import Round
 from .session import CoachState, TableState, heard_by
@@ -70,11 +70,14 @@ def present(state: TableState) -> dict:
         "boneyard": _boneyard(state),
         "scoreboard": _scoreboard(state, labels),
         "log": _log(state),
-        "last": _last(r),
+        "last": _last(state),
         "status": _status(state, view),
+        # What the screen reader hears: the same without "You drew ...", which the log's own
+        # line for each draw says once.
+        "status_said": _status(state, view, drew=False),
         "result": _result(state, labels),
         "message": None if state.message is None else {"kind": state.message[0], "text": state.message[1]},
-        "hint": _hint(state.hint, state.hint_marks),
+        "hint": _hint(state.hint, state.hint_marks, state.hint_why),
         "undo": {"policy": state.settings.undo, "available": state.undo_available,
                  "why_not": "" if state.undo_available else state.undo_reason, "count": state.undos},
         "in_progress": state.in_progress,
@@ -105,8 +108,8 @@ SNAPSHOT_KEYS = (
     "seq", "version", "ack", "match_number", "hand_number", "names", "players", "humans", "viewer",
     "viewer_name", "screen", "offer", "rules", "line", "lead_index", "ends", "turn", "turn_name", "thinking",
     "your_turn", "hand", "drawn", "can_draw", "can_pass", "others", "boneyard", "scoreboard", "log", "last",
-    "status", "result", "message", "hint", "undo", "in_progress", "saving", "ai_ms", "options", "tournament",
-    "can_review", "reviews", "coach",
+    "status", "status_said", "result", "message", "hint", "undo", "in_progress", "saving", "ai_ms", "options",
+    "tournament", "can_review", "reviews", "coach",
 )
 
 
@@ -241,20 +244,30 @@ def _scoreboard(state: TableState, labels: list[str]) -> dict:
 
 
 def _log(state: TableState) -> list[dict]:
-    """The whole hand in sentences, with undos and setting changes in their places."""
+    """The whole hand in sentences, with undos and setting changes in their places.  Each
+    turn carries its ``number`` (:func:`~dominolab.narration.turn_numbers`: the numbering
+    a review and the lessons use too); a note has ``number`` None."""
     r = state.round
     events = heard_by(r.history, state.viewer)
+    numbers = turn_numbers(events)
     out: list[dict] = []
     done = 0
+
+    def told(start: int, end: int) -> list[dict]:
+        firsts = [start + i for i, e in enumerate(events[start:end])
+                  if i == 0 or numbers[start + i] != numbers[start + i - 1]]
+        return [{"kind": "turn", "text": text, "number": numbers[first]}
+                for text, first in zip(narrate(events[start:end], state.names), firsts, strict=True)]
+
     for note in sorted(state.notes, key=lambda n: n.at):
         at = min(note.at, len(events))
-        out.extend({"kind": "turn", "text": text} for text in narrate(events[done:at], state.names))
+        out.extend(told(done, at))
         done = at
         if note.kind == "undo":
-            out.append({"kind": "undo", "text": _undo_text(note, state.names)})
+            out.append({"kind": "undo", "text": _undo_text(note, state.names), "number": None})
         else:
-            out.append({"kind": "setting", "text": note.text})
-    out.extend({"kind": "turn", "text": text} for text in narrate(events[done:], state.names))
+            out.append({"kind": "setting", "text": note.text, "number": None})
+    out.extend(told(done, len(events)))
     return out
 
 
@@ -270,15 +283,18 @@ def _undo_text(note: Any, names: Sequence[str]) -> str:
     return f"{who} {_verb(who, 'take', 'takes')} back: {own}{after}."
 
 
-def _last(r: Round) -> Optional[dict]:
-    history = r.history
+def _last(state: TableState) -> Optional[dict]:
+    """The last move: its seat, its action, and its own sentence as the viewer may hear it
+    (``text``; the log's line for the turn may hold more: "You draw 1 (3-3) and play ...")."""
+    history = state.round.history
     if not history:
         return None
     event = history[-1]
-    return {"seat": event.seat, "action": event.action}
+    heard = heard_by(history[-1:], state.viewer)
+    return {"seat": event.seat, "action": event.action, "text": narrate(heard, state.names)[0]}
 
 
-def _status(state: TableState, view: Any) -> str:
+def _status(state: TableState, view: Any, drew: bool = True) -> str:
     r = state.round
     names = state.names
     if state.offer is not None:
@@ -293,8 +309,8 @@ def _status(state: TableState, view: Any) -> str:
     if view is None or r.turn != state.viewer:
         who = names[r.turn]
         return f"{who} is thinking…" if state.thinking == r.turn else f"{who} to play."
-    drew = _drawn(r, r.turn, view.hand) if r.turn_draws else []
-    prefix = f"You drew {', '.join(str(t) for t in drew)}. " if drew else ""
+    drawn = _drawn(r, r.turn, view.hand) if r.turn_draws and drew else []
+    prefix = f"You drew {', '.join(str(t) for t in drawn)}. " if drawn else ""
     if r.ends is None:
         return prefix + "Your lead: play any highlighted tile."
     left, right = r.ends
@@ -339,14 +355,15 @@ def _result(state: TableState, labels: list[str]) -> Optional[dict]:
     }
 
 
-def _hint(hint: Optional[tuple[Move, str]], marks: bool = True) -> Optional[dict]:
-    """The hint's words and, when it names one move (``marks``), that move to mark."""
+def _hint(hint: Optional[tuple[Move, str]], marks: bool = True, why: str = "") -> Optional[dict]:
+    """The hint's plain words (``text``), its figures (``why``, behind "Why?") and, when it
+    names one move (``marks``), that move to mark."""
     if hint is None:
         return None
     move, text = hint
     action = "play" if isinstance(move, Play) else ("pass" if isinstance(move, Pass) else "draw")
     marked = move if marks and isinstance(move, Play) else None
-    return {"text": text, "action": action if marks else None,
+    return {"text": text, "why": why or text, "action": action if marks else None,
             "tile": str(marked.tile) if marked is not None else None,
             "end": marked.end if marked is not None else None}
 
@@ -355,7 +372,8 @@ def _tournament(info: Optional[dict]) -> Optional[dict]:
     """Tournament mode: where the student is, and, at the end, the result to save."""
     if info is None:
         return None
-    label = f"“{info['title']}”" if info["title"] else info["id"]
+    # The name the students know it by: its title, else the code they typed (as on the board).
+    label = f"“{info['title']}”" if info["title"] else (info.get("code") or info["id"])
     saved = None
     if info["finished"]:
         saved = (f"Your result is saved as {info['saved_to']}." if info["saved_to"] is not None
@@ -371,7 +389,7 @@ def _tournament_over(info: dict, team: bool) -> str:
 
 # ---------------------------------------------------------------------------- the coach
 _LABEL_WORDS = {"best": "Best move", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
-                "blunder": "Blunder"}
+                "blunder": "Blunder", "forced": "Only move"}
 _VERDICTS = {"correct": "Correct", "incorrect": "Not this time"}
 
 
@@ -417,7 +435,8 @@ def _review(coach: CoachState) -> dict:
             **_position(view),
             "number": coach.index + 1,
             "move": d.index + 1,
-            "heading": f"Decision {coach.index + 1} of {count}: move {d.index + 1} of the hand",
+            "turn": d.turn,
+            "heading": f"Decision {coach.index + 1} of {count}: turn {d.turn} of the hand",
             "hand": [_tile(t) for t in view.hand],
             "played": _move_shown(d.played, d.chosen, d.view),
             "best": _move_shown(d.best.move, d.best, d.view),
@@ -427,6 +446,7 @@ def _review(coach: CoachState) -> dict:
             "label_text": _LABEL_WORDS.get(d.label, d.label),
             "loss": round(d.loss, 1),
             "sentence": d.sentence(coach.who or None),
+            "why": d.why(coach.who or None),
         }
     return out
 
@@ -440,8 +460,9 @@ def _puzzle(coach: CoachState) -> dict:
     legal = view.legal if answering else ()
     feedback = None
     if coach.feedback is not None:
-        status, text = coach.feedback
-        feedback = {"status": status, "title": _VERDICTS.get(status, status.capitalize()), "text": text}
+        status, text, why = coach.feedback
+        feedback = {"status": status, "title": _VERDICTS.get(status, status.capitalize()), "text": text,
+                    "why": why or None}
     shown = coach.status in ("correct", "solution")
     return {
         "kind": "puzzle", "status": coach.status, "id": p.id, "grade": p.grade, "question": p.question,
@@ -454,7 +475,8 @@ def _puzzle(coach: CoachState) -> dict:
         "others": [{"seat": s, "count": n} for s, n in enumerate(view.hand_counts) if s != p.seat],
         "boneyard": view.boneyard_count,
         "feedback": feedback,
-        "best": _move_shown(p.best, p.choices[0], view) if shown else None,
-        "explanation": p.explanation if shown else None,
+        "best": {**_move_shown(p.best, None, view), "figures": p.figures()} if shown else None,
+        "explanation": p.answer() if shown else None,
+        "why": p.explanation if shown else None,
         "hint": p.hint_text() if coach.hint and not shown else None,
     }

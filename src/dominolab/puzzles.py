@@ -31,8 +31,17 @@ policy's bias), and stored with that verification (:class:`Verification`):
 **The rule** (:data:`RULE`, :func:`passes`): the best move is ahead of every other legal
 move (a tile that fits either of two equal ends counts once) by at least :data:`MIN_GAIN`
 = 3 expected points, and the 95% interval of each of those gains lies wholly above 0.
-A shipped puzzle's figures (``choices``), grade, explanation, hint and feedback are the
-verification's, each gain with its margin ("exact" when solved exactly).
+A shipped puzzle's figures (``choices``) and grade are the verification's, each gain with
+its margin ("exact" when solved exactly).
+
+**The gain a learner sees is the one with hidden hands.**  The exact solver lets every seat
+see every hand, so its gain can overstate what a move is worth at a real table
+(partnership-4p-009: 34.5 points exact, 19.8 ± 5.8 in paired play-outs where no seat sees
+another's tiles).  So an exact puzzle also stores its second check (``hidden``: paired
+play-outs by level-medium search players, none seeing another's tiles; ``tools/build_puzzles.py
+--second``), and every figure a learner reads first (the answer's certainty, a wrong answer's
+feedback) comes from :attr:`Puzzle.hidden_hands`; the exact figures are shown only labelled
+"if every hand were face up".
 
 A puzzle is graded by how much the best move gains over the next best (a large gain is
 easier to see) and by how many tiles the seat cannot see (more hidden tiles, more to
@@ -40,7 +49,9 @@ work out); see :func:`grade`.  Its explanation is written from the verified figu
 from what the seat can infer (the numbers other seats have shown they lack).
 
 The shipped set (``puzzles.json`` next to this module) is built once by
-``tools/build_puzzles.py`` (``--verify`` checks it again); loading it needs no search::
+``tools/build_puzzles.py`` (``--verify`` checks it again); loading it needs no search:
+
+.. code-block:: python
 
     import dominolab as dl
 
@@ -62,6 +73,7 @@ from html import escape
 from pathlib import Path
 from typing import Any, Optional
 
+from . import plain
 from .exercises.answers import MoveAnswer, Unreadable, describe
 from .exercises.core import Feedback, show
 from .moves import Move, Play, move_from_text, same_move
@@ -70,9 +82,10 @@ from .round import Round
 from .rules import Rules
 from .validate import check_int, check_number, check_seat, excerpt
 from .view import View
+from .words import count_word
 
 __all__ = ["GRADES", "MIN_GAIN", "RULE", "Puzzle", "PuzzleError", "Rival", "Verification", "get", "grade", "load",
-           "passes", "select", "verify"]
+           "passes", "select", "verify", "with_hidden"]
 
 #: The least a puzzle's best move must gain over the next best, in expected net points.
 MIN_GAIN = 3.0
@@ -112,9 +125,21 @@ def grade(gain: float, hidden: int) -> str:
     return GRADES[min(2, max(0, gain_part + hidden_part - 1))]
 
 
-def _gain_words(gain: float, margin: float) -> str:
-    """ "2.1 points (±0.6)", or "16.5 points (exact)" when the margin is 0."""
-    return f"{gain:.1f} points ({'exact' if margin == 0 else f'±{margin:.1f}'})"
+#: Said after the figures of paired play-outs: what makes them the figures of a real table.
+_NOT_SEEN = ", none of them seeing another's tiles"
+
+
+def _subject(move: Move, view: View) -> str:
+    """A move as the object of "better than": "drawing", "6-4 on the left"."""
+    from .review import _subject as subject
+
+    return subject(move, view)
+
+
+def _gain_words(gain: float, margin: float, sampled: bool = False) -> str:
+    """ "2.1 points (±0.6)", or "16.5 points (exact)" when the margin is 0 (a ``sampled``
+    figure is never exact: "3.0 points (±0.0)")."""
+    return f"{gain:.1f} points ({'exact' if margin == 0 and not sampled else f'±{margin:.1f}'})"
 
 
 @dataclass(frozen=True)
@@ -276,6 +301,9 @@ class Puzzle:
     explanation: str
     level: str = "hard"
     verified: Optional[Verification] = None
+    #: For a puzzle verified exactly: its second check, paired play-outs in which no seat
+    #: sees another's tiles (the figure a learner sees; see :attr:`hidden_hands`).
+    hidden: Optional[Verification] = None
 
     # -- the position
     def round(self) -> Round:
@@ -305,6 +333,49 @@ class Puzzle:
         if self.verified is not None:
             return self.verified.gain
         return self.choices[0].points - self.choices[1].points
+
+    @property
+    def hidden_hands(self) -> Optional[Verification]:
+        """The figures with hidden hands, as at a real table: the verification when it was
+        paired play-outs, else the second check (``hidden``); ``None`` when there is none."""
+        if self.verified is not None and self.verified.method == "paired":
+            return self.verified
+        return self.hidden
+
+    def _sure(self, move: Optional[Move] = None) -> tuple[str, Move]:
+        """How sure (a key of :data:`dominolab.plain.SURE`) the best move beats ``move``
+        (the runner-up by default), from the figures with hidden hands, and that move."""
+        v = self.hidden_hands or self.verified
+        if v is None:
+            other = self.choices[1] if move is None else next(c for c in self.choices if c.move == move)
+            return plain.how_sure(self.choices[0].points - other.points, self.choices[0].margin + other.margin), \
+                other.move
+        rival = v.runner_up if move is None else v.rival(move)
+        if rival is None:  # a move the check did not name: the closest rival's figures
+            rival = v.runner_up
+            return plain.how_sure(rival.gain, rival.margin), move if move is not None else rival.move
+        return plain.how_sure(rival.gain, rival.margin), rival.move
+
+    def figures(self) -> str:
+        """The best move's lead with hidden hands, as at a real table: "gains 19.8 points
+        (±5.8) over 5-1 on the left, with hidden hands" (the search's figures when the
+        puzzle was never verified)."""
+        v = self.hidden_hands
+        if v is None:
+            return self.choices[0].words()
+        return f"gains {_gain_words(v.gain, v.margin, True)} over {move_words(v.against)}, with hidden hands"
+
+    def answer(self) -> str:
+        """The answer in one plain sentence: the best move, a reason from the position, and
+        how sure with hidden hands (:meth:`solution` adds the figures)."""
+        from .players import reasons
+
+        view = self.view()
+        sure, other = self._sure()
+        facts = reasons(view, self.best, other)
+        options = plain.reasons([f.plain for f in facts])
+        return plain.fit([plain.say("puzzle.answer", move=move_words(self.best, view), reason=r,
+                                    sure=plain.SURE[sure], other=_subject(other, view)) for r in options])
 
     def _gain_words(self, move: Optional[Move] = None) -> str:
         """The best move's lead over ``move`` (the runner-up by default) with its certainty."""
@@ -355,16 +426,18 @@ class Puzzle:
             except Unreadable as problem:
                 return Feedback("incorrect", problem.message)
             if self._same(move, self.best, view):
-                best = self.choices[0]
-                return Feedback("correct", f"{move_words(self.best)}: {best.words()}.")
+                sure, other = self._sure()
+                return Feedback("correct", plain.say("puzzle.correct", move=move_words(self.best, view),
+                                                     sure=plain.SURE[sure], other=_subject(other, view)),
+                                why=self.explanation)
             figures = next((c for c in self.choices if self._same(move, c.move, view)), None)
             if figures is None:
                 return Feedback("incorrect", f"{move_words(move)} is not a legal move here; the legal moves are "
                                              f"{', '.join(move_words(m) for m in view.legal)}.")
-            basis = f" ({self.verified.words()})" if self.verified is not None else ""
-            return Feedback("incorrect", f"{move_words(move)} expects {figures.words()}: "
-                                         f"{self._gain_words(figures.move)} less than the best move{basis}. "
-                                         f"Try again, or ask for a hint.")
+            sure, _ = self._sure(figures.move)
+            return Feedback("incorrect", plain.say("puzzle.incorrect", sure=plain.SURE[sure],
+                                                   move=move_words(move, view)),
+                            why=self._against_words(figures))
         except Exception:  # an odd answer must not break the lesson
             return Feedback("incorrect",
                             f"expected a move such as '6-4 left', 'draw' or 'pass'; got {describe(answer)}.")
@@ -373,20 +446,36 @@ class Puzzle:
         """Say whether ``answer`` is the best move (never raises)."""
         show(self.evaluate(answer))
 
+    def _against_words(self, figures: Choice) -> str:
+        """A wrong answer's figures: with hidden hands first, face up labelled as such."""
+        parts = []
+        hidden = self.hidden_hands
+        rival = None if hidden is None else hidden.rival(figures.move)
+        if hidden is not None and rival is not None:
+            gain = _gain_words(rival.gain, rival.margin, True)
+            parts.append(f"With hidden hands, as at a real table, the best move gains {gain} "
+                         f"over {move_words(figures.move)} ({hidden.words()}{_NOT_SEEN}).")
+        v = self.verified
+        if v is not None and v.method == "exact":
+            parts.append(f"If every hand were face up, {move_words(figures.move)} would expect {figures.words()}: "
+                         f"{self._gain_words(figures.move)} less than the best move ({v.words()}).")
+        elif not parts:
+            basis = f" ({v.words()})" if v is not None else ""
+            parts.append(f"{move_words(figures.move)} expects {figures.words()}: "
+                         f"{self._gain_words(figures.move)} less than the best move{basis}.")
+        return " ".join(parts)
+
     def hint_text(self) -> str:
-        """A nudge: how many moves there are and how far apart the best two are."""
-        return (f"There are {len(self.choices)} different moves. The best one expects "
-                f"{self._gain_words()} more than any other, and it is not the heaviest tile you could play. "
-                f"Look at which numbers the other seats have shown they lack, and at what each move "
-                f"leaves on the ends.")
+        """A nudge in plain words: how many moves there are, and where to look."""
+        return plain.say("puzzle.hint", count=count_word(len(self.choices)))
 
     def hint(self) -> None:
         """Show the hint."""
         show(Feedback("hint", self.hint_text()))
 
     def solution(self) -> None:
-        """Show the best move and why."""
-        show(Feedback("solution", self.explanation))
+        """Show the best move and why: a plain sentence, then the figures."""
+        show(Feedback("solution", self.answer(), why=self.explanation))
 
     # -- data
     def to_dict(self) -> dict[str, Any]:
@@ -395,15 +484,18 @@ class Puzzle:
                 "moves": list(self.moves), "seat": self.seat, "level": self.level,
                 "choices": [_choice_data(c) for c in self.choices], "grade": self.grade,
                 "explanation": self.explanation,
-                "verified": None if self.verified is None else self.verified.to_data()}
+                "verified": None if self.verified is None else self.verified.to_data(),
+                "hidden": None if self.hidden is None else self.hidden.to_data()}
 
     @classmethod
     def from_dict(cls, data: Any) -> Puzzle:
         """A puzzle from :meth:`to_dict` data (checked for shape, not replayed)."""
         keys = {"id", "rules", "players", "seed", "moves", "seat", "level", "choices", "grade", "explanation",
                 "verified"}
-        if not isinstance(data, dict) or set(data) != keys:
-            raise PuzzleError(f"a puzzle is an object with the keys {sorted(keys)}, got {excerpt(data)}")
+        if isinstance(data, dict) and "hidden" not in data:  # written before the second check was stored
+            data = {**data, "hidden": None}
+        if not isinstance(data, dict) or set(data) != keys | {"hidden"}:
+            raise PuzzleError(f"a puzzle is an object with the keys {sorted(keys | {'hidden'})}, got {excerpt(data)}")
         name = data["id"] if isinstance(data["id"], str) else excerpt(data["id"])
         try:
             players = check_int(data["players"], "players", 2, 4)
@@ -420,6 +512,12 @@ class Puzzle:
                 raise ValueError(f"choices must be a list, got {excerpt(data['choices'])}")
             choices = tuple(_choice_from_data(c) for c in data["choices"])
             verified = None if data["verified"] is None else Verification.from_data(data["verified"])
+            try:
+                hidden = None if data["hidden"] is None else Verification.from_data(data["hidden"])
+            except ValueError as exc:
+                raise ValueError(str(exc).replace("verified", "hidden")) from None
+            if hidden is not None and hidden.method != "paired":
+                raise ValueError("hidden must be paired play-outs (no seat sees another's tiles)")
         except (TypeError, ValueError) as exc:
             raise PuzzleError(f"puzzle {name}: {exc}") from None
         if len(choices) < 2:
@@ -428,13 +526,16 @@ class Puzzle:
             raise PuzzleError(f"puzzle {name}: grade must be one of {', '.join(GRADES)}")
         return cls(id=data["id"], rules=data["rules"], players=players, seed=seed,
                    moves=tuple(data["moves"]), seat=seat, choices=choices, grade=data["grade"],
-                   explanation=data["explanation"], level=data["level"], verified=verified)
+                   explanation=data["explanation"], level=data["level"], verified=verified, hidden=hidden)
 
 
 # ---------------------------------------------------------------------------- building
-def explain(view: View, choices: Sequence[Choice], verified: Optional[Verification] = None) -> str:
-    """The explanation of a puzzle, from its figures (the verification's, when given) and
-    the seat's inferences."""
+def explain(view: View, choices: Sequence[Choice], verified: Optional[Verification] = None,
+            hidden: Optional[Verification] = None) -> str:
+    """The explanation of a puzzle (the figures behind its plain answer), from its figures
+    (the verification's, when given), the check with hidden hands (``hidden``, for an exact
+    verification: then it comes first and the exact figures are labelled "if every hand
+    were face up") and the seat's inferences."""
     from .inference import known_voids
     from .words import join_and, number_plural
 
@@ -443,16 +544,25 @@ def explain(view: View, choices: Sequence[Choice], verified: Optional[Verificati
         gain = f"{best.points - second.points:.1f} points."
     else:
         gain = f"{_gain_words(verified.gain, verified.margin)}, {verified.words()}."
-    parts = [f"The best move is {move_words(best.move)}: {best.words()}.",
-             f"The next best, {move_words(second.move)}, expects {second.words()}, "
-             f"so the best move gains {gain}"]
+    if verified is not None and verified.method == "exact" and hidden is not None:
+        parts = [f"The best move is {move_words(best.move)}. With hidden hands, as at a real table, it gains "
+                 f"{_gain_words(hidden.gain, hidden.margin, True)} over {move_words(hidden.against)} "
+                 f"({hidden.words()}{_NOT_SEEN}).",
+                 f"If every hand were face up, it would expect {best.words()}, and the next best, "
+                 f"{move_words(second.move)}, {second.words()}: the best move gains {gain}"]
+    else:
+        parts = [f"The best move is {move_words(best.move)}: {best.words()}.",
+                 f"The next best, {move_words(second.move)}, expects {second.words()}, "
+                 f"so the best move gains {gain}"]
     plays = [c for c in choices if isinstance(c.move, Play)]
     if plays:
         heaviest = max(plays, key=lambda c: (view.rules.tile_value(c.move.tile), c.points))  # type: ignore[union-attr]
         if heaviest is not best and heaviest is not second:
             margin = "" if verified is None else \
                 f" ({'exact' if heaviest.margin == 0 else f'±{heaviest.margin:.1f}'})"
-            parts.append(f"The heaviest tile, {move_words(heaviest.move)}, expects only "
+            face_up = "If every hand were face up, the" if (verified is not None and verified.method == "exact"
+                                                              and hidden is not None) else "The"
+            parts.append(f"{face_up} heaviest tile, {move_words(heaviest.move)}, expects only "
                          f"{heaviest.points:+.1f} points{margin}.")
     for seat, voids in known_voids(view).items():
         if voids:
@@ -599,7 +709,18 @@ def verified(puzzle: Puzzle, verification: Verification, choices: Sequence[Choic
     view = puzzle.view()
     return dataclasses.replace(puzzle, choices=tuple(choices), verified=verification,
                                grade=grade(verification.gain, len(view.unseen)),
-                               explanation=explain(view, choices, verification))
+                               explanation=explain(view, choices, verification, puzzle.hidden))
+
+
+def with_hidden(puzzle: Puzzle, check: Verification) -> Puzzle:
+    """``puzzle`` with its second check, paired play-outs in which no seat sees another's
+    tiles, stored as ``hidden`` when it was verified exactly (a paired verification already
+    hides the hands), and its explanation written again from both."""
+    import dataclasses
+
+    hidden = check if puzzle.verified is not None and puzzle.verified.method == "exact" else None
+    return dataclasses.replace(puzzle, hidden=hidden,
+                               explanation=explain(puzzle.view(), puzzle.choices, puzzle.verified, hidden))
 
 
 def obvious(view: View, move: Move) -> bool:

@@ -21,6 +21,9 @@ mistake        5 to under 10       up to about half a typical won hand
 blunder        10 or more          more than half a typical won hand
 =============  ==================  ===============================================
 
+A decision where only one move was legal is labelled ``"forced"`` (:data:`FORCED`, shown
+as "only move"): there was nothing to choose, so it is neither best nor anything else.
+
 A "typical won hand" is what the winner scores in a won standard hand with two players
 between search players at level "easy": 17.6 points on average (95% interval ±2.6, median
 15, over 100 hands; ``python benchmarks/review.py`` measures it).  Between two greedy
@@ -42,13 +45,15 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Optional, Union
 
+from . import plain
 from .moves import DRAW, PASS, Move, Play
+from .narration import next_turn
 from .round import Round
 from .validate import check_int, check_seed, excerpt
 from .view import View
 from .words import count_word, plural
 
-__all__ = ["LABELS", "Choice", "Decision", "Review", "label_for", "review"]
+__all__ = ["FORCED", "LABELS", "Choice", "Decision", "Review", "label_for", "review"]
 
 #: The labels by points lost: a decision that gave up less than the bound gets the label.
 LABELS: tuple[tuple[str, float], ...] = (
@@ -58,6 +63,13 @@ LABELS: tuple[tuple[str, float], ...] = (
     ("mistake", 10.0),
     ("blunder", math.inf),
 )
+
+
+#: The label of a decision with one legal move (nothing to choose): shown as "only move".
+FORCED = "forced"
+#: Each label as a learner reads it (a forced move is the "only move", never "best").
+LABEL_WORDS = {"best": "best", "good": "good", "inaccuracy": "inaccuracy", "mistake": "mistake",
+               "blunder": "blunder", FORCED: "only move"}
 
 
 def label_for(loss: float) -> str:
@@ -87,6 +99,16 @@ def _phrase(move: Move, view: View) -> str:
     """A move as the object of "chose" or "the best was": "to draw", "to lead 6-4", "6-4 on the left"."""
     words = move_words(move, view)
     return words if isinstance(move, Play) and view.ends is not None else f"to {words}"
+
+
+def _subject(move: Move, view: View) -> str:
+    """A move as the subject of a sentence: "drawing", "leading 6-4", "6-4 on the left"."""
+    if move is DRAW:
+        return "drawing"
+    if move is PASS:
+        return "passing"
+    words = move_words(move, view)
+    return "leading" + words[4:] if words.startswith("lead ") else words
 
 
 def _signed(x: float) -> str:
@@ -127,12 +149,13 @@ class Choice:
 class Decision:
     """One decision of the reviewed seat.
 
-    ``index`` is the move's place in the hand (0 = the hand's first move), ``view`` what
-    the seat knew then, ``played`` the move it made, ``choices`` every legal move's figures
-    (best first; moves that mirror each other on a line with equal ends appear once),
-    ``loss`` the expected points the move played gave up against the best, ``label`` the
-    word for it (:data:`LABELS`), ``deals`` and ``exact`` how many deals the search dealt
-    and solved exactly."""
+    ``index`` is the move's place in the hand's list of moves (0 = the hand's first move;
+    :attr:`turn` is the number a learner reads, the log's), ``view`` what the seat knew
+    then, ``played`` the move it made, ``choices`` every legal move's figures (best first;
+    moves that mirror each other on a line with equal ends appear once), ``loss`` the
+    expected points the move played gave up against the best, ``label`` the word for it
+    (:data:`LABELS`, or :data:`FORCED` when only one move was legal), ``deals`` and
+    ``exact`` how many deals the search dealt and solved exactly."""
 
     index: int
     view: View
@@ -162,6 +185,26 @@ class Decision:
         return len(self.choices) == 1
 
     @property
+    def turn(self) -> int:
+        """The turn of the hand this decision was made in, counted from 1 as the table's log
+        and :func:`dominolab.narration.turn_numbers` count them (a seat's draws and the
+        play or pass that ends them are one turn)."""
+        return next_turn(self.view.history, self.view.seat)
+
+    @property
+    def sure(self) -> str:
+        """How sure the review is, a key of :data:`dominolab.plain.SURE`: that the best
+        move beat the one played (a loss), or, when the best was played, that it beat the
+        next best ("" when forced).  Never surer than :attr:`clear` and the intervals."""
+        if self.forced:
+            return ""
+        if self.best.move == self.chosen.move and self.loss == 0:
+            runner = self.choices[1]
+            return plain.how_sure(self.best.points - runner.points, self.best.margin + runner.margin)
+        margin = self.paired if self.paired is not None else self.best.margin + self.chosen.margin
+        return plain.how_sure(self.loss, margin)
+
+    @property
     def clear(self) -> bool:
         """True when the loss is more than the search's margin of error: more than the paired
         comparison's margin where there was one, else the best move's interval lies wholly
@@ -173,14 +216,40 @@ class Decision:
         return self.best.clear_of(self.chosen)
 
     def sentence(self, who: Optional[str] = None) -> str:
-        """What happened at this decision, in one or two sentences, from its figures.
-        ``who`` names the seat in the sentence ("you", "Ana"); by default "seat N"."""
+        """What happened at this decision in one plain sentence: the move, the better move
+        and a reason from the position, and how sure in words (:attr:`sure`); the figures
+        are in :meth:`why`.  ``who`` names the seat ("you", "Ana"); by default "seat N"."""
+        seat = who if who is not None else f"seat {self.view.seat}"
+        view = self.view
+        move = _phrase(self.played, view)
+        if self.forced:
+            return plain.say("review.forced", turn=self.turn, who=seat, move=move)
+        sure = self.sure
+        if self.best.move == self.chosen.move and self.loss == 0:
+            other = _subject(self.choices[1].move, view)
+            key = {"same": "review.best.same", "unsure": "review.best.unsure"}.get(sure, "review.best")
+            return plain.say(key, turn=self.turn, who=seat, move=move, other=other, sure=plain.SURE[sure])
+        best = _subject(self.best.move, view)
+        if sure in ("same", "unsure"):
+            return plain.say(f"review.worse.{sure}", turn=self.turn, who=seat, move=move, best=best)
+        from .players import reasons
+
+        facts = reasons(view, self.best.move, self.played, who=seat)
+        options = plain.reasons([f.plain for f in facts])
+        return plain.fit([plain.say("review.worse", turn=self.turn, who=seat, move=move, best=best,
+                                    sure=plain.SURE[sure], reason=r) for r in options]
+                         + [plain.say("review.worse.short", turn=self.turn, who=seat, move=move, best=best,
+                                      sure=plain.SURE[sure])])
+
+    def why(self, who: Optional[str] = None) -> str:
+        """The figures behind :meth:`sentence`: every figure with its margin of error, the
+        points given up and the label.  ``who`` as in :meth:`sentence`."""
         seat = who if who is not None else f"seat {self.view.seat}"
         played = self.chosen
         if self.forced:
-            return (f"Move {self.index + 1}: {seat} had one legal move, {move_words(self.played, self.view)}; "
+            return (f"Turn {self.turn}: {seat} had one legal move, {move_words(self.played, self.view)}; "
                     f"expected {played.words()}.")
-        text = f"Move {self.index + 1}: {seat} chose {_phrase(self.played, self.view)}, expected {played.words()}."
+        text = f"Turn {self.turn}: {seat} chose {_phrase(self.played, self.view)}, expected {played.words()}."
         if self.label == "best" and self.best.move == played.move:
             # The search's best, said only as surely as its figures tell it from the next best.
             runner = self.choices[1]
@@ -202,13 +271,13 @@ class Decision:
     def row(self) -> dict[str, Any]:
         """The decision as plain data (for a table or a data frame)."""
         return {
-            "move": self.index + 1,
+            "turn": self.turn,
             "played": move_words(self.played, self.view),
             "expected": round(self.chosen.points, 1),
             "best": move_words(self.best.move, self.view),
             "best expected": round(self.best.points, 1),
             "lost": round(self.loss, 1),
-            "label": "forced" if self.forced else self.label,
+            "label": self.label,
             "choices": len(self.choices),
         }
 
@@ -251,12 +320,12 @@ class Review:
         return sum(d.loss for d in self.decisions)
 
     def counts(self) -> dict[str, int]:
-        """How many decisions got each label (a forced move, the only legal one, was no
-        decision to judge and is not counted: see :attr:`forced`)."""
+        """How many decisions got each label, :data:`FORCED` last (a forced move, the only
+        legal one, was no choice to judge: it is counted apart, never as best)."""
         out = {name: 0 for name, _ in LABELS}
+        out[FORCED] = 0
         for d in self.decisions:
-            if not d.forced:
-                out[d.label] += 1
+            out[d.label] += 1
         return out
 
     @property
@@ -269,15 +338,19 @@ class Review:
         return max(self.decisions, key=lambda d: d.loss, default=None)
 
     def sentences(self, who: Optional[str] = None) -> list[str]:
-        """One sentence per decision (``who`` names the seat, as in :meth:`Decision.sentence`)."""
+        """One plain sentence per decision (``who`` names the seat, as in :meth:`Decision.sentence`)."""
         return [d.sentence(who) for d in self.decisions]
+
+    def whys(self, who: Optional[str] = None) -> list[str]:
+        """The figures behind each decision's sentence (:meth:`Decision.why`)."""
+        return [d.why(who) for d in self.decisions]
 
     def summary(self, who: Optional[str] = None) -> str:
         """The review in one sentence (``who`` names the seat; by default "Seat N")."""
         counts = self.counts()
-        parts = [f"{n} {name}" for name, n in counts.items() if n]
+        parts = [f"{n} {name}" for name, n in counts.items() if n and name != FORCED]
         if self.forced:
-            parts.append(f"{self.forced} forced")
+            parts.append(plural(self.forced, LABEL_WORDS[FORCED], words=False))
         stopped = "" if self.complete else " (stopped before the end)"
         name = f"Seat {self.seat}" if who is None else who[:1].upper() + who[1:]
         count = plural(len(self.decisions), "decision", words=False)
@@ -291,10 +364,10 @@ class Review:
     def table(self) -> str:
         """The review as a plain-text table (stable: the same review gives the same text)."""
         rows = self.rows()
-        heads = ["move", "played", "expected", "best", "best expected", "lost", "label"]
+        heads = ["turn", "played", "expected", "best", "best expected", "lost", "label"]
         cells = [[_cell(r[h]) for h in heads] for r in rows]
         widths = [max(len(h), *(len(c[i]) for c in cells)) if cells else len(h) for i, h in enumerate(heads)]
-        numeric = {"move", "expected", "best expected", "lost"}
+        numeric = {"turn", "expected", "best expected", "lost"}
 
         def line(items: Sequence[str]) -> str:
             return "  ".join(s.rjust(w) if h in numeric else s.ljust(w)
@@ -314,13 +387,14 @@ class Review:
     def _repr_html_(self) -> str:
         colours = {"best": "#1b7f3b", "good": "#3c8d5a", "inaccuracy": "#a86b00",
                    "mistake": "#c2410c", "blunder": "#b3261e", "forced": "#6b6b6b"}
-        heads = ["move", "played", "expected", "best", "best expected", "lost", "label"]
+        heads = ["turn", "played", "expected", "best", "best expected", "lost", "label"]
         body = []
         for d, r in zip(self.decisions, self.rows(), strict=True):
             tds = "".join(f"<td>{escape(_cell(r[h]))}</td>" for h in heads[:-1])
             colour = colours[r["label"]]
-            tds += f'<td style="color:{colour};font-weight:bold">{escape(r["label"])}</td>'
-            body.append(f'<tr title="{escape(d.sentence())}">{tds}</tr>')
+            shown = LABEL_WORDS.get(r["label"], r["label"])
+            tds += f'<td style="color:{colour};font-weight:bold">{escape(shown)}</td>'
+            body.append(f'<tr title="{escape(d.sentence())} {escape(d.why())}">{tds}</tr>')
         head = "".join(f"<th>{escape(h)}</th>" for h in heads)
         return (f"<table><caption>{escape(self.summary())}</caption>"
                 f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
@@ -333,7 +407,7 @@ class Review:
 
         if ax is None:
             _, ax = plt.subplots(figsize=(8, 3.5))
-        xs = [d.index + 1 for d in self.decisions]
+        xs = [d.turn for d in self.decisions]
         played = [d.chosen.points for d in self.decisions]
         errors = [d.chosen.margin if math.isfinite(d.chosen.margin) else 0.0 for d in self.decisions]
         ax.errorbar(xs, played, yerr=errors, marker="o", capsize=3, label="move played (95% interval)")
@@ -347,7 +421,7 @@ class Review:
                 ax.scatter([m[0] for m in marked], [m[1] for m in marked], s=120, marker=marker,
                            color=colour, zorder=3, label=name)
         ax.axhline(0, color="black", linewidth=0.5)
-        ax.set_xlabel("move of the hand")
+        ax.set_xlabel("turn of the hand")
         ax.set_ylabel("expected net points")
         ax.set_title(f"Seat {self.seat}'s expected points across the hand")
         ax.legend(loc="best", fontsize="small")
@@ -498,4 +572,5 @@ def _judge_once(view: View, played: Move, index: int, level: str, seed: int) -> 
         _, margin = evaluation.paired(choices[0].move, chosen.move)
         paired = margin if math.isfinite(margin) else None
     return Decision(index=index, view=view, played=played, choices=tuple(choices), loss=loss,
-                    label=label_for(loss), deals=evaluation.deals, exact=evaluation.exact, paired=paired)
+                    label=FORCED if len(choices) == 1 else label_for(loss), deals=evaluation.deals,
+                    exact=evaluation.exact, paired=paired)

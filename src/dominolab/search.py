@@ -682,6 +682,7 @@ def evaluate(
     weighting: float = 0.0,
     policy: Optional[Policy] = None,
     keep_worlds: bool = False,
+    stop: Optional[Callable[[], bool]] = None,
 ) -> Evaluation:
     """Value every legal move of ``view`` (its seat to move) over sampled deals.
 
@@ -693,7 +694,8 @@ def evaluate(
     it out instead (0: never solve; by default ``budget / (NODE_COST * EXACT_SHARE)``, so
     that at least :data:`EXACT_SHARE` deals are solved); after two deals too large for it,
     the rest are played out.  ``match=(scores, target)`` makes the value the chance
-    of winning the match.
+    of winning the match.  ``stop()`` returning True stops dealing too (checked between
+    deals, like the deadline: every move is still valued over the same deals).
     """
     moves = list(view.legal)
     if not moves:
@@ -746,6 +748,8 @@ def evaluate(
             elif spent >= budget:
                 break
             if deadline is not None and time.perf_counter() > deadline:
+                break
+            if stop is not None and stop():
                 break
             hands, stock = _next_deal(root, saved, dealer, rng)
         w = dealer.weight(hands)
@@ -853,6 +857,24 @@ ROOT_MAX = 50_000
 ROOT_SHARE = 2
 
 
+def exact_evaluation(view: View, limit: int) -> tuple[Optional[Evaluation], int]:
+    """Every legal move's exact expected net points over every deal that fits ``view``
+    (:func:`dominolab.exact.solve`, each deal alike, each solved with every hand visible as
+    :func:`evaluate` solves a sampled deal), when that takes at most ``limit`` solver
+    nodes: then the evaluation (margins 0, ``exact`` true) and the work spent; else
+    ``None`` and the work spent finding out."""
+    from .exact import ExactLimitError, solve  # exact builds on this module
+
+    try:
+        solved = solve(view, max_deals=max(1, limit // 16), limit=limit, project=True)
+    except ExactLimitError as error:
+        return None, error.nodes * NODE_COST
+    values = tuple(MoveValue(m.move, m.value, m.value, m.ahead, 0.0, solved.deals, exact=True)
+                   for m in solved.moves)
+    work = max(solved.nodes * NODE_COST, len(values))
+    return Evaluation(view.seat, values, solved.best, solved.deals, solved.deals, work, "points"), work
+
+
 def tree_evaluate(
     view: View,
     *,
@@ -865,6 +887,7 @@ def tree_evaluate(
     exact_leaves: Optional[int] = None,
     exact_root: Optional[int] = None,
     root_floor: float = ROOT_FLOOR,
+    stop: Optional[Callable[[], bool]] = None,
 ) -> Evaluation:
     """Value every legal move of ``view`` by a search tree over what the seat will see
     (information-set Monte Carlo tree search, one observer).
@@ -926,17 +949,9 @@ def tree_evaluate(
     root_limit = min(budget // (NODE_COST * ROOT_SHARE), ROOT_MAX) if exact_root is None else exact_root
     spent = 0
     if match is None and deadline is None and root_limit > 0:
-        from .exact import ExactLimitError, solve  # exact builds on this module
-
-        try:
-            solved_root = solve(view, max_deals=max(1, root_limit // 16), limit=root_limit, project=True)
-        except ExactLimitError as error:
-            spent = error.nodes * NODE_COST
-        else:
-            exact_values = tuple(MoveValue(m.move, m.value, m.value, m.ahead, 0.0, solved_root.deals, exact=True)
-                                 for m in solved_root.moves)
-            return Evaluation(seat, exact_values, solved_root.best, solved_root.deals, solved_root.deals,
-                              max(solved_root.nodes * NODE_COST, len(moves)), objective)
+        at_root, spent = exact_evaluation(view, root_limit)
+        if at_root is not None:
+            return at_root
     policy = policy or Policy(rules)
     rand = rng.random
     dealer = Dealer(view)
@@ -957,6 +972,8 @@ def tree_evaluate(
     iterations = 0
     while spent < budget or iterations < len(root_codes):  # every move is tried at least once
         if deadline is not None and iterations >= len(root_codes) and time.perf_counter() > deadline:
+            break
+        if stop is not None and iterations >= len(root_codes) and stop():
             break
         if iterations:
             _next_deal(r, saved, dealer, rng)

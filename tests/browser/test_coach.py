@@ -69,8 +69,8 @@ def test_review_this_hand_by_mouse_then_arrow_keys(coach_page):
     assert kernel_json(page, "[t.coach.kind, t.coach.status, t.coach.index]") == ["review", "done", 0]
     count = kernel_json(page, "len(t.coach.decisions)")
     assert count >= 3
-    first = kernel_json(page, "t.coach.decisions[0].index") + 1
-    expect(heading).to_have_text(f"Decision 1 of {count}: move {first} of the hand")
+    first = kernel_json(page, "t.coach.decisions[0].turn")  # the log's numbering (issue 33)
+    expect(heading).to_have_text(f"Decision 1 of {count}: turn {first} of the hand")
     # The move played and the best one are drawn as tiles (or Draw/Pass), with the engine's sentence.
     expect(root.locator('[data-key="review:played"]')).to_be_visible()
     expect(root.locator('[data-key="review:sentence"]')).to_have_text(kernel(page, "print(t.coach.decisions[0].sentence('you'))").strip())
@@ -146,6 +146,15 @@ def test_a_puzzle_solved_by_a_real_click(coach_page):
     root.locator('[data-key="puzzle:next"]').click()
     expect(feedback).to_have_count(0, timeout=TIMEOUT)
     assert kernel_json(page, "pz.coach.status") == "asking"
+    # Issue 33, item 6: Esc pressed from habit asks first (Keep solving is the default), and
+    # the puzzle has no match parts in its frame.
+    assert root.locator(".dl-scores, [data-key='action:new']").count() == 0
+    root.locator(".dl-puzzle-question").click()
+    page.keyboard.press("Escape")
+    expect(root.locator('[data-key="ask:keep"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(root.locator(".dl-confirm")).to_have_count(0)
+    assert kernel_json(page, "[pz.coach.kind, pz.coach.status]") == ["puzzle", "asking"]
     assert not page.errors
 
 

@@ -99,7 +99,7 @@ def _as_good_as_best(decision: Decision) -> dict[Any, str]:
 
 
 def _sure_moves(rv: Review) -> tuple[int, ...]:
-    return tuple(d.index + 1 for d in rv if d.clear)
+    return tuple(d.turn for d in rv if d.clear)
 
 
 def _test_sure_losses(sure_losses: Any) -> Optional[str]:
@@ -115,15 +115,15 @@ def _test_sure_losses(sure_losses: Any) -> Optional[str]:
         numbers = [whole_number(n) for n in got] if isinstance(got, (list, tuple)) else [None]
         given = [n for n in numbers if n is not None]
         if len(given) != len(numbers):
-            return f"{shown} returned {describe(got)}; it should return a list of move numbers (whole numbers)."
+            return f"{shown} returned {describe(got)}; it should return a list of turn numbers (whole numbers)."
         right = _sure_moves(rv)
         if tuple(given) != right:
             if tuple(sorted(given)) == right:
                 return f"{shown} returned the right moves in another order: list them as the hand goes."
-            if tuple(n + 1 for n in given) == right:
-                return (f"{shown} returned {list(given)}: those are the decisions' indexes, counted from 0; "
-                        "the move numbers count from 1.")
-            return (f"{shown} returned {list(given)}, but the losses beyond the margin of error are at moves "
+            if tuple(d.index for d in rv if d.clear) in (tuple(given), tuple(n - 1 for n in given)):
+                return (f"{shown} returned {list(given)}: those count the hand's moves (`d.index`); "
+                        "the turn numbers are `d.turn`, as in the log and the table's `turn` column.")
+            return (f"{shown} returned {list(given)}, but the losses beyond the margin of error are at turns "
                     f"{list(right)}: a loss is sure when it is larger than its margin of error, "
                     "`decision.loss > decision.paired`.")
     return None
@@ -132,20 +132,22 @@ def _test_sure_losses(sure_losses: Any) -> Optional[str]:
 q1 = Exercise(
     1,
     "Review seat 0 in the exercises' hand, `hand = ex.exercise_hand()`, with `rv = dl.review(hand, seat=0)`. "
-    "At which move of the hand (the number in the table's `move` column) did seat 0 give up the most "
+    "At which turn of the hand (the number in the table's `turn` column) did seat 0 give up the most "
     "expected points? Give a whole number.",
     answer=Integer(example="7"),
-    expected=lambda: _worst().index + 1,
-    nudges={0: "0 is not a move of the hand: the `move` column counts the hand's moves from 1. Look down the "
-               "`lost` column for its largest value.",
+    expected=lambda: _worst().turn,
+    nudges={0: "0 is not a turn of the hand: the `turn` column counts the hand's turns from 1, as the log does. "
+               "Look down the `lost` column for its largest value.",
             # the keys below are the hand's figures (tests/test_lesson7.py checks them against its review)
-            29: "that is the decision's `index`, which counts the hand's moves from 0; the table's `move` column "
-                "counts from 1.",
-            28: "move 28 gave up points too, but not the most: look down the whole `lost` column."},
+            29: "that is the decision's `index`, which counts the hand's moves (every draw too) from 0; the "
+                "table's `turn` column counts turns as the log does: a seat's draws and its play are one turn.",
+            30: "that counts the hand's moves, every draw one of them; the table's `turn` column counts turns as "
+                "the log does: a seat's draws and its play are one turn.",
+            17: "turn 17 gave up points too, but not the most: look down the whole `lost` column."},
     hint="Print `rv.table()` and look down the `lost` column, or ask the review: `rv.worst()`.",
-    solution="The review's `worst()` is the decision with the largest loss; its `index` counts the "
-             "hand's moves from 0, the table from 1.",
-    code="rv = dl.review(ex.exercise_hand(), seat=0)\nrv.worst().index + 1",
+    solution="The review's `worst()` is the decision with the largest loss; its `turn` is the hand's turn as "
+             "the log and the table number it.",
+    code="rv = dl.review(ex.exercise_hand(), seat=0)\nrv.worst().turn",
 )
 
 q2 = Exercise(
@@ -195,35 +197,35 @@ q4 = Exercise(
 q5 = Exercise(
     5,
     "In the exercises' review, find the first decision labelled 'good' or worse whose loss is 'within the "
-    "search's margin of error' (its sentence says so). Is the review sure that the move seat 0 played there was "
+    "search's margin of error' (its `why()` says so). Is the review sure that the move seat 0 played there was "
     "worse than the one it calls best? Answer True or False.",
     answer=Boolean(),
     expected=lambda: _within_margin().clear,
     nudges={True: "the label counts the expected points given up, but 'within the margin of error' means the "
                   "difference between the two moves is no larger than the search's uncertainty about it: the "
                   "search cannot tell them apart for sure."},
-    hint="Print `decision.sentence()` for that decision: does it say 'within' or 'more than' the margin of error?",
+    hint="Print `decision.why()` for that decision: does it say 'within' or 'more than' the margin of error?",
     solution="Within the margin of error, the best move may not be better at all. Only a loss beyond the margin is "
              "one the search is sure of, and even then a larger search can revise it.",
     code="rv = dl.review(ex.exercise_hand(), seat=0)\n"
          "d = next(d for d in rv if not d.forced and d.label != 'best' and not d.clear)\n"
-         "print(d.sentence())\nd.clear",
+         "print(d.why())\nd.clear",
 )
 
 q6 = Exercise(
     6,
-    "Write a function `sure_losses(rv)` that returns the list of move numbers (counted from 1, as in the "
-    "table's `move` column, in the order of the hand) of the decisions where the review is sure points were "
-    "given up: the loss is larger than its margin of error. Each decision `d` of the review has `d.index` "
-    "(counted from 0), `d.loss` and `d.paired`, the loss's margin of error from comparing the two moves on the "
+    "Write a function `sure_losses(rv)` that returns the list of turn numbers (as in the table's `turn` "
+    "column and the log, in the order of the hand) of the decisions where the review is sure points were "
+    "given up: the loss is larger than its margin of error. Each decision `d` of the review has `d.turn`, "
+    "`d.loss` and `d.paired`, the loss's margin of error from comparing the two moves on the "
     "same deals (`None` when nothing was given up). Check it with `ex.q6.check(sure_losses)`: the engine tries "
     "it on the reviews of three hands.",
-    answer=Code(_test_sure_losses, what="a function sure_losses(rv) that returns a list of move numbers",
+    answer=Code(_test_sure_losses, what="a function sure_losses(rv) that returns a list of turn numbers",
                 example="def sure_losses(rv): ..."),
     expected=lambda: PASSES,
-    hint="Loop over the review's decisions; keep `d.index + 1` when `d.paired is not None and d.loss > d.paired`.",
+    hint="Loop over the review's decisions; keep `d.turn` when `d.paired is not None and d.loss > d.paired`.",
     solution="A loss is sure when it is larger than the margin of error of the difference between the two moves.",
     code="def sure_losses(rv):\n"
-         "    return [d.index + 1 for d in rv if d.paired is not None and d.loss > d.paired]\n\n"
+         "    return [d.turn for d in rv if d.paired is not None and d.loss > d.paired]\n\n"
          "sure_losses",
 )

@@ -43,6 +43,8 @@ class Feedback:
     status: str
     message: str
     code: str = ""
+    #: The figures behind a plain ``message`` ("Why?"), shown under it.
+    why: str = ""
 
     @property
     def correct(self) -> bool:
@@ -51,6 +53,8 @@ class Feedback:
     def __str__(self) -> str:
         title = _STYLE[self.status][1]
         text = f"{title}: {self.message}" if self.message else title
+        if self.why:
+            text += f"\nWhy? {self.why}"
         return f"{text}\n\n{self.code}" if self.code else text
 
     def __repr__(self) -> str:
@@ -60,9 +64,11 @@ class Feedback:
         colour, title = _STYLE[self.status]
         body = _INLINE_CODE.sub(r"<code>\1</code>", escape(self.message)).replace("\n", "<br>")
         code = f'<pre style="margin:4px 0">{escape(self.code)}</pre>' if self.code else ""
+        why = (f'<details style="margin:4px 0"><summary>Why?</summary>{escape(self.why)}</details>'
+               if self.why else "")
         return (f'<div style="border-left:4px solid {colour};padding:2px 8px;margin:4px 0">'
                 f'<strong style="color:{colour}">{title}</strong>'
-                f'{": " if body else ""}{body}{code}</div>')
+                f'{": " if body else ""}{body}{why}{code}</div>')
 
 
 _UNSET = object()

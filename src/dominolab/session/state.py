@@ -148,7 +148,7 @@ class CoachState:
     summary: str = ""
     puzzle: Any = None
     round: Optional[Round] = None
-    feedback: Optional[tuple[str, str]] = None
+    feedback: Optional[tuple[str, str, str]] = None  # status, the plain words, the figures (why)
     number: int = 0
     count: int = 0
     hint: bool = False
@@ -189,7 +189,7 @@ class TableState:
     offer: Optional[str]
     saving: bool = False
     ai_ms: tuple[float, ...] = ()
-    #: In tournament mode (:class:`TournamentSession`): where the student is in the tournament.
+    #: In tournament mode (:func:`TournamentSession`): where the student is in the tournament.
     tournament: Optional[dict] = None
     #: The review or puzzle on screen, if any.
     coach: Optional[CoachState] = None
@@ -197,6 +197,8 @@ class TableState:
     can_review: bool = False
     #: False when the hint could not separate the two best moves: no tile is marked.
     hint_marks: bool = True
+    #: The hint's figures, behind its plain sentence ("Why?").
+    hint_why: str = ""
 
 
 def heard_by(events: Sequence[Event], seat: Optional[int]) -> list[Event]:
