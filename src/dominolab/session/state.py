@@ -199,6 +199,8 @@ class TableState:
     hint_marks: bool = True
     #: The hint's figures, behind its plain sentence ("Why?").
     hint_why: str = ""
+    #: True while a hint is being searched for this position (the table says it is thinking).
+    hinting: bool = False
 
 
 def heard_by(events: Sequence[Event], seat: Optional[int]) -> list[Event]:
