@@ -1,91 +1,129 @@
-"""A simulated class in a classroom tournament: are honest students ever flagged as copies,
-and are copies, re-spelled copies and splices caught?
+"""A simulated class in a classroom tournament: how many cheats are caught, and how far the
+ones that are not caught beat honest play.
 
-For each configuration (hands, opponents) and each kind of student (greedy: always the
-heaviest tile; strategy: SearchPlayer "easy" and "medium", half each; random: any tile that
-fits), a class of ``--students`` honest students plays the tournament, each with a seed of
-their own.  The leaderboard checks the class alone: every honest student it holds back or
-names in a finding is a false flag.  Then cheats join the same class and the leaderboard
-runs again:
+Each class is 30 honest students (a mix of play: 8 play any tile that fits, 8 always the
+heaviest tile, 8 the engine's strategy player, 6 its easy search) and five of each kind of
+cheat, all handing in their results together:
 
-* copy: a classmate's result with another name;
-* re-spelled copy: the same, with every tile the student played spelt the other way round
-  ("2-1" for "1-2") in the file;
-* splice: hand ``i`` taken from classmate ``i`` (as many classmates as hands, at random),
-  the points added up again so that the file replays.
+* **splice**: the best hand of six classmates for each deal, put into one file, given a key
+  of its own and sealed again with Python (``tournament._seal``);
+* **look-ahead**: the student plays on copies of the entry (``copy.deepcopy``): every move is
+  tried on a copy, the hand played out greedily, and the move that scored most is played;
+* **hard search**: every move chosen by the engine's search player at level "hard";
+* **copy**: a classmate's result under another name, given a key of its own and sealed again.
 
-Each cheat is made twice: as a student edits a file (the copied file keeps the classmate's
-key and seals, which no longer match its name or hands), and *disguised*, given a key of its
-own and sealed again with Python (``tournament._seal``), which only the statistics of unusual
-choices can find.  A cheat counts as caught when the board holds it back (not ranked) with a
-finding that names it.  Run: ``nice python benchmarks/tournament_class.py`` (``--students 30``, about
-three minutes on 2 cores with `nice`); ``--quick`` for 8 students.  Prints a table.
+A cheat counts as *caught* when the board holds it for the teacher (never ranked); *alone*
+counts the cheats caught when each joins the honest class by itself; an honest
+student is *flagged* when held or named in a finding.  For every cheat not caught the table
+gives its points against honest play: the honest median and best, and how many honest
+students it beats.
+
+Run: ``python benchmarks/tournament_class.py`` (three classes, about 80 seconds of computing
+on one core); ``--classes 1`` for one, ``--classes 5`` for all.  Prints a table per class and
+the totals.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
-import json
 import platform
 import random
 import statistics
 import time
 from typing import Any
 
-from dominolab.players import GreedyPlayer, RandomPlayer, SearchPlayer
-from dominolab.tournament import PART_BITS, WHOLE_BITS, Checked, Leaderboard, Tournament, _seal
+from dominolab.players import GreedyPlayer, RandomPlayer, SearchPlayer, StrategyPlayer
+from dominolab.tournament import Entry, Leaderboard, Tournament, _seal
+from dominolab.tournament.plausible import FAR_ABOVE, chance_of, computer_points
 
-CONFIGS = [(4, "greedy", 1234), (6, "strategy", 99), (4, "strategy", 7), (6, "greedy", 8)]
-KINDS = ["greedy", "strategy", "random"]
-
-
-def student(kind: str, seed: int) -> Any:
-    if kind == "greedy":
-        return GreedyPlayer(seed)
-    if kind == "random":
-        return RandomPlayer(seed)
-    return SearchPlayer(seed, level="easy" if seed % 2 else "medium")
+#: (hands, opponents, seed) of each simulated class's tournament.
+CLASSES = [(6, "strategy", 99), (6, "greedy", 8), (4, "strategy", 7), (6, "strategy", 2024), (6, "greedy", 31)]
+HONEST = [("random", 8), ("greedy", 8), ("strategy", 8), ("search", 6)]
+CHEATS = ("splice", "look-ahead", "hard search", "copy")
+PER_CHEAT = 5
 
 
-def play(t: Tournament, name: str, player: Any) -> dict:
+def honest_player(kind: str, seed: int) -> Any:
+    return {"random": RandomPlayer, "greedy": GreedyPlayer, "strategy": StrategyPlayer}.get(
+        kind, lambda s: SearchPlayer(s, level="easy"))(seed)
+
+
+def play(t: Tournament, name: str, choose: Any) -> dict:
+    """``name``'s result when ``choose(entry)`` picks every move."""
     entry = t.entry(name)
     while not entry.is_finished:
         while not entry.view().is_over:
-            entry.play(player.choose(entry.view()))
+            entry.play(choose(entry))
         entry.next_hand()
     return entry.result()
 
 
-def respell(result: dict, name: str) -> dict:
-    """A copy with every tile the student played written the other way round."""
-    out = copy.deepcopy(result)
+def by(player: Any) -> Any:
+    """Moves chosen by ``player`` (an engine player) for the entry."""
+    return lambda entry: player.choose(entry.view())
+
+
+def look_ahead(rng: random.Random) -> Any:
+    """A student who tries every move on a copy of the entry, plays the hand out greedily
+    there, and plays the move that scored most (ties broken at random: each student's own)."""
+    def choose(entry: Entry) -> Any:
+        scored = []
+        before = entry.points
+        for move in entry.view().legal:
+            trial = copy.deepcopy(entry)
+            trial.play(move)
+            greedy = GreedyPlayer(rng.getrandbits(30))
+            while not trial.view().is_over:
+                trial.play(greedy.choose(trial.view()))
+            scored.append((trial.points - before, rng.random(), move))
+        return max(scored, key=lambda s: s[:2])[2]
+    return choose
+
+
+def resealed(data: dict, name: str, rng: random.Random) -> dict:
+    """``data`` under ``name``, with a key of its own, sealed again with Python."""
+    out = copy.deepcopy(data)
     out["name"] = name
-    for hand in out["hands"]:
-        for move in hand["moves"]:
-            if move["seat"] == 0 and "play" in move:
-                a, b = move["play"].split("-")
-                move["play"] = f"{b}-{a}"
-    return out
-
-
-def splice(results: list[dict], hands: int, rng: random.Random, name: str) -> dict:
-    """Hand ``i`` from classmate ``i``: as many classmates as hands, chosen at random."""
-    donors = rng.sample(range(len(results)), hands)
-    out = copy.deepcopy(results[donors[0]])
-    out["name"] = name
-    out["hands"] = [copy.deepcopy(results[d]["hands"][i]) for i, d in enumerate(donors)]
-    out["points"] = sum(h["result"]["points"][0] for h in out["hands"])
-    return out
-
-
-def disguise(result: dict, rng: random.Random) -> dict:
-    """The cheat re-sealed with Python under a fresh key: nothing in the file but its play gives it away."""
-    out = copy.deepcopy(result)
-    tid = Tournament.from_dict(out["tournament"]).id
     out["entry"] = f"{rng.getrandbits(64):016x}"
-    out["seals"] = [_seal(out["entry"], tid, out["name"], i, hand) for i, hand in enumerate(out["hands"])]
+    tid = Tournament.from_dict(out["tournament"]).id
+    out["seals"] = [_seal(out["entry"], tid, name, i, hand) for i, hand in enumerate(out["hands"])]
     return out
+
+
+def best_hands(honest: list[dict], rng: random.Random, name: str) -> dict:
+    """Each deal's best hand among six classmates, in one file, sealed again."""
+    six = rng.sample(honest, 6)
+    out = copy.deepcopy(six[0])
+    out["hands"] = [copy.deepcopy(max(six, key=lambda d: d["hands"][i]["result"]["points"][0])["hands"][i])
+                    for i in range(len(out["hands"]))]
+    out["points"] = sum(h["result"]["points"][0] for h in out["hands"])
+    return resealed(out, name, rng)
+
+
+def simulate(hands: int, opponents: str, seed: int) -> dict:
+    t = Tournament.create("standard", hands=hands, opponents=opponents, seed=seed)
+    rng = random.Random(seed)
+    honest = []
+    for kind, count in HONEST:
+        for n in range(count):
+            player = honest_player(kind, 1000 * seed + len(honest))
+            honest.append(play(t, f"{kind} {n}", by(player)))
+    cheats: dict[str, list[dict]] = {
+        "splice": [best_hands(honest, rng, f"splice {n}") for n in range(PER_CHEAT)],
+        "look-ahead": [play(t, f"look-ahead {n}", look_ahead(rng)) for n in range(PER_CHEAT)],
+        "hard search": [play(t, f"hard search {n}", by(SearchPlayer(seed + n, level="hard")))
+                        for n in range(PER_CHEAT)],
+        "copy": [resealed(d, f"copy {n}", rng) for n, d in enumerate(rng.sample(honest, PER_CHEAT))],
+    }
+    start = time.perf_counter()
+    checked = {r["name"]: (r["name"] + ".json", t.check(r)) for r in honest + [c for cs in cheats.values() for c in cs]}
+    board = t.rank(checked.values())
+    seconds = time.perf_counter() - start
+    mine = [checked[r["name"]] for r in honest]
+    alone = {kind: sum(r["name"] in {row["name"] for row in t.rank([*mine, checked[r["name"]]]).held} for r in results)
+             for kind, results in cheats.items()}  # one cheat at a time in the honest class
+    return {"t": t, "honest": honest, "cheats": cheats, "board": board, "check_s": seconds, "alone": alone}
 
 
 def flagged(board: Leaderboard) -> set[str]:
@@ -95,102 +133,77 @@ def flagged(board: Leaderboard) -> set[str]:
     return names
 
 
-def borrowed_bits(checked: list[Checked]) -> float:
-    """The most bits any honest result holds in hands that some classmate played alike."""
-    most = 0.0
-    for i, c in enumerate(checked):
-        shared = [h for h, p in enumerate(c.plays)
-                  if any(o.plays[h].key == p.key for j, o in enumerate(checked) if j != i)]
-        most = max(most, sum(c.plays[h].bits for h in shared))
-    return most
-
-
-def measure(students: int, cheats: int, hands: int, opponents: str, seed: int, kind: str) -> dict:
-    t = Tournament.create("standard", hands=hands, opponents=opponents, seed=seed)
-    start = time.perf_counter()
-    honest = [play(t, f"{kind} {n}", student(kind, 1000 * seed + n)) for n in range(students)]
-    played = time.perf_counter() - start
-    start = time.perf_counter()
-    checked = [(r["name"] + ".json", t.check(r)) for r in honest]
-    check_s = (time.perf_counter() - start) / students
-    board = t.rank(checked)
-    assert not board.rejected, board.rejected
-    rng = random.Random(seed)
-    originals = rng.sample(range(students), min(students, 2 * cheats))
-    made = {
-        "copy": [{**copy.deepcopy(honest[n]), "name": "cheat"} for n in originals[:cheats]],
-        "re-spelled copy": [respell(honest[n], "cheat") for n in originals[cheats:]],
-        "splice": [splice(honest, hands, rng, "cheat") for _ in range(3 * cheats)],
-    }
-    made.update({f"disguised {what}": [disguise(data, rng) for data in files] for what, files in list(made.items())})
-    caught = {}
-    for what, files in made.items():
-        hits = 0
-        for data in files:  # one cheat at a time joins the class: no cheat is caught by another
-            with_cheat = t.rank([*checked, ("cheat.json", t.check(data))])
-            hits += "cheat" in {row["name"] for row in with_cheat.held} and "cheat" in flagged(with_cheat)
-        caught[what] = (hits, len(files))
-    bits = [sum(p.bits for p in c.plays) for _, c in checked]
-    pairs = board.identical
-    return {
-        "false": len(flagged(board)), "pairs": len(pairs), "pair_bits": max((p.bits for p in pairs), default=0.0),
-        "whole_pairs": max((p.bits for p in pairs if len(p.hands) == hands), default=0.0),
-        "borrowed": borrowed_bits([c for _, c in checked]),
-        "caught": caught, "low_results": sum(b < WHOLE_BITS for b in bits),
-        "play_s": played, "check_s": check_s,
-    }
-
-
-def upload(files: int) -> None:
-    """The teacher's upload box: the time to add each file, the last one with ``files - 1`` in."""
-    from dominolab.widget import ResultsUpload
-
-    t = Tournament.create("standard", hands=4, opponents="greedy", seed=1234)
-    results = [play(t, f"student {n}", student(KINDS[n % 3], n)) for n in range(files)]
-    box = ResultsUpload(t)
-    times = []
-    for data in results:
-        text = json.dumps(data)
-        start = time.perf_counter()
-        box.add(data["name"] + ".json", text)
-        times.append(time.perf_counter() - start)
-    print(f"\nResultsUpload, {files} files of a 4-hand tournament added one by one: first add "
-          f"{times[0]:.2f} s, median {statistics.median(times):.2f} s, last {times[-1]:.2f} s, "
-          f"total {sum(times):.1f} s; {len(box.leaderboard.rows)} ranked, {len(box.leaderboard.held)} held")
+def report(sim: dict) -> dict[str, Any]:
+    board: Leaderboard = sim["board"]
+    t: Tournament = sim["t"]
+    honest_names = {r["name"] for r in sim["honest"]}
+    honest_points = sorted(r["points"] for r in sim["honest"])
+    held = {row["name"] for row in board.held}
+    copied = {f.names[1] for f in board.findings if f.kind == "copy" and f.names[0].startswith("copy")}
+    copied |= {f.names[0] for f in board.findings if f.kind == "copy" and f.names[1].startswith("copy")}
+    out: dict[str, Any] = {"false": len(held & honest_names - copied), "pair": len(held & honest_names & copied),
+                           "named": len(flagged(board) & honest_names - held),
+                           "median": statistics.median(honest_points),
+                           "best": honest_points[-1], "baseline": sum(t.baseline_points(i) for i in range(t.hands))}
+    print(f"\n{t}: {len(sim['honest'])} honest students, {PER_CHEAT} of each cheat; checked and ranked in "
+          f"{sim['check_s']:.1f} s")
+    print(f"  honest points: median {out['median']:g}, best {out['best']}; the computer's own play "
+          f"(the baseline, {t.baseline}) {out['baseline']}")
+    computers = computer_points(t)
+    everyone = [*sim["honest"], *(c for cs in sim["cheats"].values() for c in cs)]
+    chances = []
+    for r in sim["honest"]:  # what the far-above line measures, for every honest student
+        pools = [[o["hands"][h]["result"]["points"][0] for o in everyone if o is not r] + [c[h] for c in computers]
+                 for h in range(t.hands)]
+        chances.append(chance_of(r["points"], pools))
+    out["lowest"] = min(chances)
+    print(f"  the lowest chance of an honest total (held below {FAR_ABOVE:g}): {out['lowest']:.3f}")
+    print(f"  honest students held: {out['false']}; held as the other half of a copy (the files cannot say which "
+          f"is the original): {out['pair']}; named in a finding but ranked (a splice's donors): {out['named']}")
+    print(f"  {'cheat':<12}{'caught':>7}{'alone':>8}   points of those not caught (beating how many honest students)")
+    for kind, results in sim["cheats"].items():
+        caught = [r for r in results if r["name"] in held]
+        free = [r for r in results if r["name"] not in held]
+        shown = ", ".join(f"{r['points']} ({sum(p < r['points'] for p in honest_points)})" for r in free) or "-"
+        print(f"  {kind:<12}{len(caught):>4}/{len(results):<3}{sim['alone'][kind]:>5}/{len(results):<3}  {shown}")
+        out[kind] = (len(caught), len(results), [r["points"] for r in free], [r["points"] for r in results],
+                     sim["alone"][kind])
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--students", type=int, default=30)
-    parser.add_argument("--cheats", type=int, default=10, help="copies and re-spelled copies (3x as many splices)")
-    parser.add_argument("--quick", action="store_true", help="8 students, 3 cheats of each kind")
-    parser.add_argument("--upload", type=int, default=60, help="files for the upload box's timing (0: none)")
+    parser.add_argument("--classes", type=int, default=3, help=f"how many classes (at most {len(CLASSES)})")
     args = parser.parse_args()
-    students, cheats = (8, 3) if args.quick else (args.students, args.cheats)
-    print(f"Python {platform.python_version()}, {students} honest students a class; a copy is called from "
-          f"{WHOLE_BITS:g} bits of unusual choices shared in every hand, or {PART_BITS:g} bits in some hands")
-    print("Honest: students held or named in a finding; identical pairs; the most bits two honest results shared "
-          "(in some hands / in every hand) and one honest result shared with several classmates.")
-    print("Cheats: caught / made, one cheat at a time in the honest class; disguised: re-keyed and re-sealed "
-          "with Python, so that only the play can give it away.  Low: honest results "
-          f"with < {WHOLE_BITS:g} bits in all (their copies cannot be told from honest play).\n")
-    print(f"{'tournament':<20}{'students':<10}{'flagged':>8}{'pairs':>6}{'bits':>6}{'all':>6}{'several':>8}"
-          f"{'copies':>8}{'re-spelled':>11}{'splices':>9}   disguised:{'copies':>7}{'re-spelled':>11}"
-          f"{'splices':>9}{'low':>7}{'check s':>9}")
-    for hands, opponents, seed in CONFIGS:
-        for kind in KINDS:
-            m = measure(students, cheats, hands, opponents, seed, kind)
-            c = m["caught"]
-            print(f"{f'{hands} hands v {opponents}':<20}{kind:<10}{m['false']:>5}/{students:<2}{m['pairs']:>6}"
-                  f"{m['pair_bits']:>6.1f}{m['whole_pairs']:>6.1f}{m['borrowed']:>8.1f}"
-                  + "".join(f"{c[w][0]:>{width - 3}}/{c[w][1]:<2}"
-                            for w, width in (("copy", 8), ("re-spelled copy", 11), ("splice", 9)))
-                  + " " * 13
-                  + "".join(f"{c['disguised ' + w][0]:>{width - 3}}/{c['disguised ' + w][1]:<2}"
-                            for w, width in (("copy", 7), ("re-spelled copy", 11), ("splice", 9)))
-                  + f"{m['low_results']:>4}/{students:<2}{m['check_s']:>9.3f}", flush=True)
-    if args.upload:
-        upload(args.upload)
+    print(f"Python {platform.python_version()}; {sum(c for _, c in HONEST)} honest students a class "
+          f"({', '.join(f'{c} {k}' for k, c in HONEST)}), {PER_CHEAT} of each cheat: {', '.join(CHEATS)}")
+    start = time.perf_counter()
+    totals: dict[str, list[int]] = {kind: [0, 0, 0] for kind in CHEATS}
+    false = pair = 0
+    lowest = 1.0
+    free_gain: list[tuple[str, float, float]] = []
+    for hands, opponents, seed in CLASSES[:args.classes]:
+        out = report(simulate(hands, opponents, seed))
+        false += out["false"]
+        pair += out["pair"]
+        lowest = min(lowest, out["lowest"])
+        for kind in CHEATS:
+            caught, made, free, _, alone = out[kind]
+            totals[kind][0] += caught
+            totals[kind][1] += made
+            totals[kind][2] += alone
+            free_gain += [(kind, p - out["median"], p - out["best"]) for p in free]
+    print(f"\nAll {args.classes} classes: honest students held: {false} of {args.classes * sum(c for _, c in HONEST)} "
+          f"(and {pair} held as the original of a copy); the lowest chance of an honest total: {lowest:.3f}")
+    for kind in CHEATS:
+        gains = [(m, b) for k, m, b in free_gain if k == kind]
+        above = (f"; not caught: median {statistics.median(m for m, _ in gains):+.0f} points against the honest "
+                 "median, "
+                 f"{statistics.median(b for _, b in gains):+.0f} against the best honest student (median), "
+                 f"at most {max(b for _, b in gains):+.0f}" if gains else "")
+        print(f"  {kind:<12} caught {totals[kind][0]} of {totals[kind][1]} (one at a time in the honest class: "
+              f"{totals[kind][2]}){above}")
+    print(f"Time: {time.perf_counter() - start:.0f} s")
 
 
 if __name__ == "__main__":

@@ -357,6 +357,124 @@ def test_a_hint_that_cannot_separate_the_moves_marks_no_tile(monkeypatch):
     assert (snap(t)["hint"]["action"] is None) == (kind == "close")
 
 
+class HintGate:
+    """A test hook that holds the hint's worker before its search until opened, and says how
+    the worker ended: "hint-done" (a hint written back) or "hint-cancelled" (dropped)."""
+
+    def __init__(self) -> None:
+        self.reached = threading.Event()
+        self.open = threading.Event()
+        self.ended = threading.Event()
+        self.how: list[str] = []
+
+    def __call__(self, where: str) -> None:
+        if where == "hint-start":
+            self.reached.set()
+            assert self.open.wait(20), "the test never opened the gate"
+        elif where in ("hint-done", "hint-cancelled"):
+            self.how.append(where)
+            self.ended.set()
+
+
+def hint_table(**kw) -> TableSession:
+    """A teaching table whose computer players think in the background, at the person's turn."""
+    t = table(hints=True, background=True, **kw)
+    assert t.wait(10) and snap(t)["your_turn"]
+    return t
+
+
+@pytest.mark.skipif(NO_THREADS, reason="no threads under Pyodide")
+def test_a_hint_is_searched_in_the_background_and_cancel_stops_the_search(monkeypatch):
+    """Issue 33: the hint intent answers at once, the snapshot saying a hint is being thought
+    about; cancel_hint reaches the search while it runs (its cancel event set: the search stops
+    at its next deal) and nothing else changes.  The search here waits for its cancel event,
+    so it cannot end unless the cancel reached it."""
+    from dominolab import players
+
+    real = players.advise
+    searching = threading.Event()
+
+    def until_cancelled(view, *, cancel, **kw):
+        searching.set()
+        assert cancel.wait(20), "the cancel never reached the search"
+        return real(view, cancel=cancel, **kw)  # the real search, already cancelled: HintCancelled
+
+    monkeypatch.setattr(players, "advise", until_cancelled)
+    t = hint_table()
+    gate = HintGate()
+    gate.open.set()
+    t._test_hook = gate
+    key = frozen(t)
+    published = []
+    t.subscribe(lambda state: published.append(present(state)))
+    assert send(t, "hint")["ok"]  # answered while the search runs
+    assert searching.wait(20)
+    s = snap(t)
+    assert s["hinting"] is True and s["hint"] is None and s["your_turn"] and frozen(t) == key
+    assert published[-1]["hinting"] is True and published[-1]["ack"] == "test-hint"
+    assert send(t, "hint")["ok"] and t._hints.run is not None  # asked again: the same search goes on
+    assert send(t, "cancel_hint")["ok"]
+    s = snap(t)
+    assert s["hinting"] is False and s["hint"] is None and frozen(t) == key
+    assert gate.ended.wait(20) and gate.how == ["hint-cancelled"]
+    s = snap(t)
+    assert s["hint"] is None and s["message"] is None and frozen(t) == key
+    monkeypatch.setattr(players, "advise", real)
+    move, reason = t.ask_hint()  # from code: waits for the background search
+    assert t.round.is_legal(move) and snap(t)["hint"]["text"] == reason and snap(t)["hinting"] is False
+    assert send(t, **first_legal(t))["ok"]
+    t.close()
+
+
+@pytest.mark.skipif(NO_THREADS, reason="no threads under Pyodide")
+def test_the_real_search_stops_when_its_hint_is_cancelled():
+    t = hint_table()
+    gate = HintGate()
+    t._test_hook = gate
+    assert send(t, "hint")["ok"] and gate.reached.wait(20)
+    run = t._hints.run
+    assert send(t, "cancel_hint")["ok"] and run.cancel.is_set()
+    gate.open.set()
+    assert gate.ended.wait(20) and gate.how == ["hint-cancelled"]  # advise raised HintCancelled
+    assert snap(t)["hint"] is None and snap(t)["hinting"] is False
+    t.close()
+
+
+@pytest.mark.skipif(NO_THREADS, reason="no threads under Pyodide")
+def test_a_move_while_the_hint_thinks_discards_the_hint():
+    """The game stays usable while a hint thinks; a move changes the position, so the hint
+    being searched is dropped and never shown (a hint is always about the position shown)."""
+    t = hint_table(players=2)
+    gate = HintGate()
+    t._test_hook = gate
+    assert send(t, "hint")["ok"] and gate.reached.wait(20)
+    run = t._hints.run
+    history = len(t.round.history)
+    assert send(t, **first_legal(t))["ok"]
+    assert run.cancel.is_set() and snap(t)["hinting"] is False and len(t.round.history) > history
+    gate.open.set()
+    assert gate.ended.wait(20) and gate.how == ["hint-cancelled"]
+    assert t.wait(10) and snap(t)["hint"] is None and snap(t)["message"] is None
+    t.close()
+
+
+def test_where_threads_cannot_start_the_hint_is_searched_after_its_answer(monkeypatch):
+    """Pyodide: no thread starts, so the caller's thread searches the hint once the intent is
+    answered: the view first hears that a hint is being thought about, then gets the hint."""
+
+    def no_threads(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_threads)
+    t = table(hints=True, background=True)
+    published = []
+    t.subscribe(lambda state: published.append(present(state)))
+    assert send(t, "hint")["ok"]
+    assert [p["hinting"] for p in published] == [True, False]
+    assert published[0]["hint"] is None and published[-1]["hint"]["text"]
+    assert snap(t)["hint"] == published[-1]["hint"] and not t._threads.background
+
+
 def test_new_match_that_cannot_be_dealt_changes_nothing():
     t = table()
     play_hand(t, random.Random(0))

@@ -1,4 +1,4 @@
-"""The table session's parts (undo, coach, threads, autosave), each tested alone: a part is
+"""The table session's parts (undo, coach, hint, threads, autosave), each tested alone: a part is
 given what it needs (a hand, the lock, a callback), never the table."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import pytest
 
 import dominolab as dl
 from dominolab.session.coach import Coach
+from dominolab.session.hint import Hints
 from dominolab.session.persist import Persistence
 from dominolab.session.state import IntentError
 from dominolab.session.threads import Threads, _Job
@@ -78,6 +79,27 @@ def test_the_thinker_hands_back_the_move_it_chose():
         threads.close()
         threads.schedule(_Job(version=2, seat=1, view="seat 1", player=Player(), seed=None))
     assert threads.job is None  # a closed table gives nobody a job
+
+
+def test_the_hint_writes_back_only_while_it_is_the_tables():
+    r = a_hand()
+    while r.turn != 0:
+        r.play(r.legal_moves()[0])
+    lock = threading.RLock()
+    emitted = []
+    hints = Hints(lock, lambda: emitted.append(hints.shown), lambda point: None, lambda kind, text: None)
+    with lock:  # as the hint intent calls it
+        run = hints.ask(r.view(0))
+        assert run is not None and hints.thinking and hints.ask(r.view(0)) is None  # one search at a time
+    hints.here()  # no thread: searched here
+    assert not hints.thinking and hints.shown is not None and r.is_legal(hints.shown.move)
+    assert emitted == [hints.shown] and hints.wait(0)
+    with lock:
+        stale = hints.ask(r.view(0))
+        hints.drop()  # the position changed before the search started
+    assert stale is not None and stale.cancel.is_set() and hints.shown is None
+    hints.worker(stale)  # its search is cancelled and writes nothing
+    assert hints.shown is None and len(emitted) == 1
 
 
 def test_autosave_writes_once_someone_has_moved_and_claims_its_key(tmp_path):

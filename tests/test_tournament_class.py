@@ -146,13 +146,13 @@ def test_a_copied_file_breaks_its_seals_even_where_the_play_is_usual(t, honest, 
     assert board.findings[0].kind == ("copy" if "copy" in make else "splice")
 
 
-def test_the_same_student_twice_keeps_the_first_and_says_why(t, honest):
+def test_the_same_result_twice_is_ranked_once_and_a_renamed_one_is_held(t, honest):
     board = t.leaderboard([("a.json", honest[0]), ("b.json", honest[0]),
                            ("c.json", renamed(honest[1], " RANDOM   0"))])
     reasons = dict(board.rejected)
-    assert reasons["b.json"] == "the same result again for random 0 (the first was a.json, which is kept)"
-    assert reasons["c.json"].startswith("a second result, with other games for RANDOM 0")
+    assert reasons == {"b.json": "the same result again for random 0 (the same games as a.json, which is kept)"}
     assert [row["name"] for row in board.rows] == ["random 0"]
+    assert [row["file"] for row in board.held] == ["c.json"]  # its seals do not match the name typed in
 
 
 @pytest.mark.parametrize(("hands", "text"), [
@@ -176,3 +176,35 @@ def test_the_upload_box_holds_a_copy_until_the_teacher_accepts_one(t, honest):
     box.accept("random 0")
     assert {row["name"] for row in box.leaderboard.held} == {"Aaron"}
     assert "random 0" in {row["name"] for row in box.leaderboard.rows}
+
+
+# ---------------------------------------------------------------------- far above the class
+
+
+def test_the_chance_of_a_total_adds_one_hand_from_each_pool():
+    from dominolab.tournament.plausible import chance_of
+
+    assert chance_of(20, [[0, 10], [0, 10]]) == 0.25
+    assert chance_of(10, [[0, 10], [0, 10]]) == 0.75
+    assert chance_of(0, [[3], [4, 5]]) == 1.0 and chance_of(99, [[3], [4, 5]]) == 0.0
+
+
+def test_the_best_hand_of_every_deal_spliced_and_sealed_again_is_held_for_a_look(t, honest):
+    best = [max(honest, key=lambda r, i=i: r["hands"][i]["result"]["points"][0]) for i in range(HANDS)]
+    cheat = disguised(splice(best, "Best"))
+    board = t.leaderboard(files([*honest, cheat]))
+    assert board.rejected == []  # held, never rejected
+    assert [row["name"] for row in board.held] == ["Best"]
+    (finding,) = [f for f in board.findings if f.kind == "far above"]
+    assert finding.names == ("Best",)
+    assert f"Best's {cheat['points']} points are far above what this class and the computer scored" in finding.text
+    assert "held for you to look at, not rejected" in finding.text
+    assert "Best" in {row["name"] for row in t.leaderboard(files([*honest, cheat]), accept=["Best"]).rows}
+    quiet = t.leaderboard(files(honest))
+    assert not [f for f in quiet.findings if f.kind == "far above"] and quiet.held == []
+
+
+def test_a_small_class_is_not_judged_by_its_points(t, honest):
+    best = [max(honest, key=lambda r, i=i: r["hands"][i]["result"]["points"][0]) for i in range(HANDS)]
+    board = t.leaderboard(files([*honest[:3], disguised(splice(best, "Best"))]))
+    assert not [f for f in board.findings if f.kind == "far above"]

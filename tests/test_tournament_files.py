@@ -263,7 +263,76 @@ def test_hostile_names_are_drawn_literally_in_the_chart(hostile_board):
         ax = hostile_board.plot(by=by)
         ax.figure.canvas.draw()  # "$\frac$" used to raise here
         shown = [label.get_text() for label in ax.get_yticklabels()]
-        assert sorted(s.replace(r"\$", "$") for s in shown) == sorted(HOSTILE)
+        assert sorted(s.replace(r"\$", "$").replace("\n", "") for s in shown) == sorted(HOSTILE)  # wrapped only
         for label in ax.get_yticklabels():  # what is drawn is the name itself, not mathematics
             assert label._preprocess_math(label.get_text())[1] is False
         plt.close(ax.figure)
+
+
+# ---------------------------------------------------------------------- what editors and file systems write
+
+
+def test_a_result_saved_with_a_byte_order_mark_is_read(t, good, tmp_path):
+    bom = b"\xef\xbb\xbf"  # what Notepad writes before UTF-8 text
+    board = t.leaderboard([("ana.json", bom + json.dumps(good["Ana"]).encode())])
+    assert board.rejected == [] and [row["name"] for row in board.rows] == ["Ana"]
+    path = t.save(tmp_path / "class.json")
+    path.write_bytes(bom + path.read_bytes())
+    assert Tournament.load(path) == t
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_safely(t, good, tmp_path):
+    raw = os.fsdecode(b"caf\xff.json")  # a name written by another system: byte 0xff is not UTF-8
+    (tmp_path / raw).write_text(json.dumps(good["Ana"]), encoding="utf-8")
+    (tmp_path / os.fsdecode(b"bad\xfe.json")).write_bytes(b"not json")
+    board = t.leaderboard(tmp_path)
+    html = board._repr_html_()
+    html.encode("utf-8")  # used to raise UnicodeEncodeError: a page could not show the board
+    board.table().encode("utf-8")
+    assert [row["file"] for row in board.rows] == ["caf\\xff.json"]
+    assert "bad\\xfe.json" in html
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\u3164\u3164", "\u115f", "\uffa0", "\u2800", "\u0301", "Ana \u3164",
+                                  "\u200b", "a\x00b"])
+def test_a_name_that_looks_blank_is_refused_like_other_unprintable_ones(t, good, name):
+    with pytest.raises(TournamentError, match=r"at most 40 printable characters|a name is needed"):
+        t.entry(name)
+    board = t.leaderboard([("x.json", {**good["Ana"], "name": name})])
+    assert board.rows == [] and ("printable" in board.rejected[0][1] or "name is needed" in board.rejected[0][1])
+
+
+def test_names_with_accents_marks_and_emoji_are_still_names(t):
+    for name in ("Chloé", "Zoë", "李雷", "José\u0301", "Ana ❤️", "O'Brien", "ㅎ"):
+        assert t.entry(name).name == name
+
+
+def test_long_names_are_drawn_whole_in_the_chart(t):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = ["Maximiliana Wolkenstein", "x" * 40, "Ana", "W" * 30, "Jean-Baptiste Alexandre de la Tour"]
+    results = []
+    for n, name in enumerate(names):
+        entry = t.entry(name)
+        rng = random.Random(n)
+        while not entry.is_finished:
+            while not entry.view().is_over:
+                entry.play(rng.choice(entry.view().legal))
+            entry.next_hand()
+        results.append((f"{n}.json", entry.result()))
+    board = t.leaderboard(results, accept=names)
+    for by in ("points", "duplicate"):
+        ax = board.plot(by=by)
+        fig = ax.figure
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        inside = fig.bbox
+        for label in ax.get_yticklabels():
+            box = label.get_window_extent(renderer)
+            assert box.x0 >= inside.x0 - 0.5 and box.x1 <= inside.x1 + 0.5, label.get_text()
+        shown = sorted("".join(label.get_text().split()) for label in ax.get_yticklabels())
+        assert shown == sorted("".join(name.split()) for name in names)  # whole, only wrapped
+        plt.close(fig)

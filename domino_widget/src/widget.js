@@ -117,7 +117,7 @@ function drawNotes(table, s) {
   notes.append(h("p", { class: "dl-status", text: status }));
   if (table.localNote) notes.append(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
   if (s.message) notes.append(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
-  if (table.hinting && !table.hinting.cancelled) {
+  if (table.hintThinking()) {
     notes.append(h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [
       h("span", { class: "dl-spinner", "aria-hidden": "true" }),
       " Thinking about a hint… ",
@@ -1335,7 +1335,7 @@ function rootKeys(table, event) {
   } else if (key === "Escape") {
     if (table.choosing) table.cancelChoice();
     else if (table.confirming) table.closeConfirm();
-    else if (table.hinting && !table.hinting.cancelled) table.cancelHint();
+    else if (table.hintThinking()) table.cancelHint();
     else handled = false;
   } else if (table.dead) {
     handled = key.length === 1;
@@ -1578,14 +1578,24 @@ function actions(table) {
     if (action !== "undo" && !table.shown.your_turn) return note(waitNote());
     if (send(action) && action === "hint") {
       table.hinting = { id: table.pending.id, cancelled: false };
+      table.hideHint = false;
       table.draw();
     }
   }
+  function hintThinking() {
+    return !table.hideHint && (!!table.hinting || !!(table.shown && table.shown.hinting));
+  }
   function cancelHint() {
-    if (!table.hinting) return;
-    table.hinting.cancelled = true;
+    if (!hintThinking()) return;
+    if (table.hinting) table.hinting.cancelled = true;
+    table.hideHint = true;
+    settleHint();
     table.draw();
     focusHand(table);
+  }
+  function settleHint() {
+    const s = table.shown;
+    if (table.hideHint && !table.hinting && !table.pending && s && (s.hint || s.hinting)) send("cancel_hint");
   }
   function askNewMatch() {
     const shown = table.shown;
@@ -1641,6 +1651,8 @@ function actions(table) {
     puzzleAnswer,
     spoken,
     cancelHint,
+    hintThinking,
+    settleHint,
     closeConfirm,
     askClosePuzzles,
     keepSolving,
@@ -1710,14 +1722,14 @@ function createTable(model, el, env = {}) {
     // where the focus goes back to when the coach or a dialog closes
     /** @type {{id: string, cancelled: boolean}|null} */
     hinting: null,
-    // a hint asked and not yet answered
+    // a hint asked, its intent not yet answered
     /** @type {string|null} */
     asking: null,
     // a question the coach asks ("close-puzzles")
     openWhy: /* @__PURE__ */ new Set(),
     // the "Why?" disclosures open (by key)
     hideHint: false,
-    // the hint on screen was cancelled: not shown while Python takes it away
+    // the hint was cancelled: neither it nor its search shown while Python drops it
     resultUrl: resultUrls(),
     show,
     draw,
@@ -1751,12 +1763,8 @@ function createTable(model, el, env = {}) {
     if (!snap.coach || snap.coach.kind !== "puzzle") table.asking = null;
     let latency = null;
     const pending = table.pending;
-    let cancelHint = false;
-    if (table.hinting && snap.ack === table.hinting.id) {
-      cancelHint = table.hinting.cancelled && !!snap.hint;
-      table.hideHint = cancelHint;
-      table.hinting = null;
-    } else if (table.hideHint && (!snap.hint || before && before.version !== snap.version)) {
+    if (table.hinting && snap.ack === table.hinting.id) table.hinting = null;
+    if (table.hideHint && !table.hinting && (!snap.hint && !snap.hinting || before && before.version !== snap.version)) {
       table.hideHint = false;
     }
     if (pending && snap.ack === pending.id) {
@@ -1785,7 +1793,7 @@ function createTable(model, el, env = {}) {
       else if (wasConfirming && !table.confirming && held.startsWith("confirm:")) restoreFocus(table.returnTo);
     }
     voice.hear(before, table.hideHint ? { ...snap, hint: null } : snap);
-    if (cancelHint) table.send("cancel_hint");
+    table.settleHint();
     if (table.deferredKey !== null && !table.pending) {
       const key = table.deferredKey;
       table.deferredKey = null;

@@ -223,6 +223,44 @@ describe("a hint that is thinking", () => {
     expect(said(root).join(" ")).not.toContain("Play 6-4");
     expect(model.intents().at(-1)).toMatchObject({ action: "cancel_hint" });
   });
+  it("thinks for as long as Python says it searches; Cancel then tells Python at once", () => {
+    const s = snap("long_line");
+    s.options.hints = true;
+    const { root, model } = mount(s);
+    $(root, "action:hint").click();
+    answer(model, s, { hinting: true }); // Python answers at once, and searches on
+    const searching = model.get("snapshot");
+    expect(root.querySelector(".dl-hint-thinking").textContent).toContain("Thinking about a hint");
+    expect(root.hasAttribute("aria-busy")).toBe(false); // the table stays usable meanwhile
+    $(root, "hint:cancel").click();
+    expect(model.intents().at(-1)).toMatchObject({ action: "cancel_hint", version: s.version });
+    expect(root.querySelector(".dl-hint-thinking")).toBeNull();
+    // The search's hint, published before Python read the cancel, is neither shown nor said.
+    model.push({ ...searching, seq: searching.seq + 1, hinting: false, hint: { text: "Play 6-4.", action: "play", tile: null, end: null } });
+    expect(root.querySelector(".dl-hint")).toBeNull();
+    expect(said(root).join(" ")).not.toContain("Play 6-4");
+    answer(model, s, { seq: s.seq + 3, hinting: false, hint: null });
+    expect(model.intents().filter((m) => m.action === "cancel_hint")).toHaveLength(1);
+    // The next hint is shown as usual.
+    $(root, "action:hint").click();
+    answer(model, s, { seq: s.seq + 4, hint: { text: "Draw.", action: "draw", tile: null, end: null } });
+    expect(root.querySelector(".dl-hint-text").textContent).toBe("Hint: Draw.");
+  });
+  it("a second view shows Python's search too, and Escape cancels it; cancelled before Python answered, the cancel goes with the answer", () => {
+    const s = snap("long_line");
+    s.options.hints = true;
+    const other = mount({ ...s, hinting: true });
+    expect(other.root.querySelector(".dl-hint-thinking")).not.toBeNull();
+    press(other.root, "Escape");
+    expect(other.model.intents().at(-1)).toMatchObject({ action: "cancel_hint" });
+    const { root, model } = mount(s);
+    $(root, "action:hint").click();
+    press(root, "Escape");
+    expect(model.intents().map((m) => m.action)).toEqual(["hint"]); // one intent at a time
+    answer(model, s, { hinting: true });
+    expect(model.intents().at(-1)).toMatchObject({ action: "cancel_hint" });
+    expect(root.querySelector(".dl-hint-thinking")).toBeNull();
+  });
   it("shows the hint's Why? only when Python gives figures beside the plain words", () => {
     const s = snap("long_line");
     s.hint = { text: "Play 6-4: it keeps a 4 showing.", why: "In 400 deals: +1.2 ± 0.3.", action: null, tile: null, end: null };

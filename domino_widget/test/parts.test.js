@@ -35,7 +35,7 @@ function fakeTable(shown = null, extra = {}) {
     unitPx: () => 30, spoken: (t) => `spoken ${t}`, resultUrl: (text) => `data:${text.length}`,
     send: vi.fn(), act: vi.fn(), draw: vi.fn(), note: vi.fn(), useTile: vi.fn(), chooseEnd: vi.fn(), cancelChoice: vi.fn(),
     askNewMatch: vi.fn(), playTile: vi.fn(), puzzleAnswer: vi.fn(), skipReplay: vi.fn(() => false), waitNote: () => "wait",
-    restoreFocus: vi.fn(),
+    restoreFocus: vi.fn(), hintThinking: () => false, cancelHint: vi.fn(),
     ...extra,
   };
 }
@@ -155,6 +155,16 @@ describe("the hand and the controls", () => {
     el.querySelector('[data-key="choose:cancel"]').click();
     expect(t.cancelChoice).toHaveBeenCalledOnce();
     expect(drawNotes(t, s).querySelector(".dl-status").textContent).toMatch(/^Choose an end/);
+  });
+  it("the hint's thinking note, with Cancel, only while the table thinks about a hint", () => {
+    const s = snap("lead");
+    const t = fakeTable(s);
+    expect(drawNotes(t, s).querySelector(".dl-hint-thinking")).toBeNull();
+    t.hintThinking = () => true;
+    const el = drawNotes(t, s);
+    expect(el.querySelector(".dl-hint-thinking").textContent).toContain("Thinking about a hint");
+    el.querySelector('[data-key="hint:cancel"]').click();
+    expect(t.cancelHint).toHaveBeenCalledOnce();
   });
 });
 

@@ -78,6 +78,7 @@ def present(state: TableState) -> dict:
         "result": _result(state, labels),
         "message": None if state.message is None else {"kind": state.message[0], "text": state.message[1]},
         "hint": _hint(state.hint, state.hint_marks, state.hint_why),
+        "hinting": state.hinting,
         "undo": {"policy": state.settings.undo, "available": state.undo_available,
                  "why_not": "" if state.undo_available else state.undo_reason, "count": state.undos},
         "in_progress": state.in_progress,
@@ -109,8 +110,8 @@ SNAPSHOT_KEYS = (
     "seq", "version", "ack", "match_number", "hand_number", "names", "players", "humans", "viewer",
     "viewer_name", "screen", "offer", "rules", "line", "lead_index", "ends", "turn", "turn_name", "thinking",
     "your_turn", "hand", "drawn", "can_draw", "can_pass", "others", "boneyard", "scoreboard", "log", "last",
-    "status", "status_said", "result", "message", "hint", "undo", "in_progress", "saving", "ai_ms", "options",
-    "tournament", "can_review", "reviews", "coach", "analysis",
+    "status", "status_said", "result", "message", "hint", "hinting", "undo", "in_progress", "saving", "ai_ms",
+    "options", "tournament", "can_review", "reviews", "coach", "analysis",
 )
 
 

@@ -314,15 +314,16 @@ class DominoTable(anywidget.AnyWidget):
         scale: float = 1.0,
         highlight_playable: bool = True,
         background: Optional[bool] = None,
+        carry_on: Optional[bool] = None,
     ) -> DominoTable:
         """A table in tournament mode: ``name`` plays the tournament ``source`` (its file, its
         code, or the :class:`~dominolab.tournament.Tournament`) hand by hand, against its
         opponents, with undo and hints off.  After the last hand the result file is written
         into ``folder`` (``None``: not written) and the table offers it as a download.  The
         student's moves are kept in ``folder`` as they go, so after a kernel restart the same
-        call carries on where the student was."""
+        call carries on where the student was (``carry_on``: see :meth:`Tournament.entry`)."""
         t = Tournament.load(source)
-        entry = t.entry(name, folder)  # raises TournamentError naming what is wrong with the name
+        entry = t.entry(name, folder, carry_on=carry_on)  # raises TournamentError naming what is wrong with the name
         in_kernel = _in_kernel()
         session = TournamentSession(entry, save_to=folder, pace=pace, scale=scale,
                                     highlight_playable=highlight_playable,
@@ -428,8 +429,10 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
 
     Any upload is taken: a file that is not a result is listed as rejected and the box
     carries on.  Each file is checked once, by the SHA-256 of its bytes, so adding a file
-    replays that file only; ``remove(name)`` (or the Remove button) takes one out.  Results
-    held back as possible copies are ranked once the teacher clears the student:
+    replays that file only; ``remove(name)`` (or the Remove button) takes one out.  A file
+    is never replaced: one of the same name with other bytes is kept as "name (2)", and the
+    box says so.  Results held back (possible copies, two claims for one student, totals far
+    above the class) are ranked once the teacher clears the student or the file:
     ``accept(name)``.
 
     >>> from dominolab.tournament import Tournament
@@ -441,7 +444,8 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
         self.tournament = Tournament.load(tournament)
         self._files: dict[str, str] = {}  # file name -> digest of its bytes
         self._checked: dict[str, Any] = {}  # digest -> Checked, or the reason it was refused
-        self.accepted: list[str] = []  # students the teacher has cleared (see Tournament.leaderboard)
+        self.accepted: list[str] = []  # students or files the teacher has cleared (see Tournament.leaderboard)
+        self.notes: list[str] = []  # what the box tells the teacher about the files added
         self._upload = ipywidgets.FileUpload(accept=".json", multiple=True, description="Add result files")
         self._choice = ipywidgets.Dropdown(options=[], description="File")
         self._remove = ipywidgets.Button(description="Remove file", disabled=True)
@@ -458,8 +462,9 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
         return list(self._files)
 
     def add(self, name: str, content: Union[bytes, bytearray, memoryview, str]) -> Leaderboard:
-        """Add one result file (its name and bytes); a second file of the same name replaces
-        the first.  Returns the new leaderboard."""
+        """Add one result file (its name and bytes).  A file is never replaced: a second file
+        of the same name with other bytes is kept too, as "name (2)", and the box says so.
+        Returns the new leaderboard."""
         if not isinstance(name, str) or not name:
             raise ValueError(f"a file needs a name, got {name!r}")
         self._take(name, content)
@@ -475,7 +480,8 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
 
     def accept(self, student: str) -> Leaderboard:
         """Rank ``student``'s result even if it was held back as a possible copy (the
-        teacher has looked and cleared it); returns the new leaderboard."""
+        teacher has looked and cleared it), or, given a file's name, that file's result (the
+        one to rank when two results claim one student); returns the new leaderboard."""
         if not isinstance(student, str) or not student.strip():
             raise ValueError(f"accept a student by name, got {student!r}")
         self.accepted.append(student)
@@ -502,8 +508,16 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
                         self._checked[digest] = self.tournament.check(data)
                     except ValueError as exc:  # TournamentError: the reason to show
                         self._checked[digest] = str(exc)
-        self._files.pop(name, None)  # a file added again goes to the end, as it arrived
-        self._files[name] = digest
+        if self._files.get(name) == digest:  # the same file again: nothing changes
+            return
+        label, n = name, 1
+        while label in self._files:
+            n += 1
+            label = f"{name} ({n})"
+        if label != name:
+            self.notes.append(f"A second file named {name} was added. Both are kept: the new one is "
+                              f"listed as {label}. Remove the one you do not want.")
+        self._files[label] = digest
 
     def _uploaded(self, change: Any) -> None:
         for i, item in enumerate(change["new"] or ()):
@@ -534,6 +548,9 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
             href = "data:text/csv;charset=utf-8," + quote(self.leaderboard.to_csv())
             name = f"standings-{self.tournament.id}.csv"
             csv = f'<p><a href="{href}" download="{name}">Download the standings (CSV)</a></p>'
-        self._board.value = head + self.leaderboard._repr_html_() + csv
+        from html import escape
+
+        notes = "".join(f"<p>{escape(note)}</p>" for note in self.notes)
+        self._board.value = head + notes + self.leaderboard._repr_html_() + csv
         self._choice.options = list(self._files)
         self._remove.disabled = not self._files

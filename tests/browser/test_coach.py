@@ -182,3 +182,50 @@ def test_a_running_review_shows_its_progress_and_cancel_leaves_the_table_usable(
     expect(root.locator(".dl-result")).to_have_count(0, timeout=TIMEOUT)
     assert kernel_json(page, "held.session.hand_number") == 2
     assert not page.errors
+
+
+def test_a_hint_says_it_is_thinking_and_cancel_stops_its_search(coach_page):
+    """Issue 33, item 2: "Thinking about a hint…" at once, driven by Python's state while the
+    search runs in the background (the kernel stays free), and Cancel reaches the search.
+    The search is made slow deterministically: it waits for its cancel event, then runs the
+    real search, which stops with HintCancelled."""
+    page = coach_page
+    root, _ = add_table(page, "ht = DominoTable(players=2, opponents='greedy', seed=5, hints=True, pace=0)\nht")
+    kernel(page, "import threading\nfrom dominolab import players as _pl\n"
+                 "real_advise = _pl.advise\nsearching, stopped = threading.Event(), threading.Event()\n"
+                 "def until_cancelled(view, *, cancel, **kw):\n"
+                 "    searching.set()\n"
+                 "    cancel.wait(60)  # only the cancel ends this search\n"
+                 "    try:\n        return real_advise(view, cancel=cancel, **kw)\n"
+                 "    except _pl.HintCancelled:\n        stopped.set()\n        raise\n"
+                 "_pl.advise = until_cancelled\nprint('ok')")
+    page.wait_for_function("(r) => r.dataset.yourTurn === 'true' && !r.hasAttribute('aria-busy')",
+                           arg=root.element_handle(), timeout=TIMEOUT)
+    game = kernel_json(page, "[ht.version, len(ht.round.history)]")
+    root.locator('[data-key="action:hint"]').click()
+    thinking = root.locator(".dl-hint-thinking")
+    expect(thinking).to_contain_text("Thinking about a hint", timeout=TIMEOUT)
+    # The kernel answers while the hint is searched, and Python says it is thinking.
+    assert kernel_json(page, "[searching.wait(30), ht.session.state().hinting, ht.snapshot['hinting']]") == [
+        True, True, True]
+    expect(root).not_to_have_attribute("aria-busy", "true", timeout=TIMEOUT)
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / "coach-hint-thinking.png"))
+    root.locator('[data-key="hint:cancel"]').click()
+    expect(thinking).to_have_count(0)
+    assert kernel_json(page, "[stopped.wait(30), ht.session.state().hinting, ht.session.state().hint is None, "
+                             "ht.version, len(ht.round.history)]") == [True, False, True, *game]
+    expect(root.locator(".dl-hint")).to_have_count(0)
+    kernel(page, "_pl.advise = real_advise\nprint('restored')")
+    # The game goes on: a move is made and answered.
+    playable = root.locator(".dl-hand .dl-playable")
+    if playable.count():
+        playable.first.click()
+        if root.locator('[data-key="choose:left"]').count():
+            root.locator('[data-key="choose:left"]').click()
+    else:
+        root.locator('[data-key="action:draw"]').click()
+    page.wait_for_function("([r, v]) => Number(r.dataset.version) > v", arg=[root.element_handle(), game[0]],
+                           timeout=TIMEOUT)
+    assert kernel_json(page, "len(ht.round.history)") > game[1]
+    assert not page.errors

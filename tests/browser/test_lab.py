@@ -414,7 +414,8 @@ def test_teaching_table_hint_undo_and_open_hands(lab_page):
     root.evaluate("(r) => r.focus()")
     forget_latency(page)
     page.keyboard.press("h")
-    answer(page, root)
+    answer(page, root)  # answered at once: the hint is searched in the background, then published
+    root.locator(".dl-hint-text").wait_for(timeout=TIMEOUT)
     hint = root.locator(".dl-message.dl-hint")
     assert hint.inner_text().startswith("Hint: ")
     assert root.locator(".dl-hand .dl-hinted").count() <= 1

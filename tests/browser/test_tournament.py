@@ -209,3 +209,51 @@ def test_the_end_of_a_tournament_fits_a_phone_and_offers_the_download(page, widt
     assert open(download.value.path(), encoding="utf-8").read() == info["result"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".dl-root").screenshot(path=str(ARTIFACTS / f"static-tournament-over-{width}.png"))
+
+
+def test_a_second_student_of_the_same_name_plays_a_game_of_their_own(browser, lab):
+    """Two students both type "Dora" in one shared folder: the second is told the name is taken
+    and plays a game of their own to the end; the first one's game, and file, are untouched."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    progress = "[table.session.entry.key, table.session.entry.progress()['moves']]"
+    try:
+        first = "same-name/dora.ipynb"
+        put_notebook(lab, first, [cell.format(code=TOURNAMENT.code, name="Dora") for cell in STUDENT_CELLS])
+        open_and_run(page, lab, first)
+        page.wait_for_function("() => document.querySelectorAll('.dl-root').length === 1", timeout=TIMEOUT)
+        root = page.locator(".dl-root").first
+        idle = "(r) => !r.hasAttribute('aria-busy') && r.dataset.yourTurn === 'true'"
+        page.wait_for_function(idle, arg=root.element_handle(), timeout=TIMEOUT)
+        playable = root.locator(".dl-hand .dl-playable")
+        if playable.count():
+            playable.first.click()
+            if root.locator('[data-key="choose:left"]').count():
+                page.keyboard.press("l")
+        else:
+            root.evaluate("(r) => r.focus()")
+            page.keyboard.press("d" if root.locator('[data-key="action:draw"]').is_enabled() else "p")
+        page.wait_for_function("(r) => !r.hasAttribute('aria-busy')", arg=root.element_handle(), timeout=TIMEOUT)
+        before = kernel_json(page, progress)
+        assert len(before[1][0]) == 1
+        second = "same-name/dora-too.ipynb"  # another student's notebook (another kernel), same folder
+        put_notebook(lab, second, [cell.format(code=TOURNAMENT.code, name="dora") for cell in STUDENT_CELLS])
+        open_and_run(page, lab, second)
+        page.wait_for_function("() => document.querySelectorAll('.dl-root').length === 1", timeout=TIMEOUT)
+        root = page.locator(".dl-root").first
+        message = root.locator(".dl-message")
+        message.wait_for(timeout=TIMEOUT)
+        assert "Someone called dora has already started this tournament in this folder" in message.inner_text()
+        assert kernel_json(page, progress)[0] != before[0]
+        assert play_tournament(page, root, -1) > 0
+        saved = json.loads(kernel(page, "import json; print(json.dumps(str(table.session.saved_to)))"))
+        assert saved.endswith("-2.json")  # beside the first Dora's files, never over them
+        assert kernel_json(page, "[table.session.entry.key]")[0] != before[0]
+        page.goto(f"{lab.url}/lab/tree/{first}?reset&token={lab.token}")  # the first Dora's kernel: untouched
+        page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT)
+        assert kernel_json(page, progress) == before
+        assert not errors
+    finally:
+        context.close()

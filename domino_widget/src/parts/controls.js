@@ -73,7 +73,7 @@ export function drawNotes(table, s) {
   notes.append(h("p", { class: "dl-status", text: status }));
   if (table.localNote) notes.append(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
   if (s.message) notes.append(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
-  if (table.hinting && !table.hinting.cancelled) {
+  if (table.hintThinking()) {
     notes.append(h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [
       h("span", { class: "dl-spinner", "aria-hidden": "true" }),
       " Thinking about a hint… ",

@@ -36,7 +36,7 @@ export function rootKeys(table, event) {
   } else if (key === "Escape") {
     if (table.choosing) table.cancelChoice();
     else if (table.confirming) table.closeConfirm();
-    else if (table.hinting && !table.hinting.cancelled) table.cancelHint();
+    else if (table.hintThinking()) table.cancelHint();
     else handled = false;
   } else if (table.dead) {
     handled = key.length === 1;

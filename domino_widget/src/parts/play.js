@@ -104,19 +104,36 @@ export function actions(table) {
     if (table.skipReplay()) return;
     if (action !== "undo" && !table.shown.your_turn) return note(waitNote());
     if (send(action) && action === "hint") {
-      // "Thinking…" at once, with Cancel: a hint can take a few seconds on a busy machine.
+      // "Thinking…" at once, with Cancel, until Python answers; then for as long as Python
+      // says it is searching (the snapshot's `hinting`): a hint can take a second or more.
       table.hinting = { id: table.pending.id, cancelled: false };
+      table.hideHint = false;
       table.draw();
     }
   }
 
-  /** Cancel while a hint is thinking: the hint is not shown or said when it comes, and
-   * Python is asked to take it away (it answers in order, so that goes after the hint). */
+  /** True while the table shows that a hint is being thought about (asked and not yet
+   * answered, or Python searching), unless the person cancelled it. */
+  function hintThinking() {
+    return !table.hideHint && (!!table.hinting || !!(table.shown && table.shown.hinting));
+  }
+
+  /** Cancel while a hint is thinking: the hint is not shown or said if it comes, and Python
+   * is told to stop its search (at once, or once it has answered the hint's intent). */
   function cancelHint() {
-    if (!table.hinting) return;
-    table.hinting.cancelled = true;
+    if (!hintThinking()) return;
+    if (table.hinting) table.hinting.cancelled = true;
+    table.hideHint = true;
+    settleHint();
     table.draw();
     focusHand(table);
+  }
+
+  /** A cancelled hint Python still has (searching, or come): ask Python to drop it, as soon
+   * as nothing else waits for an answer. */
+  function settleHint() {
+    const s = table.shown;
+    if (table.hideHint && !table.hinting && !table.pending && s && (s.hint || s.hinting)) send("cancel_hint");
   }
 
   function askNewMatch() {
@@ -170,6 +187,7 @@ export function actions(table) {
 
   return {
     send, handNow, playTile, useTile, chooseEnd, cancelChoice, waitNote, note, act, askNewMatch, puzzleAnswer, spoken, cancelHint,
+    hintThinking, settleHint,
     closeConfirm, askClosePuzzles, keepSolving,
     coachKey: (key) => coachKeys(table, key, null),
   };

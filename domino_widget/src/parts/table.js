@@ -66,10 +66,10 @@ export function createTable(model, el, env = {}) {
     width: 0,
     lastFocused: null, // the element that had the focus when the table last drew
     /** @type {string|null} */ returnTo: null, // where the focus goes back to when the coach or a dialog closes
-    /** @type {{id: string, cancelled: boolean}|null} */ hinting: null, // a hint asked and not yet answered
+    /** @type {{id: string, cancelled: boolean}|null} */ hinting: null, // a hint asked, its intent not yet answered
     /** @type {string|null} */ asking: null, // a question the coach asks ("close-puzzles")
     openWhy: new Set(), // the "Why?" disclosures open (by key)
-    hideHint: false, // the hint on screen was cancelled: not shown while Python takes it away
+    hideHint: false, // the hint was cancelled: neither it nor its search shown while Python drops it
     resultUrl: resultUrls(),
     show,
     draw,
@@ -106,13 +106,9 @@ export function createTable(model, el, env = {}) {
     if (!snap.coach || snap.coach.kind !== "puzzle") table.asking = null;
     let latency = null;
     const pending = table.pending;
-    let cancelHint = false;
-    if (table.hinting && snap.ack === table.hinting.id) {
-      cancelHint = table.hinting.cancelled && !!snap.hint;
-      table.hideHint = cancelHint;
-      table.hinting = null;
-    } else if (table.hideHint && (!snap.hint || (before && before.version !== snap.version))) {
-      table.hideHint = false;
+    if (table.hinting && snap.ack === table.hinting.id) table.hinting = null;
+    if (table.hideHint && !table.hinting && ((!snap.hint && !snap.hinting) || (before && before.version !== snap.version))) {
+      table.hideHint = false; // Python has dropped the cancelled hint, or the position changed
     }
     if (pending && snap.ack === pending.id) {
       latency = now() - pending.t0;
@@ -142,7 +138,7 @@ export function createTable(model, el, env = {}) {
       else if (wasConfirming && !table.confirming && held.startsWith("confirm:")) restoreFocus(table.returnTo);
     }
     voice.hear(before, table.hideHint ? { ...snap, hint: null } : snap);
-    if (cancelHint) table.send("cancel_hint");
+    table.settleHint();
     if (table.deferredKey !== null && !table.pending) {
       const key = table.deferredKey;
       table.deferredKey = null;

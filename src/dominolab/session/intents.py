@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from .. import players as _players
 from ..moves import (
     DRAW,
     PASS,
@@ -76,6 +75,7 @@ def handle_intent(self: TableSession, intent: Any) -> dict:
     self._hook("intent-applied")
     self._drain()
     self._coach.review_here()
+    self._hints.here()
     return {"ok": True, "message": info or ""}
 
 
@@ -151,13 +151,17 @@ def act_move(self: TableSession, move: Union[Move, str]) -> None:
         self.act(action)
 
 
-def ask_hint(self: TableSession) -> tuple[Move, str]:
-    """The hint for the person to play: the suggested move and its reason."""
+def ask_hint(self: TableSession, timeout: Optional[float] = 60.0) -> tuple[Move, str]:
+    """The hint for the person to play: the suggested move and its reason (waits for the
+    search, which runs in the background at a table that thinks there)."""
     self.act("hint")
+    if not self._hints.wait(timeout):
+        raise IntentError("The hint was not ready in time; ask again.")
     with self._lock:
-        if self._hint is None:
+        shown = self._hints.shown
+        if shown is None:
             raise IntentError("The position changed before the hint was ready; ask again.")
-        return self._hint
+        return shown.move, shown.text
 
 
 def _act_hello(self: TableSession, intent: dict) -> Optional[str]:
@@ -210,19 +214,19 @@ def _act_hint(self: TableSession, intent: dict) -> Optional[str]:
     r = self._round
     if r.is_over or r.turn not in self.humans or self._viewer != r.turn:
         raise _gentle(self._whose_turn_sentence())
-    advice = _players.advise(r.view(r.turn), time_limit=_players.HINT_SECONDS)
-    self._hint = (advice.move, advice.reason)
-    self._hint_why = advice.why
-    # A hint that cannot separate the two best moves names both in words and marks
-    # no tile: the table must not point at one of them as if it were the best.
-    self._hint_marks = advice.kind != "close"
+    # The search runs after this answer (in a thread, or here once the intent is answered),
+    # so the snapshot says at once that a hint is being thought about, and Cancel can reach it.
+    run = self._hints.ask(r.view(r.turn))
+    if run is not None and self._threads.background:
+        run.started = self._threads.start(self._hints.worker, run, "dominolab-hint")
     return None
 
 
 def _act_cancel_hint(self: TableSession, intent: dict) -> Optional[str]:
     """The person no longer wants the hint they asked for (the table's Cancel while it was
-    thinking): it is taken off the table if it came; nothing else changes."""
-    self._hint = None
+    thinking): the search stops at its next deal, the hint is taken off the table if it
+    came; nothing else changes."""
+    self._hints.drop()
     return None
 
 
@@ -302,5 +306,5 @@ def _act_review(self: TableSession, intent: dict) -> Optional[str]:
                              humans=self.humans, names=self.names, key=(self._match_number, self.hand_number),
                              seed=self.seed)
     if not run.started and self._threads.background:
-        run.started = self._threads.start_reviewer(self._coach.review_worker, run)
+        run.started = self._threads.start(self._coach.review_worker, run, "dominolab-review")
     return None

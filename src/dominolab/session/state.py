@@ -199,6 +199,8 @@ class TableState:
     hint_marks: bool = True
     #: The hint's figures, behind its plain sentence ("Why?").
     hint_why: str = ""
+    #: True while a hint is being searched for this position (the table says it is thinking).
+    hinting: bool = False
     #: The analysis board on screen (:class:`~dominolab.session.analysis.AnalysisState`), if open.
     analysis: Any = None
 

@@ -3,9 +3,10 @@ method through which the game changes (``_changed``) and the snapshot it shows.
 
 The table holds its other jobs as parts, each an object with its own state that the table
 calls: the undo policy (``_undo``, :mod:`.undo`), the coach (``_coach``, :mod:`.coach`), the
-threads (``_threads``, :mod:`.threads`) and autosave (``_persist``, :mod:`.persist`, where the
-record is written and read).  The intents a view sends (:mod:`.intents`) are the table's own
-methods, kept in their own module: they dispatch to the game and to the parts.
+hint (``_hints``, :mod:`.hint`), the threads (``_threads``, :mod:`.threads`) and autosave
+(``_persist``, :mod:`.persist`, where the record is written and read).  The intents a view
+sends (:mod:`.intents`) are the table's own methods, kept in their own module: they dispatch
+to the game and to the parts.
 
 What kind of game the table runs is its *mode* (:mod:`.modes`), given to the constructor:
 an ordinary match (:class:`~.modes.MatchMode`, the default) or a classroom tournament
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ..match import Match
-from ..moves import IllegalMoveError, Move
+from ..moves import IllegalMoveError
 from ..playout import derive_seed
 from ..round import Round
 from ..rules import Rules
@@ -31,6 +32,7 @@ from ..validate import check_int, check_seed, excerpt
 from . import intents
 from .analysis import Analyst
 from .coach import Coach, _ReviewRun
+from .hint import Hints
 from .modes import MatchMode, TableMode
 from .persist import Persistence, _Restored, table_fingerprint, table_from_record, table_record
 from .seats import _check_names, _kind_of, _make_player, _Person, _seat_specs, seat_names
@@ -51,8 +53,9 @@ class TableSession:
 
     Settings (see :class:`Settings`): ``open_hands``, ``hints``, ``undo`` (``None``: "free" in
     teaching mode, when ``open_hands`` or ``hints`` is on, else "off"), ``highlight_playable``,
-    ``pace``, ``scale``.  ``background`` lets the computer players think in a thread (where
-    threads can start) so that a slow one does not hold up the caller.  ``autosave`` is a
+    ``pace``, ``scale``.  ``background`` lets the computer players, the hint and the review
+    think in threads (where threads can start) so that a slow search does not hold up the
+    caller, and a hint can be cancelled while it thinks.  ``autosave`` is a
     folder: once a view has said who it is (``hello``) and a person has moved, the match is
     saved there after every change, and a new table with the same settings, opened from the
     same browser, offers to carry on with an unfinished one.  ``mode`` is what kind of game
@@ -104,16 +107,14 @@ class TableSession:
         self._mode: TableMode = MatchMode() if mode is None else mode
         self._lock = threading.RLock()
         #: Called at named points of the thinker and of intents ("job-start", "job-chosen",
-        #: "job-applied", "intent-applied", "review-progress", "review-done"): tests inject delays here to probe races.
+        #: "job-applied", "intent-applied", "review-progress", "review-done", "hint-start",
+        #: "hint-done", "hint-cancelled"): tests inject delays here to probe races.
         self._test_hook: Optional[Callable[[str], None]] = None
         self._threads = Threads(self._lock, background, self._apply_job, self._hook)
         self._version = 0
         self._seq = 0
         self._ack: Optional[str] = None
         self._message: Optional[tuple[str, str]] = None
-        self._hint: Optional[tuple[Move, str]] = None
-        self._hint_marks = True
-        self._hint_why = ""
         self._ai_ms: list[float] = []  # the computer players' thinking times
         self._listeners: list[Callable[[TableState], None]] = []
         self._quiet = 0
@@ -122,6 +123,7 @@ class TableSession:
         self._viewer: Optional[int] = None
         self._persist = Persistence(None if autosave is None else Path(autosave))
         self._coach = Coach(self._lock, self._emit, self._hook, self._tell)
+        self._hints = Hints(self._lock, self._emit, self._hook, self._tell)
         self.actions: dict[str, Callable[[dict], Optional[str]]] = {
             "play": self._act_move, "draw": self._act_move, "pass": self._act_move,
             "undo": self._act_undo, "hint": self._act_hint, "cancel_hint": self._act_cancel_hint,
@@ -282,6 +284,7 @@ class TableSession:
         with self._lock:
             self._threads.close()
             self._coach.end()
+            self._hints.drop()
             self._persist.release_key()
 
     def _drain(self) -> None:
@@ -375,7 +378,7 @@ class TableSession:
                 if getattr(old, name) != getattr(new, name):
                     self._note("setting", text=_setting_text(name, getattr(new, name)))
             if old.hints != new.hints:
-                self._hint = None
+                self._hints.drop()
             self._emit()
 
     @classmethod
@@ -393,7 +396,7 @@ class TableSession:
         decide whose tiles show and who is to move, and give a computer player its job."""
         self._mode.sync(self)
         self._version += 1
-        self._hint = None
+        self._hints.drop()  # a hint is about the position shown: a search under way stops
         self._threads.failure = None  # a player that failed is asked again after any change
         r = self._round
         if new_hand:
@@ -475,6 +478,7 @@ class TableSession:
             e.seat in self.humans for e in r.history))
         job = self._threads.job
         thinking = job.seat if job is not None else None
+        hint = self._hints.shown
         return self._mode.state(self, TableState(
             rules=self.rules, names=self.names, humans=self.humans, viewer=self._viewer,
             screen=self._screen(), round=r.copy(), lead_tile=lead, match_number=self._match_number,
@@ -482,7 +486,9 @@ class TableSession:
             hand_points=tuple(tuple(done.result.points) for done in match.rounds),  # type: ignore[union-attr]
             match_over=match.is_over, winner=match.winner, in_progress=in_progress,
             settings=self.settings, thinking=thinking, version=self._version, seq=self._seq, ack=self._ack,
-            message=self._message, hint=self._hint, hint_marks=self._hint_marks, hint_why=self._hint_why,
+            message=self._message, hint=None if hint is None else (hint.move, hint.text),
+            hint_marks=True if hint is None else hint.marks, hint_why="" if hint is None else hint.why,
+            hinting=self._hints.thinking,
             undo_available=mark is not None, undo_reason=reason,
             notes=tuple(n for n in self._notes if n.hand == self.hand_number),
             undos=sum(1 for n in self._notes if n.kind == "undo"),

@@ -1,5 +1,6 @@
 """Every thread the table starts, in one place: the thinker (the computer players' moves)
-and the review worker's thread (what it does is the coach's, :meth:`.coach.Coach.review_worker`).
+and the workers' threads: a review's (what it does is the coach's,
+:meth:`.coach.Coach.review_worker`) and a hint's (:meth:`.hint.Hints.worker`).
 
 Every change to the game goes through one method, ``TableSession._changed``, called with the
 session's lock held: it bumps the version, records a finished hand, decides who is to move
@@ -8,7 +9,7 @@ The thinker only computes a move (``player.choose(view)``) and gives it back; th
 applied, under the lock, only if the game is still at the version the job was made for.  So
 one piece of code owns the turn: there is no moment at which the game says "a computer
 player is to move" and nobody has been asked to move it.  Where threads cannot start
-(Pyodide), the caller's thread runs the jobs and the reviews.
+(Pyodide), the caller's thread runs the jobs, the reviews and the hints.
 """
 
 from __future__ import annotations
@@ -139,11 +140,13 @@ class Threads:
         if self._thinker is not None:
             self._jobs.put(None)
 
-    # ------------------------------------------------------------------ the review worker
-    def start_reviewer(self, worker: Callable[[Any], None], run: Any) -> bool:
-        """Run ``worker(run)`` (the coach's review worker) in a thread; False where threads cannot start."""
+    # ------------------------------------------------------------------ the workers
+    def start(self, worker: Callable[[Any], None], run: Any, name: str) -> bool:
+        """Run ``worker(run)`` (the coach's review worker, the hint's) in a thread called
+        ``name``; False where threads cannot start (the caller's thread then runs it)."""
         try:
-            threading.Thread(target=worker, args=(run,), name="dominolab-review", daemon=True).start()
-        except RuntimeError:  # no threads here (Pyodide): the caller's thread reviews
+            threading.Thread(target=worker, args=(run,), name=name, daemon=True).start()
+        except RuntimeError:  # no threads here (Pyodide): nor for the thinker
+            self.background = False
             return False
         return True

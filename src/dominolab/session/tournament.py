@@ -265,6 +265,8 @@ def TournamentSession(  # a factory named as the class it was, so that callers k
                          mode=mode)
     if table._round.is_over and mode.is_last_hand():  # pragma: no cover - a hand needs the student
         mode.save_result()
+    if entry.notice:  # the name typed is taken in the folder: this is a game of the student's own
+        table._tell("info", entry.notice)
     return table
 
 

@@ -1,0 +1,218 @@
+"""The leaderboard: results checked, compared and ranked, and its exports (text, HTML, CSV,
+a chart), every name and file name shown safely."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Union
+
+from ..validate import excerpt
+from .checks import Checked, check_source
+from .codes import Tournament
+from .files import _played_in, _sources
+from .findings import Finding, Identical, _claims, _compare
+from .plausible import far_above
+from .seals import TournamentError, _normal_name
+
+
+@dataclass
+class Leaderboard:
+    """Ranked, checked results; the results held back for the teacher (copies, splices:
+    see :attr:`findings`); the files turned away (with the reason); and every pair of
+    results that played some hands identically (:attr:`identical`, most of them honest)."""
+
+    tournament: Tournament
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    rejected: list[tuple[str, str]] = field(default_factory=list)
+    held: list[dict[str, Any]] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    identical: list[Identical] = field(default_factory=list)
+
+    def table(self, by: str = "points") -> str:
+        """The standings as text: ``by`` "points" (total) or "duplicate"."""
+        rows = self.ranked(by)
+        lines = [f"{self.tournament}", f"{'rank':>4}  {'name':<20}{'points':>8}{'duplicate':>11}{'won':>6}"]
+        for rank, row in rows:
+            lines.append(f"{rank:>4}  {_one_line(row['name'])[:20]:<20}{row['points']:>8}{row['duplicate']:>+11}"
+                         f"{row['hands_won']:>4}/{self.tournament.hands}")
+        for row in self.held:
+            lines.append(f"held for the teacher: {_one_line(row['name'])} ({row['file']}), "
+                         f"{row['points']} points: {row['held']}")
+        for finding in self.findings:
+            lines.append(f"look at: {finding}")
+        usual = sum(not pair.improbable for pair in self.identical)
+        if usual:
+            lines.append(f"{usual} pair{'s' if usual > 1 else ''} of results played some hands identically "
+                         "with usual moves only (see .identical): common among honest students")
+        for source, reason in self.rejected:
+            lines.append(f"rejected {_one_line(source)}: {reason}")
+        return "\n".join(lines)
+
+    def ranked(self, by: str = "points") -> list[tuple[int, dict[str, Any]]]:
+        """(rank, row) pairs, best first; equal scores share a rank."""
+        if by not in ("points", "duplicate"):
+            raise TournamentError(f"rank by 'points' or 'duplicate', not {excerpt(by)}")
+        rows = sorted(self.rows, key=lambda row: (-row[by], _normal_name(row["name"])))
+        out: list[tuple[int, dict[str, Any]]] = []
+        for i, row in enumerate(rows):
+            rank = out[-1][0] if out and out[-1][1][by] == row[by] else i + 1
+            out.append((rank, row))
+        return out
+
+    def to_csv(self, path: Union[str, Path, None] = None) -> str:
+        """The standings as CSV (written to ``path`` when given); returns the text.  A name
+        that a spreadsheet would read as a formula (it starts with = + - @, a tab or a
+        carriage return) is written with a ' in front, so it shows as text."""
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        writer.writerow(["rank", "name", "points", "duplicate", "hands_won",
+                         *(f"hand_{i + 1}" for i in range(self.tournament.hands))])
+        for rank, row in self.ranked():
+            writer.writerow([rank, _csv_text(row["name"]), row["points"], row["duplicate"], row["hands_won"],
+                             *row["hand_points"]])
+        text = buffer.getvalue()
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8")
+        return text
+
+    def plot(self, by: str = "points", ax: Any = None) -> Any:
+        """A bar chart of the standings (matplotlib); returns the axes.  Names are drawn
+        as typed (a $ or a backslash is not read as mathematics)."""
+        import matplotlib.pyplot as plt
+
+        rows = self.ranked(by)
+        made = ax is None
+        if ax is None:
+            _, ax = plt.subplots(figsize=(7, 0.6 * max(len(rows), 2) + 1.2))
+        values = [row[by] for _, row in rows][::-1]
+        positions = list(range(len(values)))
+        ax.barh(positions, values, color=["#2e7d32" if v >= 0 else "#c62828" for v in values])
+        ax.set_yticks(positions)
+        ax.set_yticklabels([_wrapped(_plain(row["name"])) for _, row in rows][::-1], usetex=False)
+        label = "total points" if by == "points" else "duplicate score (points minus the computer's, same deals)"
+        ax.set_xlabel(label)
+        ax.set_title(f"{_plain(self.tournament.title) or 'Tournament'}: {len(rows)} students, "
+                     f"{self.tournament.hands} hands each", usetex=False)
+        if by == "duplicate":
+            ax.axvline(0, color="#555", linewidth=1)
+        if made:  # room on the left for every name, drawn whole
+            ax.figure.tight_layout()
+        return ax
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        head = "".join(f"<th>{h}</th>" for h in ("rank", "name", "points", "duplicate", "hands won"))
+        body = "".join(
+            f"<tr><td>{rank}</td><td>{escape(row['name'])}</td><td>{row['points']}</td>"
+            f"<td>{row['duplicate']:+d}</td><td>{row['hands_won']}/{self.tournament.hands}</td></tr>"
+            for rank, row in self.ranked())
+        held = "".join(f"<li>{escape(row['name'])} ({escape(row['file'])}), {row['points']} points: "
+                       f"{escape(row['held'])}</li>" for row in self.held)
+        look = "".join(f"<li>{escape(str(f))}</li>" for f in self.findings)
+        rejected = "".join(f"<li>{escape(s)}: {escape(r)}</li>" for s, r in self.rejected)
+        extra = f"<p>Held for the teacher (not ranked):</p><ul>{held}</ul>" if held else ""
+        extra += f"<p>Look at:</p><ul>{look}</ul>" if look else ""
+        extra += f"<p>Rejected:</p><ul>{rejected}</ul>" if rejected else ""
+        return f"<table><caption>{escape(str(self.tournament))}</caption><tr>{head}</tr>{body}</table>{extra}"
+
+    def __repr__(self) -> str:
+        return self.table()
+
+
+def _one_line(text: str) -> str:
+    """``text`` with its control characters shown as spaces (a name on one line)."""
+    return "".join(ch if ch.isprintable() else " " for ch in text)
+
+
+def _plain(text: str) -> str:
+    """``text`` for a matplotlib label, drawn as typed: a $ would start mathematics
+    ("$\\frac$" raises), so each is escaped; control characters become spaces."""
+    return _one_line(text).replace("$", r"\$")
+
+
+def _wrapped(text: str, width: int = 20) -> str:
+    """A long name on lines of at most ``width`` characters (broken at spaces where it can),
+    so that a chart's labels stay narrow enough to be drawn whole."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width, break_on_hyphens=False)) or text
+
+
+def _csv_text(text: str) -> str:
+    """A cell a spreadsheet shows as text: a leading = + - @ tab or CR would start a formula
+    (CSV injection), so such a cell gets a ' in front, as spreadsheets themselves do."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+_BASELINES: dict[Tournament, tuple[int, ...]] = {}
+
+
+def _baseline(t: Tournament) -> tuple[int, ...]:
+    """The baseline player's points in each hand (kept for the last few tournaments)."""
+    if t not in _BASELINES:
+        if len(_BASELINES) >= 8:
+            _BASELINES.pop(next(iter(_BASELINES)))
+        _BASELINES[t] = tuple(t.baseline_points(i) for i in range(t.hands))
+    return _BASELINES[t]
+
+
+def _leaderboard(t: Tournament, results: Union[str, Path, Iterable[Any]], accept: Iterable[str] = ()) -> Leaderboard:
+    checked: list[tuple[str, Union[Checked, str]]] = []
+    for label, source in _sources(results):
+        try:
+            checked.append((label, check_source(t, source)))
+        except TournamentError as exc:
+            checked.append((label, str(exc)))
+    played = _played_in(Path(results)) if isinstance(results, (str, Path)) else frozenset()
+    return _rank(t, checked, accept, played)
+
+
+def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
+          accept: Iterable[str] = (), played: frozenset[tuple[str, str, str]] = frozenset()) -> Leaderboard:
+    """The board of results already checked: ``(label, Checked or the reason it was refused)``.
+    ``accept`` holds names of students the teacher has cleared, or file names (labels): a
+    file named there is ranked, also when another result claims the same student.  ``played``:
+    what the folder's progress files show was played at a table there (:func:`_played_in`)."""
+    board = Leaderboard(t)
+    baseline = sum(_baseline(t))
+    chosen = {a for a in accept if isinstance(a, str)}
+    cleared = {_normal_name(a) for a in chosen}
+    seen: dict[tuple[str, str], str] = {}
+    kept: list[tuple[str, Checked]] = []
+    for label, item in checked:
+        if isinstance(item, str):
+            board.rejected.append((label, item))
+            continue
+        same = (_normal_name(item.name), item.digest)
+        if same in seen:  # the very same games: nothing is lost by ranking one of them
+            board.rejected.append((label, f"the same result again for {item.name} (the same games as "
+                                          f"{seen[same]}, which is kept)"))
+            continue
+        seen[same] = label
+        kept.append((label, item))
+    held = _compare(t, kept, board, played)
+    for n, why in far_above(t, kept, board).items():
+        held.setdefault(n, why)
+    claimed = _claims(t, kept, board, chosen)
+    for n, (label, item) in enumerate(kept):
+        row = {
+            "name": item.name,
+            "points": item.points,
+            "duplicate": item.points - baseline,
+            "hands_won": item.hands_won,
+            "hand_points": list(item.hand_points),
+            "file": label,
+        }
+        reason = held.get(n)
+        if n in claimed:
+            board.held.append({**row, "held": claimed[n]})
+        elif reason and _normal_name(item.name) not in cleared and label not in chosen:
+            board.held.append({**row, "held": reason})
+        else:
+            board.rows.append(row)
+    return board

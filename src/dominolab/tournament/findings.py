@@ -1,0 +1,233 @@
+"""Findings: what the results checked together show (copies, splices, files changed after
+they were written), each saying only what the evidence shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .checks import PART_BITS, WHOLE_BITS, Checked
+from .codes import Tournament
+from .seals import _hand_list, _normal_name
+
+if TYPE_CHECKING:
+    from .board import Leaderboard
+
+
+@dataclass(frozen=True)
+class Identical:
+    """Two results whose student played some hands move for move alike (moves compared
+    in canonical form).  ``improbable`` when the shared hands hold enough unusual choices
+    that honest students do not play them alike by chance (see :data:`WHOLE_BITS`)."""
+
+    names: tuple[str, str]
+    files: tuple[str, str]
+    hands: tuple[int, ...]
+    real: int
+    unusual: int
+    bits: float
+    improbable: bool
+
+    def __str__(self) -> str:
+        a, b = self.names
+        verdict = ("identical play this unusual is improbable" if self.improbable
+                   else "usual play: honest students often play alike")
+        return (f"{a}'s and {b}'s {_hand_list(self.hands)} {'are' if len(self.hands) > 1 else 'is'} identical "
+                f"({self.real} real choices, {self.unusual} unusual: {self.bits:.1f} bits; {verdict})")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something the teacher should look at before trusting the standings: a ``"copy"``
+    (two results identical where chance does not explain it, or a file carrying another
+    result's key), a ``"splice"`` (a result whose hands are identical to different
+    classmates' hands) or an ``"edited"`` result (its seals do not match, see :func:`_seal`).
+    ``names`` are every student concerned, the one held first; ``text`` says what was found."""
+
+    kind: str
+    names: tuple[str, ...]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _played(item: Checked, played: frozenset[tuple[str, str, str]]) -> bool:
+    """Whether a progress file of the folder shows ``item`` played at a table there: under its
+    name, with its key, move for move."""
+    return (_normal_name(item.name), item.entry, item.moves) in played
+
+
+def _copy_text(pair: str, original: str, copy: str) -> str:
+    """A copy finding where the folder's progress files show which result was played there."""
+    return (f"{pair}. {original}'s progress file in the folder holds {original}'s result, move for move, with "
+            f"its key, as the table writes it; no progress file there holds {copy}'s. {copy}'s result looks "
+            "like the copy.")
+
+
+def _check_seals(kept: list[tuple[str, Checked]], same: dict[tuple[int, str], list[int]],
+                 board: Leaderboard, played: frozenset[tuple[str, str, str]] = frozenset()) -> dict[int, str]:
+    """Findings from the seals (:func:`_seal`): a result whose seals do not match its name and
+    hands was changed after Domino Lab wrote it (a classmate's file renamed or re-spelled,
+    hands taken from other files); two results with one entry's key come from one entry.
+    Honest files always match and never share a key (64 random bits each)."""
+    held: dict[int, str] = {}
+    by_key: dict[str, list[int]] = {}
+    for n, (_, item) in enumerate(kept):
+        by_key.setdefault(item.entry, []).append(n)
+    for n, (_, item) in enumerate(kept):
+        sharing = [m for m in by_key[item.entry] if m != n]
+        if not item.unsealed:
+            for m in sharing:  # two results sealed with one key, under two names (one name: a claim)
+                other = kept[m][1]
+                if m < n or other.unsealed or _normal_name(other.name) == _normal_name(item.name):
+                    continue
+                differ = [h for h, (a, b) in enumerate(zip(item.plays, other.plays, strict=True)) if a.key != b.key]
+                if differ:  # a key can be read in any file: it says nothing against either game
+                    board.findings.append(Finding("key", (item.name, other.name), _key_text(item.name, other.name,
+                                                                                             differ)))
+                    continue
+                same_games = (f"{item.name}'s and {other.name}'s results are the same games, move for move, and "
+                              "carry the key of one entry, each sealed under its own name: one was copied from the "
+                              "other and sealed again")
+                origin = [p for p in (n, m) if _played(kept[p][1], played)]
+                if len(origin) == 1:  # the folder's progress files show which one was played here
+                    taker = m if origin[0] == n else n
+                    board.findings.append(Finding("copy", (kept[taker][1].name, kept[origin[0]][1].name),
+                                                  _copy_text(same_games, kept[origin[0]][1].name,
+                                                             kept[taker][1].name)))
+                    held.setdefault(taker, "the same games as another result, with its key (see findings)")
+                    continue
+                board.findings.append(Finding("copy", (item.name, other.name),
+                                              same_games + ". The files do not show which one is the original."))
+                for place in (n, m):
+                    held.setdefault(place, "the same games as another result, with its key (see findings)")
+            continue
+        owners = [kept[m][1].name for m in sharing if not kept[m][1].unsealed]
+        donors: dict[int, list[str]] = {}
+        for h, play in enumerate(item.plays):
+            donors[h] = sorted({kept[m][1].name for m in same[(h, play.key)] if m != n}, key=_normal_name)
+        every = len(item.unsealed) == len(item.plays)
+        text = (f"{item.name}'s result was changed after Domino Lab wrote it: the seal"
+                f"{'s' if len(item.unsealed) > 1 else ''} of {'every hand' if every else _hand_list(item.unsealed)} "
+                f"do{'' if len(item.unsealed) > 1 else 'es'} not match its name and moves")
+        if owners:
+            text += f"; it carries the key of {' and '.join(owners)}'s entry"
+        copied: dict[str, list[int]] = {}
+        for h, who in donors.items():
+            if who:
+                copied.setdefault(" or ".join(f"{x}'s" for x in who[:3]), []).append(h)
+        if copied:
+            text += "; " + "; ".join(f"{_hand_list(hs)} identical to {who}" for who, hs in copied.items())
+        whole = bool(owners) and all(owners[0] in donors[h] for h in range(len(item.plays)))
+        sources = {name for who in donors.values() for name in who}
+        if whole:
+            kind, text = "copy", text + f": a copy of {owners[0]}'s result?"
+        elif len(copied) > 1:
+            kind, text = "splice", text + ": a result put together from others' results?"
+        else:
+            kind, text = "edited", text + ": a copy, or a file edited by hand?"
+        names = (item.name, *owners, *sorted(sources - set(owners), key=_normal_name))
+        board.findings.append(Finding(kind, names, text))
+        held[n] = "its seals do not match its name and moves (see findings)"
+    return held
+
+
+def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard,
+             played: frozenset[tuple[str, str, str]] = frozenset()) -> dict[int, str]:
+    """Find the hands played identically (canonical moves) by two results, say which pairs
+    and which results of several classmates' hands are improbable as chance, put them in
+    ``board`` and return the results to hold (their places in ``kept``) with the reason."""
+    same: dict[tuple[int, str], list[int]] = {}
+    for n, (_, item) in enumerate(kept):
+        for h, play in enumerate(item.plays):
+            same.setdefault((h, play.key), []).append(n)
+    shared: dict[tuple[int, int], list[int]] = {}
+    for (h, _), members in same.items():
+        for a_i, a in enumerate(members):
+            for b in members[a_i + 1:]:
+                shared.setdefault((a, b), []).append(h)
+    sealed = _check_seals(kept, same, board, played)
+    held = dict(sealed)
+    spliced: set[int] = set()
+    for n, (_, item) in enumerate(kept):
+        sources = {h: [kept[m][1].name for m in same[(h, play.key)] if m != n] for h, play in enumerate(item.plays)}
+        borrowed = [h for h, who in sources.items() if who]
+        if not borrowed or n in sealed:
+            continue
+        bits = round(sum(item.plays[h].bits for h in borrowed), 2)
+        if bits < PART_BITS:  # honest students meet one classmate in one hand, another in the next
+            continue
+        partners = {name for h in borrowed for name in sources[h]}
+        if any(all(name in sources[h] for h in borrowed) for name in partners):
+            continue  # one classmate has all these hands: a pair, found below
+        by_source: dict[str, list[int]] = {}
+        for h in borrowed:
+            by_source.setdefault(" or ".join(sorted(sources[h], key=_normal_name)[:3]), []).append(h)
+        parts = "; ".join(f"{_hand_list(hs)} as {who}'s" for who, hs in by_source.items())
+        text = (f"{item.name}'s {_hand_list(borrowed)} are identical to different classmates' hands ({parts}; "
+                f"{bits:.1f} bits of unusual choices): a result put together from others' results?")
+        board.findings.append(Finding("splice", (item.name, *sorted(partners, key=_normal_name)), text))
+        held.setdefault(n, "its hands are identical to several classmates' hands (see findings)")
+        spliced.add(n)
+    hands = t.hands
+    for (a, b), hs in sorted(shared.items()):
+        (la, x), (lb, y) = kept[a], kept[b]
+        plays = [x.plays[h] for h in hs]
+        bits = round(sum(p.bits for p in plays), 2)
+        improbable = (len(hs) == hands and bits >= WHOLE_BITS) or bits >= PART_BITS
+        pair = Identical((x.name, y.name), (la, lb), tuple(hs), sum(p.real for p in plays),
+                         sum(p.unusual for p in plays), bits, improbable)
+        board.identical.append(pair)
+        # a splice's finding names the hands it took: the classmates it took them from are not held
+        if improbable and not {a, b} & (sealed.keys() | spliced):  # else the seals' finding says it
+            origin = [p for p in (a, b) if _played(kept[p][1], played)]
+            if len(origin) == 1:  # the folder's progress files show which one was played here
+                taker = b if origin[0] == a else a
+                found, source = kept[taker][1].name, kept[origin[0]][1].name
+                board.findings.append(Finding("copy", (found, source), _copy_text(str(pair), source, found)))
+                held.setdefault(taker, f"identical to {source}'s result in {_hand_list(hs)} (see findings)")
+                continue
+            board.findings.append(Finding("copy", pair.names, f"{pair}: one may be a copy of the other"))
+            for place, other in ((a, y.name), (b, x.name)):
+                held.setdefault(place, f"identical to {other}'s result in {_hand_list(hs)} (see findings)")
+    return held
+
+
+def _key_text(a: str, b: str, differ: list[int]) -> str:
+    """The note on two results that carry one key but differ in their games."""
+    return (f"{a}'s and {b}'s results carry the same entry key, but their games differ ({_hand_list(differ)}). "
+            "A key can be read in any result file, so one of them sealed their own games with the other's key; "
+            "that shows nothing against either game, and both are ranked.")
+
+
+def _claims(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard, chosen: set[str]) -> dict[int, str]:
+    """Two or more results with matching seals that claim one student, with different games:
+    each is held, side by side with what differs, until the teacher names the right file in
+    ``accept`` (never whichever file sorts or arrived first).  Returns what to hold, with why."""
+    groups: dict[str, list[int]] = {}
+    for n, (_, item) in enumerate(kept):
+        if not item.unsealed:  # a file whose seals do not match is held for that already
+            groups.setdefault(_normal_name(item.name), []).append(n)
+    held: dict[int, str] = {}
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        name = kept[members[0]][1].name
+        files = " and ".join(f"{kept[m][0]} ({kept[m][1].points} points)" for m in members)
+        first = kept[members[0]][1]
+        differ = sorted({h for m in members[1:] for h, p in enumerate(kept[m][1].plays) if p.key != first.plays[h].key})
+        one_key = len({kept[m][1].entry for m in members}) == 1
+        how = ("Both carry the key of one entry: one run of the tournament, played on twice, or a key read from "
+               "the other file." if one_key else
+               "They come from different runs: two students who typed the same name, or one who started again.")
+        text = (f"{len(members)} results claim to be {name}'s, with different games: {files}. They differ in "
+                f"{_hand_list(differ)}. {how} Each is held until you choose one: accept=[\"file name\"].")
+        board.findings.append(Finding("claim", (name,), text))
+        picked = [m for m in members if kept[m][0] in chosen]
+        for m in members:
+            if picked and m not in picked:
+                held[m] = f"you chose {kept[picked[0]][0]} as {name}'s result"
+            elif not picked:
+                held[m] = f"{len(members)} results claim to be {name}'s (see findings)"
+    return held
