@@ -54,11 +54,42 @@ def open_and_run(page, server, path: str) -> None:
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
 
 
+def student_table(page, server, path: str, name: str):
+    """Open a student's notebook at ``path`` (the tournament's cells, typed by ``name``), run it,
+    and return its table once it is drawn."""
+    put_notebook(server, path, [cell.format(code=TOURNAMENT.code, name=name) for cell in STUDENT_CELLS])
+    open_and_run(page, server, path)
+    page.wait_for_function("() => document.querySelectorAll('.dl-root').length === 1", timeout=TIMEOUT)
+    return page.locator(".dl-root").first
+
+
+def make_move(page, root, pick: int = 0) -> None:
+    """One move as a student makes it: a click on a playable tile (the ``pick``-th: 0 the first,
+    -1 the last; L if it fits both ends), else the D or P key."""
+    playable = root.locator(".dl-hand .dl-playable")
+    if playable.count():
+        playable.nth(pick if pick >= 0 else playable.count() + pick).click()
+        if root.locator('[data-key="choose:left"]').count():
+            page.keyboard.press("l")
+    else:
+        root.evaluate("(r) => r.focus()")
+        page.keyboard.press("d" if root.locator('[data-key="action:draw"]').is_enabled() else "p")
+
+
+def make_moves(page, root, moves: int) -> None:
+    """``moves`` moves, each once it is the student's turn; returns once the table is no longer
+    busy with the last one."""
+    idle = "(r) => !r.hasAttribute('aria-busy') && r.dataset.yourTurn === 'true'"
+    for _ in range(moves):
+        page.wait_for_function(idle, arg=root.element_handle(), timeout=TIMEOUT)
+        make_move(page, root)
+    page.wait_for_function("(r) => !r.hasAttribute('aria-busy')", arg=root.element_handle(), timeout=TIMEOUT)
+
+
 def play_tournament(page, root, pick: int) -> int:
-    """Play every hand: a click on a playable tile (the first with ``pick=0``, the last with
-    ``pick=-1``: two students must not play the very same games, or the leaderboard takes the
-    second for a copy; L if it fits both ends), else the D or P key; N deals the next hand.
-    Returns the moves made."""
+    """Play every hand with :func:`make_move` (``pick=0`` and ``pick=-1``: two students must not
+    play the very same games, or the leaderboard takes the second for a copy); N deals the next
+    hand.  Returns the moves made."""
     moves = 0
     idle = ("(r) => !r.hasAttribute('aria-busy') && "
             "(r.dataset.yourTurn === 'true' || r.dataset.over === 'true')")
@@ -71,14 +102,7 @@ def play_tournament(page, root, pick: int) -> int:
             page.keyboard.press("n")
             page.wait_for_function("(r) => r.dataset.over === 'false'", arg=root.element_handle(), timeout=TIMEOUT)
             continue
-        playable = root.locator(".dl-hand .dl-playable")
-        if playable.count():
-            playable.nth(pick if pick >= 0 else playable.count() + pick).click()
-            if root.locator('[data-key="choose:left"]').count():
-                page.keyboard.press("l")
-        else:
-            root.evaluate("(r) => r.focus()")
-            page.keyboard.press("d" if root.locator('[data-key="action:draw"]').is_enabled() else "p")
+        make_move(page, root, pick)
         moves += 1
     pytest.fail("the tournament did not end")
 
@@ -92,11 +116,7 @@ def test_two_students_play_and_the_teacher_ranks_them(browser, lab, tmp_path):
     try:
         points = {}
         for pick, name in zip((0, -1), STUDENTS, strict=True):
-            path = f"tournament/{name.lower()}.ipynb"
-            put_notebook(lab, path, [cell.format(code=code, name=name) for cell in STUDENT_CELLS])
-            open_and_run(page, lab, path)
-            page.wait_for_function("() => document.querySelectorAll('.dl-root').length === 1", timeout=TIMEOUT)
-            root = page.locator(".dl-root").first
+            root = student_table(page, lab, f"tournament/{name.lower()}.ipynb", name)
             banner = root.locator('[data-key="tournament:banner"]')
             assert f"Tournament {TOURNAMENT.code} — hand 1 of 2" in banner.inner_text()
             assert root.locator('[data-key="action:new"]').count() == 0
@@ -161,23 +181,8 @@ def test_a_kernel_restart_mid_tournament_carries_on_at_the_same_move(browser, la
     page.on("pageerror", lambda e: errors.append(str(e)))
     state = "[table.session.entry.progress(), table.session.entry.index, len(table.session.round.history)]"
     try:
-        path = "tournament/cleo.ipynb"
-        put_notebook(lab, path, [cell.format(code=TOURNAMENT.code, name="Cleo") for cell in STUDENT_CELLS])
-        open_and_run(page, lab, path)
-        page.wait_for_function("() => document.querySelectorAll('.dl-root').length === 1", timeout=TIMEOUT)
-        root = page.locator(".dl-root").first
-        idle = "(r) => !r.hasAttribute('aria-busy') && r.dataset.yourTurn === 'true'"
-        for _ in range(3):
-            page.wait_for_function(idle, arg=root.element_handle(), timeout=TIMEOUT)
-            playable = root.locator(".dl-hand .dl-playable")
-            if playable.count():
-                playable.first.click()
-                if root.locator('[data-key="choose:left"]').count():
-                    page.keyboard.press("l")
-            else:
-                root.evaluate("(r) => r.focus()")
-                page.keyboard.press("d" if root.locator('[data-key="action:draw"]').is_enabled() else "p")
-        page.wait_for_function("(r) => !r.hasAttribute('aria-busy')", arg=root.element_handle(), timeout=TIMEOUT)
+        root = student_table(page, lab, "tournament/cleo.ipynb", "Cleo")
+        make_moves(page, root, 3)
         before = kernel_json(page, state)
         assert len(before[0]["moves"][0]) == 3
         page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.restart()")
@@ -221,28 +226,12 @@ def test_a_second_student_of_the_same_name_plays_a_game_of_their_own(browser, la
     progress = "[table.session.entry.key, table.session.entry.progress()['moves']]"
     try:
         first = "same-name/dora.ipynb"
-        put_notebook(lab, first, [cell.format(code=TOURNAMENT.code, name="Dora") for cell in STUDENT_CELLS])
-        open_and_run(page, lab, first)
-        page.wait_for_function("() => document.querySelectorAll('.dl-root').length === 1", timeout=TIMEOUT)
-        root = page.locator(".dl-root").first
-        idle = "(r) => !r.hasAttribute('aria-busy') && r.dataset.yourTurn === 'true'"
-        page.wait_for_function(idle, arg=root.element_handle(), timeout=TIMEOUT)
-        playable = root.locator(".dl-hand .dl-playable")
-        if playable.count():
-            playable.first.click()
-            if root.locator('[data-key="choose:left"]').count():
-                page.keyboard.press("l")
-        else:
-            root.evaluate("(r) => r.focus()")
-            page.keyboard.press("d" if root.locator('[data-key="action:draw"]').is_enabled() else "p")
-        page.wait_for_function("(r) => !r.hasAttribute('aria-busy')", arg=root.element_handle(), timeout=TIMEOUT)
+        root = student_table(page, lab, first, "Dora")
+        make_moves(page, root, 1)
         before = kernel_json(page, progress)
         assert len(before[1][0]) == 1
-        second = "same-name/dora-too.ipynb"  # another student's notebook (another kernel), same folder
-        put_notebook(lab, second, [cell.format(code=TOURNAMENT.code, name="dora") for cell in STUDENT_CELLS])
-        open_and_run(page, lab, second)
-        page.wait_for_function("() => document.querySelectorAll('.dl-root').length === 1", timeout=TIMEOUT)
-        root = page.locator(".dl-root").first
+        # another student's notebook (another kernel), same folder
+        root = student_table(page, lab, "same-name/dora-too.ipynb", "dora")
         message = root.locator(".dl-message")
         message.wait_for(timeout=TIMEOUT)
         assert "Someone called dora has already started this tournament in this folder" in message.inner_text()
