@@ -31,11 +31,16 @@ import json
 import platform
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from dominolab.players import GreedyPlayer, RandomPlayer, SearchPlayer
-from dominolab.tournament import PART_BITS, WHOLE_BITS, Checked, Leaderboard, Tournament, _seal
+from dominolab.tournament import PART_BITS, WHOLE_BITS, Checked, Tournament, _seal
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tournament_class import by, flagged, play  # a student's whole tournament, and who the board points at
 
 CONFIGS = [(4, "greedy", 1234), (6, "strategy", 99), (4, "strategy", 7), (6, "greedy", 8)]
 KINDS = ["greedy", "strategy", "random"]
@@ -47,15 +52,6 @@ def student(kind: str, seed: int) -> Any:
     if kind == "random":
         return RandomPlayer(seed)
     return SearchPlayer(seed, level="easy" if seed % 2 else "medium")
-
-
-def play(t: Tournament, name: str, player: Any) -> dict:
-    entry = t.entry(name)
-    while not entry.is_finished:
-        while not entry.view().is_over:
-            entry.play(player.choose(entry.view()))
-        entry.next_hand()
-    return entry.result()
 
 
 def respell(result: dict, name: str) -> dict:
@@ -89,13 +85,6 @@ def disguise(result: dict, rng: random.Random) -> dict:
     return out
 
 
-def flagged(board: Leaderboard) -> set[str]:
-    names = {row["name"] for row in board.held}
-    for finding in board.findings:
-        names.update(finding.names)
-    return names
-
-
 def borrowed_bits(checked: list[Checked]) -> float:
     """The most bits any honest result holds in hands that some classmate played alike."""
     most = 0.0
@@ -109,7 +98,7 @@ def borrowed_bits(checked: list[Checked]) -> float:
 def measure(students: int, cheats: int, hands: int, opponents: str, seed: int, kind: str) -> dict:
     t = Tournament.create("standard", hands=hands, opponents=opponents, seed=seed)
     start = time.perf_counter()
-    honest = [play(t, f"{kind} {n}", student(kind, 1000 * seed + n)) for n in range(students)]
+    honest = [play(t, f"{kind} {n}", by(student(kind, 1000 * seed + n))) for n in range(students)]
     played = time.perf_counter() - start
     start = time.perf_counter()
     checked = [(r["name"] + ".json", t.check(r)) for r in honest]
@@ -147,7 +136,7 @@ def upload(files: int) -> None:
     from dominolab.widget import ResultsUpload
 
     t = Tournament.create("standard", hands=4, opponents="greedy", seed=1234)
-    results = [play(t, f"student {n}", student(KINDS[n % 3], n)) for n in range(files)]
+    results = [play(t, f"student {n}", by(student(KINDS[n % 3], n))) for n in range(files)]
     box = ResultsUpload(t)
     times = []
     for data in results:

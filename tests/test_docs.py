@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import ast
 import doctest
-import random
 import re
 import textwrap
 import unittest
@@ -26,7 +25,7 @@ import pytest
 from sybil import Document, Example, Sybil
 from sybil.parsers import markdown, rest
 
-from dominolab.moves import Play
+from .students import play_student
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "dominolab"
@@ -77,17 +76,8 @@ MODULES = sorted(p for p in SRC.rglob("*.py") if _has_examples(p))
 def _class_results(namespace: dict[str, Any]) -> None:
     """What the tournament guide's leaderboard reads: a ``results`` folder with the files of
     two students who played the guide's tournament ``t`` (a random legal tile each turn)."""
-    t = namespace["t"]
     for seed, name in enumerate(["Ana", "Ben"]):
-        rng = random.Random(seed)
-        entry = t.entry(name)
-        while not entry.is_finished:
-            while not entry.view().is_over:
-                legal = entry.view().legal
-                plays = [m for m in legal if isinstance(m, Play)]
-                entry.play(rng.choice(plays) if plays else legal[0])
-            entry.next_hand()
-        entry.save("results")
+        play_student(namespace["t"], name, seed).save("results")
 
 
 #: What a document takes for granted before one of its blocks (the block's first line that

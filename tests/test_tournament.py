@@ -9,8 +9,10 @@ import re
 import pytest
 
 import dominolab as dl
-from dominolab import Draw, Pass, Play
+from dominolab import Draw, Pass
 from dominolab.tournament import Entry, Tournament, TournamentError
+
+from .students import play_student
 
 
 def tournament(**kw):
@@ -18,19 +20,6 @@ def tournament(**kw):
     kw.setdefault("opponents", "greedy")
     kw.setdefault("seed", 4242)
     return Tournament.create("standard", **kw)
-
-
-def play_student(t, name, seed):
-    """A simulated student: a random legal move each turn (draws when it must)."""
-    rng = random.Random(seed)
-    entry = t.entry(name)
-    while not entry.is_finished:
-        while not entry.view().is_over:
-            legal = entry.view().legal
-            plays = [m for m in legal if isinstance(m, Play)]
-            entry.play(rng.choice(plays) if plays else legal[0])
-        entry.next_hand()
-    return entry
 
 
 @pytest.fixture(scope="module")

@@ -5,13 +5,14 @@ file without saying so."""
 
 import copy
 import json
-import random
 
 import pytest
 
-from dominolab import Play
+from dominolab.players import RandomPlayer
 from dominolab.tournament import Entry, Tournament, _seal
 from dominolab.tournament import entries as entries_module
+
+from .students import AnyMove, finish, play_student
 
 
 @pytest.fixture(scope="module")
@@ -19,26 +20,13 @@ def t():
     return Tournament.create("standard", hands=3, opponents="greedy", seed=4242)
 
 
-def finish(entry, seed, folder=None):
-    """Play ``entry`` to the end with random legal moves, keeping progress in ``folder``."""
-    rng = random.Random(seed)
-    while not entry.is_finished:
-        while not entry.view().is_over:
-            legal = entry.view().legal
-            plays = [m for m in legal if isinstance(m, Play)]
-            entry.play(rng.choice(plays) if plays else legal[0])
-            if folder is not None:
-                entry.save_progress(folder)
-        entry.next_hand()
-    return entry
-
-
 def some_moves(entry, seed, moves, folder):
-    rng = random.Random(seed)
+    """A few of ``entry``'s moves, any legal ones, keeping progress in ``folder``."""
+    student = AnyMove(seed)
     for _ in range(moves):
         if entry.view().is_over:
             break
-        entry.play(rng.choice(entry.view().legal))
+        entry.play(student.choose(entry.view()))
         entry.save_progress(folder)
 
 
@@ -71,8 +59,8 @@ def test_a_second_student_of_the_same_name_plays_a_game_of_their_own(t, tmp_path
     kernel["id"] = "kernel-two"
     again = t.entry("Ana", tmp_path)
     assert again.key == second.key and again.slot == 2
-    finish(back, 3, tmp_path)
-    finish(again, 4, tmp_path)
+    finish(back, RandomPlayer(3), tmp_path)
+    finish(again, RandomPlayer(4), tmp_path)
     paths = {back.save(tmp_path), again.save(tmp_path)}
     assert len(paths) == 2 and all(p.exists() for p in paths)
     board = t.leaderboard(tmp_path)
@@ -95,7 +83,7 @@ def test_a_student_whose_kernel_changed_carries_on_when_asked(t, tmp_path, kerne
 
 
 def test_saving_never_writes_over_another_students_file(t, tmp_path):
-    one, two = finish(t.entry("Cleo"), 1), finish(t.entry("Cleo"), 2)
+    one, two = play_student(t, "Cleo", 1), play_student(t, "Cleo", 2)
     a, b = one.save(tmp_path), two.save(tmp_path)
     assert a != b and json.loads(a.read_text(encoding="utf-8"))["entry"] == one.key
     assert json.loads(b.read_text(encoding="utf-8"))["entry"] == two.key
@@ -104,8 +92,8 @@ def test_saving_never_writes_over_another_students_file(t, tmp_path):
     two.save_progress(tmp_path)
     assert len(list(tmp_path.glob(".*.progress.json"))) == 2
     (tmp_path / "junk").mkdir()
-    (tmp_path / "junk" / finish(t.entry("Dan"), 3).filename()).write_text("not a result", encoding="utf-8")
-    assert finish(t.entry("Dan"), 3).save(tmp_path / "junk").name.endswith("-2.json")  # an unreadable file stays
+    (tmp_path / "junk" / play_student(t, "Dan", 3).filename()).write_text("not a result", encoding="utf-8")
+    assert play_student(t, "Dan", 3).save(tmp_path / "junk").name.endswith("-2.json")  # an unreadable file stays
 
 
 def test_the_upload_box_never_replaces_a_file_without_saying_so(t):
@@ -113,8 +101,8 @@ def test_the_upload_box_never_replaces_a_file_without_saying_so(t):
     from dominolab.widget import ResultsUpload
 
     box = ResultsUpload(t)
-    ana = finish(t.entry("Ana"), 1).result()
-    other = finish(t.entry("Ana"), 2).result()
+    ana = play_student(t, "Ana", 1).result()
+    other = play_student(t, "Ana", 2).result()
     box.add("ana.json", json.dumps(ana))
     box.add("ana.json", json.dumps(ana))  # the very same file again: nothing changes
     assert box.files == ["ana.json"] and box.notes == []
@@ -130,8 +118,8 @@ def test_the_upload_box_never_replaces_a_file_without_saying_so(t):
 
 
 def test_a_prankster_cannot_push_out_a_real_result(t):
-    real = finish(t.entry("S0"), 1).result()
-    fake = finish(t.entry("S0"), 2).result()  # someone else played under S0's name
+    real = play_student(t, "S0", 1).result()
+    fake = play_student(t, "S0", 2).result()  # someone else played under S0's name
     files = [("s0.json", real), ("0.json", fake)]
     for order in (files, files[::-1]):
         board = t.leaderboard(order)
@@ -149,7 +137,7 @@ def test_one_run_played_twice_is_two_claims_from_one_entry(t):
     entry = t.entry("Eve")
     entry.play(entry.view().legal[0])
     fork = copy.deepcopy(entry)  # a save point: play on twice
-    a, b = finish(entry, 1).result(), finish(fork, 2).result()
+    a, b = finish(entry, RandomPlayer(1)).result(), finish(fork, RandomPlayer(2)).result()
     assert a["entry"] == b["entry"] and a["hands"] != b["hands"]
     board = t.leaderboard([("a.json", a), ("b.json", b)])
     (finding,) = board.findings
@@ -168,8 +156,8 @@ def sealed(data, name, key):
 
 
 def test_a_key_read_from_another_file_does_not_hold_its_owner(t):
-    s0 = finish(t.entry("S0"), 1).result()
-    own = finish(t.entry("Zed"), 7).result()
+    s0 = play_student(t, "S0", 1).result()
+    own = play_student(t, "Zed", 7).result()
     framed = sealed(own, "Zed", s0["entry"])  # Zed's own games, sealed with the key in S0's file
     board = t.leaderboard([("s0.json", s0), ("zed.json", framed)])
     assert sorted(row["name"] for row in board.rows) == ["S0", "Zed"] and board.held == []
@@ -179,7 +167,7 @@ def test_a_key_read_from_another_file_does_not_hold_its_owner(t):
 
 
 def test_a_copy_sealed_again_with_the_owners_key_says_only_what_is_known(t):
-    s0 = finish(t.entry("S0"), 1).result()
+    s0 = play_student(t, "S0", 1).result()
     copied = sealed(s0, "Zed", s0["entry"])
     board = t.leaderboard([("s0.json", s0), ("zed.json", copied)])
     (finding,) = board.findings
@@ -201,15 +189,8 @@ def test_the_table_tells_a_second_student_that_the_name_is_taken(t, tmp_path, ke
 
 
 def test_in_a_shared_folder_the_progress_files_show_which_result_is_the_copy(t, tmp_path):
-    from dominolab.players import RandomPlayer
-
-    ana = t.entry("Ana", tmp_path)
-    player = RandomPlayer(5)
-    while not ana.is_finished:  # random play: unusual enough for a copy to be called one
-        while not ana.view().is_over:
-            ana.play(player.choose(ana.view()))
-            ana.save_progress(tmp_path)
-        ana.next_hand()
+    # random play: unusual enough for a copy to be called one
+    ana = finish(t.entry("Ana", tmp_path), RandomPlayer(5), tmp_path)
     ana.save_progress(tmp_path)
     ana.save(tmp_path)
     for n, copied in enumerate([sealed(ana.result(), "Zed", "feedfacecafebeef"),  # a key of its own

@@ -10,6 +10,8 @@ import pytest
 from dominolab.players import GreedyPlayer, RandomPlayer, SearchPlayer
 from dominolab.tournament import PART_BITS, WHOLE_BITS, Tournament, _hand_list, _seal
 
+from .students import finish
+
 HANDS = 5
 
 
@@ -19,12 +21,7 @@ def t():
 
 
 def play(t, name, player):
-    entry = t.entry(name)
-    while not entry.is_finished:
-        while not entry.view().is_over:
-            entry.play(player.choose(entry.view()))
-        entry.next_hand()
-    return entry.result()
+    return finish(t.entry(name), player).result()
 
 
 @pytest.fixture(scope="module")

@@ -5,13 +5,13 @@ tournament file or dict raises TournamentError naming what is wrong."""
 import datetime
 import json
 import os
-import random
 
 import pytest
 
-from dominolab import Play
 from dominolab.tournament import MAX_FILE_BYTES, Tournament, TournamentError
 from dominolab.widget import ResultsUpload
+
+from .students import AnyMove, finish, play_student
 
 
 @pytest.fixture(scope="module")
@@ -19,21 +19,9 @@ def t():
     return Tournament.create("standard", hands=2, opponents="greedy", seed=4242)
 
 
-def play(t, name, seed):
-    rng = random.Random(seed)
-    entry = t.entry(name)
-    while not entry.is_finished:
-        while not entry.view().is_over:
-            legal = entry.view().legal
-            plays = [m for m in legal if isinstance(m, Play)]
-            entry.play(rng.choice(plays) if plays else legal[0])
-        entry.next_hand()
-    return entry
-
-
 @pytest.fixture(scope="module")
 def good(t):
-    return {name: play(t, name, seed).result() for seed, name in enumerate(["Ana", "Ben"])}
+    return {name: play_student(t, name, seed).result() for seed, name in enumerate(["Ana", "Ben"])}
 
 
 def result_with(good, change):
@@ -223,13 +211,7 @@ HOSTILE = ['=HYPERLINK("http://x.example","click")', "+1+2", "-3-4", "@SUM(A1:A9
 def hostile_board(t):
     results = []
     for n, name in enumerate(HOSTILE):
-        entry = t.entry(name)
-        rng = random.Random(n)
-        while not entry.is_finished:
-            while not entry.view().is_over:
-                entry.play(rng.choice(entry.view().legal))
-            entry.next_hand()
-        results.append((f"{n}.json", entry.result()))
+        results.append((f"{n}.json", finish(t.entry(name), AnyMove(n)).result()))
     board = t.leaderboard(results, accept=HOSTILE)
     assert board.rejected == [] and len(board.rows) == len(HOSTILE)
     return board
@@ -316,13 +298,7 @@ def test_long_names_are_drawn_whole_in_the_chart(t):
     names = ["Maximiliana Wolkenstein", "x" * 40, "Ana", "W" * 30, "Jean-Baptiste Alexandre de la Tour"]
     results = []
     for n, name in enumerate(names):
-        entry = t.entry(name)
-        rng = random.Random(n)
-        while not entry.is_finished:
-            while not entry.view().is_over:
-                entry.play(rng.choice(entry.view().legal))
-            entry.next_hand()
-        results.append((f"{n}.json", entry.result()))
+        results.append((f"{n}.json", finish(t.entry(name), AnyMove(n)).result()))
     board = t.leaderboard(results, accept=names)
     for by in ("points", "duplicate"):
         ax = board.plot(by=by)

@@ -152,37 +152,21 @@ function layoutLine(line, leadIndex, width, u) {
   const lh = leadTile.double ? 2 * u : u;
   put({ index: lead, x: -lw / 2, y: -lh / 2, w: lw, h: lh, vertical: !!leadTile.double, flip: false });
   const arm = (indices, dir, side) => {
-    let y = 0;
-    let going = dir;
-    let edge = dir > 0 ? lw / 2 : -lw / 2;
-    let lastDouble = !!leadTile.double;
-    let inRow = 1;
-    const limit = () => going === dir ? dir * half2 : dir * g / 2;
-    const flipped = () => side === "right" ? going < 0 : going > 0;
-    const place = (tile, isSlot) => {
-      const double = !isSlot && !!tile.double;
-      const w = double ? u : 2 * u;
-      const hgt = double ? 2 * u : u;
-      const start = edge + going * g;
-      const end = start + going * w;
-      const fits = going > 0 ? end <= limit() : end >= limit();
-      if (fits || inRow === 0) {
-        edge = end;
-        lastDouble = double;
-        inRow += 1;
-        return { x: going > 0 ? start : end, y: y - hgt / 2, w, h: hgt, vertical: double, flip: flipped() };
-      }
-      const cornerTop = y + (lastDouble ? u : u / 2) + g;
-      const x = going > 0 ? edge - u : edge;
-      y = cornerTop + 1.5 * u;
-      edge = going > 0 ? x : x + u;
-      going = -going;
-      lastDouble = false;
-      inRow = 0;
-      return { x, y: cornerTop, w: u, h: 2 * u, vertical: true, flip: side === "left", corner: true };
-    };
-    for (const index of indices) put({ index, ...place(line[index], false) });
-    const slot = place({ double: false }, true);
+    const place = snake(u, g, {
+      edge: dir > 0 ? lw / 2 : -lw / 2,
+      // where the next tile attaches
+      going: dir,
+      lastDouble: !!leadTile.double,
+      inRow: 1,
+      // the lead counts in the first row
+      // The outer edge of this arm's half going out, or the centre coming back.
+      limit: (going) => going === dir ? dir * half2 : dir * g / 2,
+      // A tile reads along the line: flipped where the row runs against the line's order.
+      flip: (going) => side === "right" ? going < 0 : going > 0,
+      cornerFlip: side === "left"
+    });
+    for (const index of indices) put({ index, ...place(!!line[index].double) });
+    const slot = place(false);
     slots[side] = slot;
     top = Math.min(top, slot.y);
     bottom = Math.max(bottom, slot.y + slot.h);
@@ -203,24 +187,37 @@ function layoutLine(line, leadIndex, width, u) {
 }
 function layoutChain(line, width, u) {
   const g = Math.max(2, Math.round(u * 0.15));
+  const place = snake(u, g, {
+    edge: 0,
+    going: 1,
+    lastDouble: false,
+    inRow: 0,
+    limit: (going) => going > 0 ? width : 0,
+    flip: (going) => going < 0,
+    cornerFlip: false
+  });
+  const left = place(false, 0);
+  const items = line.map((tile, index) => ({ index, ...place(!!tile.double) }));
+  const right = line.length ? place(false) : left;
+  const all = [left, right, ...items];
+  const top = Math.min(...all.map((b) => b.y));
+  const bottom = Math.max(...all.map((b) => b.y + b.h));
+  const at = (box) => ({ ...box, y: box.y - top });
+  return { items: items.map(at), slots: { left: at(left), right: at(right) }, width, height: bottom - top };
+}
+function snake(u, g, { edge, going, lastDouble, inRow, limit, flip, cornerFlip }) {
   let y = 0;
-  let going = 1;
-  let edge = 0;
-  let lastDouble = false;
-  let inRow = 0;
-  let first = true;
-  const place = (double) => {
+  return (double, gap = g) => {
     const w = double ? u : 2 * u;
     const hgt = double ? 2 * u : u;
-    const start = first ? edge : edge + going * g;
-    first = false;
+    const start = edge + going * gap;
     const end = start + going * w;
-    const fits = going > 0 ? end <= width : end >= 0;
+    const fits = going > 0 ? end <= limit(going) : end >= limit(going);
     if (fits || inRow === 0) {
       edge = end;
       lastDouble = double;
       inRow += 1;
-      return { x: going > 0 ? start : end, y: y - hgt / 2, w, h: hgt, vertical: double, flip: going < 0 };
+      return { x: going > 0 ? start : end, y: y - hgt / 2, w, h: hgt, vertical: double, flip: flip(going) };
     }
     const cornerTop = y + (lastDouble ? u : u / 2) + g;
     const x = going > 0 ? edge - u : edge;
@@ -229,16 +226,8 @@ function layoutChain(line, width, u) {
     going = -going;
     lastDouble = false;
     inRow = 0;
-    return { x, y: cornerTop, w: u, h: 2 * u, vertical: true, flip: false, corner: true };
+    return { x, y: cornerTop, w: u, h: 2 * u, vertical: true, flip: cornerFlip, corner: true };
   };
-  const left = place(false);
-  const items = line.map((tile, index) => ({ index, ...place(!!tile.double) }));
-  const right = line.length ? place(false) : left;
-  const all = [left, right, ...items];
-  const top = Math.min(...all.map((b) => b.y));
-  const bottom = Math.max(...all.map((b) => b.y + b.h));
-  const at = (box) => ({ ...box, y: box.y - top });
-  return { items: items.map(at), slots: { left: at(left), right: at(right) }, width, height: bottom - top };
 }
 
 // src/parts/line.js

@@ -1,56 +1,19 @@
 // Issue 37 and 33 (keys, focus, the live region, the puzzle's frame, the hint's wait) on the
 // whole table: the shipped bundle against a fake model, as in widget.test.js.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createTable } from "../src/widget.js";
-import FIXTURES from "./fixtures/snapshots.json";
+import { FIXTURES, answer, button, clock, fakeModel, handButtons, mount as mountTable, press, snap, useFakeTime } from "./helpers.js";
 
-const snap = (name) => structuredClone(FIXTURES[name]);
-
-function fakeModel(initial) {
-  let snapshot = initial;
-  const handlers = new Map();
-  const sent = [];
-  return {
-    sent,
-    intents: () => sent.filter((m) => m.action !== "hello"),
-    get: (key) => (key === "snapshot" ? snapshot : undefined),
-    on: (event, fn) => handlers.set(event, [...(handlers.get(event) || []), fn]),
-    off: (event, fn) => handlers.set(event, (handlers.get(event) || []).filter((f) => f !== fn)),
-    send: (message) => sent.push(message),
-    push(next) {
-      snapshot = next;
-      for (const fn of handlers.get("change:snapshot") || []) fn();
-    },
-  };
-}
-
-let clock = 0;
-function mount(initial) {
-  const el = document.createElement("div");
-  document.body.append(el);
-  const model = fakeModel(initial);
-  const table = createTable(model, el, { now: () => clock, reducedMotion: true, client: "t" });
-  return { model, table, root: table.root };
-}
-const $ = (root, key) => root.querySelector(`[data-key="${key}"]`);
-const hand = (root) => Array.from(root.querySelectorAll(".dl-hand button"));
-const press = (target, k, opts = {}) => target.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true, ...opts }));
-const answer = (model, s, changes = {}) => model.push({ ...s, seq: s.seq + 1, ack: model.intents().at(-1).id, ...changes });
+/** The table with no motion, as a person who asks for reduced motion sees it. */
+const mount = (initial) => mountTable(initial, { reducedMotion: true, client: "t" });
 /** Let the paced replay of computer moves run to its end. */
 const flush = () => {
-  clock += 60000;
+  clock.now += 60000;
   vi.advanceTimersByTime(60000);
 };
 const said = (root) => Array.from(root.querySelectorAll(".dl-live > p"), (p) => p.textContent);
 
-beforeEach(() => {
-  clock = 1000;
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  document.body.replaceChildren();
-});
+useFakeTime();
 
 describe("roles and names (axe's rules)", () => {
   it("the line's list holds only its tiles; the end buttons sit beside it; the line says its ends", () => {
@@ -58,7 +21,7 @@ describe("roles and names (axe's rules)", () => {
     const { root } = mount(s);
     const list = root.querySelector('[role="list"]');
     expect(Array.from(list.children).every((c) => c.getAttribute("role") === "listitem")).toBe(true);
-    expect(list.contains($(root, "end:left"))).toBe(false);
+    expect(list.contains(button(root, "end:left"))).toBe(false);
     expect(list.getAttribute("aria-label")).toContain(`Left end ${s.ends[0]}, right end ${s.ends[1]}`);
   });
   it("the scrolling log can be reached by keyboard and says what it is; no banner landmark", () => {
@@ -71,7 +34,7 @@ describe("roles and names (axe's rules)", () => {
   it("each hand tile says whether it can be played now", () => {
     const s = snap("both_ends");
     const { root } = mount(s);
-    hand(root).forEach((b, i) => {
+    handButtons(root).forEach((b, i) => {
       expect(b.getAttribute("aria-label")).toMatch(s.hand[i].playable ? /, playable/ : /, cannot be played now$/);
     });
   });
@@ -81,17 +44,17 @@ describe("focus where a person looks next", () => {
   it("goes to Next hand when the hand ends with the focus in the table", () => {
     const s = snap("over_partnership");
     const { root, model } = mount({ ...s, result: null, version: s.version - 1 });
-    hand(root)[0].focus();
+    handButtons(root)[0].focus();
     model.push(s);
     flush();
-    expect(document.activeElement).toBe($(root, "action:next"));
+    expect(document.activeElement).toBe(button(root, "action:next"));
   });
   it("stays outside when the person is elsewhere (the notebook keeps its keys)", () => {
     const s = snap("over_partnership");
     const outside = document.createElement("button");
     document.body.append(outside);
     const { root, model } = mount({ ...s, result: null, version: s.version - 1 });
-    hand(root)[0].focus();
+    handButtons(root)[0].focus();
     outside.dispatchEvent(new Event("pointerdown", { bubbles: true })); // a click beside the table
     expect(root.contains(document.activeElement)).toBe(false); // let go at once, whatever the click focuses
     model.push(s);
@@ -101,28 +64,28 @@ describe("focus where a person looks next", () => {
   it("comes back where it was when the review closes", () => {
     const over = snap("over_partnership");
     const { root, model } = mount(over);
-    $(root, "action:review").focus();
-    $(root, "action:review").click();
+    button(root, "action:review").focus();
+    button(root, "action:review").click();
     const steps = FIXTURES.review_steps;
     answer(model, over, { coach: steps.at(-1).coach });
-    $(root, "review:close").click();
+    button(root, "review:close").click();
     answer(model, over, { coach: null });
-    expect(document.activeElement).toBe($(root, "action:review"));
+    expect(document.activeElement).toBe(button(root, "action:review"));
   });
   it("a question holds the focus (Tab goes round it), closes when play goes on, and gives the focus back", () => {
     const s = snap("long_line");
     const { root, model } = mount(s);
-    $(root, "action:new").focus();
-    $(root, "action:new").click();
-    const keep = $(root, "confirm:keep");
+    button(root, "action:new").focus();
+    button(root, "action:new").click();
+    const keep = button(root, "confirm:keep");
     expect(document.activeElement).toBe(keep);
     press(keep, "Tab");
-    expect(document.activeElement).toBe($(root, "confirm:new"));
+    expect(document.activeElement).toBe(button(root, "confirm:new"));
     press(document.activeElement, "Tab", { shiftKey: true });
     expect(document.activeElement).toBe(keep);
     keep.click();
-    expect(document.activeElement).toBe($(root, "action:new"));
-    $(root, "action:new").click();
+    expect(document.activeElement).toBe(button(root, "action:new"));
+    button(root, "action:new").click();
     model.push({ ...s, version: s.version + 1, seq: s.seq + 1 }); // a move: the game goes on
     flush();
     expect(root.querySelector(".dl-confirm")).toBeNull();
@@ -138,9 +101,9 @@ describe("keys as taught", () => {
     const el = document.createElement("div");
     cell.append(el);
     const model = fakeModel(s);
-    const root = createTable(model, el, { now: () => clock, reducedMotion: true, client: "t" }).root;
+    const root = createTable(model, el, { now: () => clock.now, reducedMotion: true, client: "t" }).root;
     root.querySelector(".dl-boneyard").click();
-    const tiles = hand(root);
+    const tiles = handButtons(root);
     expect(document.activeElement).toBe(tiles.find((b) => b.getAttribute("tabindex") === "0"));
     const at = tiles.indexOf(document.activeElement);
     press(document.activeElement, "ArrowRight");
@@ -155,7 +118,7 @@ describe("keys as taught", () => {
 describe("the table's own help", () => {
   it("says the keys as the notebooks teach them, one key away", () => {
     const { root } = mount(snap("lead"));
-    const keys = $(root, "keys");
+    const keys = button(root, "keys");
     expect(keys.textContent).toBe("Keys");
     const help = keys.parentElement.textContent;
     for (const words of ["Click the table", "←/→", "Enter plays", "L/R", "Esc cancels", "Click outside the table"]) expect(help).toContain(words);
@@ -171,7 +134,7 @@ describe("the live region: every event once, in order", () => {
     const twice = { ...drew, version: drew.version + 1, log: [...steps[0].log, { kind: "turn", text: "East draws 2" }] };
     const played = { ...steps[1], version: drew.version + 2, log: [...steps[0].log, { kind: "turn", text: "East draws 2 and plays 6-2 on the left" }] };
     model.push(drew);
-    clock += 10000;
+    clock.now += 10000;
     vi.advanceTimersByTime(10000);
     expect(said(root).length).toBe(before); // not yet: the draw waits for the play
     model.push(twice);
@@ -214,9 +177,9 @@ describe("a hint that is thinking", () => {
     const s = snap("long_line");
     s.options.hints = true;
     const { root, model } = mount(s);
-    $(root, "action:hint").click();
+    button(root, "action:hint").click();
     expect(root.querySelector(".dl-hint-thinking").textContent).toContain("Thinking about a hint");
-    $(root, "hint:cancel").click();
+    button(root, "hint:cancel").click();
     expect(root.querySelector(".dl-hint-thinking")).toBeNull();
     answer(model, s, { hint: { text: "Play 6-4.", action: "play", tile: null, end: null } });
     expect(root.querySelector(".dl-hint")).toBeNull();
@@ -265,12 +228,12 @@ describe("a hint that is thinking", () => {
     const s = snap("long_line");
     s.hint = { text: "Play 6-4: it keeps a 4 showing.", why: "In 400 deals: +1.2 ± 0.3.", action: null, tile: null, end: null };
     const { root } = mount(s);
-    const summary = $(root, "hint:why");
+    const summary = button(root, "hint:why");
     expect(summary.tagName).toBe("SUMMARY");
     expect(summary.parentElement.querySelector(".dl-why-text").textContent).toBe(s.hint.why);
     const plain = snap("long_line");
     plain.hint = { text: "Draw.", action: "draw", tile: null, end: null };
-    expect($(mount(plain).root, "hint:why")).toBeNull();
+    expect(button(mount(plain).root, "hint:why")).toBeNull();
   });
 });
 
@@ -285,8 +248,8 @@ describe("Why? beside the coach's plain words", () => {
     p.coach.feedback.why = "In 800 deals: +3.1 ± 0.4.";
     p.coach.why = p.coach.explanation ? "All the figures." : null;
     const pr = mount(p).root;
-    expect($(pr, "puzzle:feedback:why")).not.toBeNull();
-    expect(!!$(pr, `puzzle:${p.coach.id}:why`)).toBe(!!p.coach.explanation);
+    expect(button(pr, "puzzle:feedback:why")).not.toBeNull();
+    expect(!!button(pr, `puzzle:${p.coach.id}:why`)).toBe(!!p.coach.explanation);
     const plain = snap("puzzle_right");
     plain.coach.feedback.why = null;
     plain.coach.why = null;
@@ -300,7 +263,7 @@ describe("puzzles have their own frame", () => {
     const { root, model } = mount(snap("lead"));
     model.push(s);
     expect(root.querySelector(".dl-scores")).toBeNull();
-    expect($(root, "action:new")).toBeNull();
+    expect(button(root, "action:new")).toBeNull();
     expect(root.querySelector(".dl-header").textContent).not.toMatch(/hand \d|first to/);
     const words = said(root).at(-1);
     expect(words).toContain(s.coach.question);
@@ -308,11 +271,11 @@ describe("puzzles have their own frame", () => {
     for (const line of s.log) expect(words).not.toContain(line.text);
     press(root, "Escape");
     expect(model.intents()).toHaveLength(0);
-    expect(document.activeElement).toBe($(root, "ask:keep"));
+    expect(document.activeElement).toBe(button(root, "ask:keep"));
     press(document.activeElement, "Escape");
     expect(root.querySelector(".dl-confirm")).toBeNull();
     press(root, "Escape");
-    $(root, "ask:close").click();
+    button(root, "ask:close").click();
     expect(model.intents().at(-1)).toMatchObject({ action: "coach_close" });
   });
 });
@@ -325,7 +288,7 @@ describe("the review", () => {
     const forced = snap("review_worst");
     forced.coach.decision = { ...forced.coach.decision, label: "forced", label_text: "Only move", same: false };
     const f = mount(forced);
-    expect($(f.root, "review:best")).toBeNull();
-    expect($(f.root, "review:label").textContent).toBe("Only move");
+    expect(button(f.root, "review:best")).toBeNull();
+    expect(button(f.root, "review:label").textContent).toBe("Only move");
   });
 });

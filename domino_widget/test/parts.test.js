@@ -1,7 +1,6 @@
 // Each part of the table drawn on its own, from a real snapshot and a stand-in for the table
 // (its state fields and spies for what a part may ask of it).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import FIXTURES from "./fixtures/snapshots.json";
 import { announcement } from "../src/parts/announce.js";
 import { drawBoneyard } from "../src/parts/boneyard.js";
 import { coachKeys, drawCoach } from "../src/parts/coach.js";
@@ -21,8 +20,8 @@ import { drawPuzzle } from "../src/parts/puzzle.js";
 import { drawResult, resultUrls } from "../src/parts/result.js";
 import { drawReview } from "../src/parts/review.js";
 import { drawHands, drawScores } from "../src/parts/scores.js";
+import { FIXTURES, expectApartInside, snap, tiles } from "./helpers.js";
 
-const snap = (name) => structuredClone(FIXTURES[name]);
 const reviewAt = (i) => structuredClone(FIXTURES.review_steps[i]);
 
 /** A stand-in for the table: state fields, and spies for its methods. */
@@ -293,20 +292,14 @@ describe("frame, keys, announcements, pacing, kernel", () => {
 });
 
 describe("the line as one chain on a narrow table", () => {
-  const line = (n) => Array.from({ length: n }, (_, i) => ({ double: i % 5 === 2 }));
-  const overlap = (a, b) => a.x < b.x + b.w - 0.01 && b.x < a.x + a.w - 0.01 && a.y < b.y + b.h - 0.01 && b.y < a.y + a.h - 0.01;
   it("reads like text: rows alternate direction, nothing overlaps or leaves the table, each end marker at its end", async () => {
     const { layoutChain } = await import("../src/parts/layout.js");
     for (const width of [300, 380]) {
       for (let n = 1; n < 28; n++) {
-        const layout = layoutChain(line(n), width, 22);
+        const layout = layoutChain(tiles(n), width, 22);
         const all = [layout.slots.left, ...layout.items, layout.slots.right];
+        expectApartInside(all, width, layout.height);
         all.forEach((a, i) => {
-          expect(a.x).toBeGreaterThanOrEqual(-0.01);
-          expect(a.x + a.w).toBeLessThanOrEqual(width + 0.01);
-          expect(a.y).toBeGreaterThanOrEqual(-0.01);
-          expect(a.y + a.h).toBeLessThanOrEqual(layout.height + 0.01);
-          all.slice(i + 1).forEach((b) => expect(overlap(a, b)).toBe(false));
           // one chain: each box touches the next one (within a gap and a tile)
           if (i + 1 < all.length) {
             const b = all[i + 1];

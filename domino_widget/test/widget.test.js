@@ -1,41 +1,9 @@
 // The table's ES module rendered in jsdom against a fake model.  The snapshots are real ones,
-// written by tools/widget_fixtures.py from table sessions (pytest checks they are current).
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+// written by tools/widget_fixtures.py from table sessions (pytest checks they are current);
+// the fake model, the mounting and the clock are in test/helpers.js.
+import { describe, expect, it, vi } from "vitest";
 import widget, { createTable, layoutLine, ANSWER_NOTE_MS } from "../src/widget.js";
-import FIXTURES from "./fixtures/snapshots.json";
-
-const snap = (name) => structuredClone(FIXTURES[name]);
-
-/** A stand-in for the anywidget model: get/on/off/send, `push` plays Python's part, `trigger`
- * fires any Backbone event (the widget manager's "comm_live_update" on a kernel restart). */
-function fakeModel(initial, extra = {}) {
-  let snapshot = initial;
-  const handlers = new Map();
-  const sent = [];
-  return {
-    sent,
-    intents: () => sent.filter((m) => m.action !== "hello"),
-    get: (key) => (key === "snapshot" ? snapshot : undefined),
-    on(event, fn) {
-      handlers.set(event, [...(handlers.get(event) || []), fn]);
-    },
-    off(event, fn) {
-      handlers.set(event, (handlers.get(event) || []).filter((f) => f !== fn));
-    },
-    send(message) {
-      sent.push(message);
-    },
-    push(next) {
-      snapshot = next;
-      this.trigger("change:snapshot");
-    },
-    trigger(event) {
-      for (const fn of handlers.get(event) || []) fn();
-    },
-    listeners: (event) => (handlers.get(event) || []).length,
-    ...extra,
-  };
-}
+import { FIXTURES, answer, button, clock, expectApartInside, fakeModel, handButtons, mount, press, snap, tiles, useFakeTime } from "./helpers.js";
 
 /** A Lumino-like signal. */
 function signal() {
@@ -43,29 +11,7 @@ function signal() {
   return { connect: (fn) => slots.add(fn), disconnect: (fn) => slots.delete(fn), emit: (v) => slots.forEach((fn) => fn(null, v)), size: () => slots.size };
 }
 
-let clock = 0;
-function mount(initial, env = {}, extra = {}) {
-  const el = document.createElement("div");
-  document.body.append(el);
-  const model = fakeModel(initial, extra);
-  const table = createTable(model, el, { now: () => clock, reducedMotion: false, client: "test-client", ...env });
-  return { el, model, table, root: table.root };
-}
-
-const handButtons = (root) => Array.from(root.querySelectorAll(".dl-hand button"));
-const button = (root, key) => root.querySelector(`[data-key="${key}"]`);
-const key = (target, k) => target.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
-/** Python's answer to the last intent: the same snapshot, acknowledged. */
-const answer = (model, s, changes = {}) => model.push({ ...s, seq: s.seq + 1, ack: model.intents().at(-1).id, ...changes });
-
-beforeEach(() => {
-  clock = 1000;
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  document.body.replaceChildren();
-});
+useFakeTime();
 
 describe("drawing a snapshot", () => {
   it("marks the root for JupyterLab, makes it focusable and says hello with the browser's id", () => {
@@ -132,7 +78,7 @@ describe("drawing a snapshot", () => {
     expect(root.querySelectorAll(".dl-seat .dl-mini-hand .dl-open").length).toBeGreaterThan(0);
     expect(root.querySelector(".dl-seat.dl-partner .dl-seat-name").textContent).toContain("partner");
     expect(button(root, "action:next").textContent).toBe("Next hand (N)");
-    key(root, "n");
+    press(root, "n");
     expect(model.intents().at(-1)).toMatchObject({ action: "next_hand", version: s.version });
   });
 
@@ -143,7 +89,7 @@ describe("drawing a snapshot", () => {
     expect(Array.from(bars).map((b) => Number(b.getAttribute("aria-valuenow")))).toEqual(s.scoreboard.sides.map((x) => x.points));
     expect(root.querySelectorAll(".dl-hands-table tbody tr")).toHaveLength(s.scoreboard.hands.length);
     expect(root.querySelector(".dl-match-result").textContent).toBe(s.scoreboard.result);
-    key(root, "n"); // the match is over: N starts a new one without asking
+    press(root, "n"); // the match is over: N starts a new one without asking
     expect(model.intents().at(-1)).toMatchObject({ action: "new_match" });
   });
 
@@ -173,18 +119,16 @@ describe("drawing a snapshot", () => {
 });
 
 describe("the line's layout", () => {
-  const line = (n) => Array.from({ length: n }, (_, i) => ({ double: i % 5 === 2 }));
   const boxes = (layout) => new Map(layout.items.map((it) => [it.index, it]));
-  const overlap = (a, b) => a.x < b.x + b.w - 0.01 && b.x < a.x + a.w - 0.01 && a.y < b.y + b.h - 0.01 && b.y < a.y + a.h - 0.01;
 
   it("anchors the lead: a tile added at either end moves no other tile", () => {
     for (const width of [340, 620, 1000]) {
       for (let n = 1; n < 24; n++) {
         for (let lead = 0; lead < n; lead++) {
-          const before = boxes(layoutLine(line(n), lead, width, 20));
+          const before = boxes(layoutLine(tiles(n), lead, width, 20));
           // One more tile on the right (indices unchanged) and one on the left (indices + 1).
-          const right = boxes(layoutLine([...line(n), { double: false }], lead, width, 20));
-          const left = boxes(layoutLine([{ double: false }, ...line(n)], lead + 1, width, 20));
+          const right = boxes(layoutLine([...tiles(n), { double: false }], lead, width, 20));
+          const left = boxes(layoutLine([{ double: false }, ...tiles(n)], lead + 1, width, 20));
           for (const [i, box] of before) {
             expect(right.get(i)).toEqual(box);
             expect({ ...left.get(i + 1) }).toEqual({ ...box, index: i + 1 });
@@ -198,15 +142,9 @@ describe("the line's layout", () => {
     for (const width of [340, 620]) {
       for (let n = 1; n < 28; n++) {
         const lead = Math.floor(n / 3);
-        const layout = layoutLine(line(n), lead, width, 20);
+        const layout = layoutLine(tiles(n), lead, width, 20);
         const all = [...layout.items, layout.slots.left, layout.slots.right];
-        all.forEach((a, i) => {
-          expect(a.x).toBeGreaterThanOrEqual(-0.01);
-          expect(a.x + a.w).toBeLessThanOrEqual(width + 0.01);
-          expect(a.y).toBeGreaterThanOrEqual(-0.01);
-          expect(a.y + a.h).toBeLessThanOrEqual(layout.height + 0.01);
-          all.slice(i + 1).forEach((b) => expect(overlap(a, b)).toBe(false));
-        });
+        expectApartInside(all, width, layout.height);
         const near = (slot, tile) => Math.abs(slot.x + slot.w / 2 - (tile.x + tile.w / 2)) + Math.abs(slot.y + slot.h / 2 - (tile.y + tile.h / 2));
         const items = boxes(layout);
         expect(near(layout.slots.right, items.get(n - 1))).toBeLessThan(3 * 20 + 1);
@@ -216,7 +154,7 @@ describe("the line's layout", () => {
   });
 
   it("keeps the lead tile centred at the top", () => {
-    const layout = layoutLine(line(9), 4, 600, 20);
+    const layout = layoutLine(tiles(9), 4, 600, 20);
     const lead = layout.items.find((it) => it.index === 4);
     expect(lead.x + lead.w / 2).toBeCloseTo(300);
     expect(lead.y + lead.h / 2).toBeCloseTo(20); // the top row, with room above for a double
@@ -235,7 +173,7 @@ describe("sending intents", () => {
     expect(model.intents()).toHaveLength(1);
     expect(model.intents()[0]).toMatchObject({ action: "play", tile: single.tile, end: single.ends[0], version: s.version });
     expect(root.getAttribute("aria-busy")).toBe("true");
-    clock += 12;
+    clock.now += 12;
     answer(model, s, { version: s.version + 1 });
     expect(root.hasAttribute("aria-busy")).toBe(false);
     expect(root.dataset.latencyMs).toBe("12.0");
@@ -250,11 +188,11 @@ describe("sending intents", () => {
     expect(button(root, "end:right").classList.contains("dl-choose")).toBe(true);
     expect(button(root, "end:right").getAttribute("aria-label")).toBe(`R ${s.ends[1]}: play ${both.spoken} on the right end, which shows ${s.ends[1]}`);
     expect(document.activeElement).toBe(button(root, "choose:left"));
-    key(document.activeElement, "Escape");
+    press(document.activeElement, "Escape");
     expect(root.querySelector(".dl-choose")).toBeNull();
     expect(document.activeElement.dataset.tile).toBe(both.tile);
     handButtons(root).find((x) => x.dataset.tile === both.tile).click();
-    key(root, "r");
+    press(root, "r");
     expect(model.intents()).toEqual([expect.objectContaining({ action: "play", tile: both.tile, end: "right" })]);
   });
 
@@ -273,22 +211,22 @@ describe("sending intents", () => {
     const buttons = handButtons(root);
     expect(buttons.filter((b) => b.getAttribute("tabindex") === "0")).toHaveLength(1);
     buttons[0].focus();
-    key(buttons[0], "ArrowRight");
+    press(buttons[0], "ArrowRight");
     expect(document.activeElement).toBe(buttons[1]);
-    key(buttons[1], "ArrowLeft");
-    key(buttons[0], "ArrowLeft");
+    press(buttons[1], "ArrowLeft");
+    press(buttons[0], "ArrowLeft");
     expect(document.activeElement).toBe(buttons.at(-1));
-    key(document.activeElement, "Home");
+    press(document.activeElement, "Home");
     expect(document.activeElement).toBe(buttons[0]);
-    key(document.activeElement, "l");
+    press(document.activeElement, "l");
     expect(model.intents().at(-1)).toMatchObject({ action: "play", tile: s.hand[0].tile, end: "left" });
     answer(model, s);
     if (s.can_draw) {
-      key(root, "d");
+      press(root, "d");
       expect(model.intents().at(-1)).toMatchObject({ action: "draw", version: s.version });
       answer(model, s);
     }
-    key(root, "p"); // Python says why a pass is not allowed, if it is not
+    press(root, "p"); // Python says why a pass is not allowed, if it is not
     expect(model.intents().at(-1).action).toBe("pass");
   });
 });
@@ -302,11 +240,11 @@ describe("keys and focus stay in the table", () => {
     document.addEventListener("keydown", spy);
     root.focus();
     const status = root.querySelector(".dl-status");
-    for (const k of ["r", "d", "d", "a", "b", "x", "m", "y", "z", "Enter", "Escape", "ArrowDown"]) key(status, k);
+    for (const k of ["r", "d", "d", "a", "b", "x", "m", "y", "z", "Enter", "Escape", "ArrowDown"]) press(status, k);
     document.removeEventListener("keydown", spy);
     expect(reached).toEqual([]);
     expect(model.intents().map((m) => m.action)).toEqual(s.can_draw ? ["draw"] : []); // D acted; the second waits for Python
-    key(root, "Tab"); // Tab still moves the focus the browser's way
+    press(root, "Tab"); // Tab still moves the focus the browser's way
   });
 
   it("keeps the focus inside when the focused tile goes (your last tile)", () => {
@@ -317,7 +255,7 @@ describe("keys and focus stay in the table", () => {
     model.push({ ...over, hand: [], seq: s.seq + 1 });
     expect(root.contains(document.activeElement)).toBe(true);
     expect(document.activeElement.dataset.key).toBe("action:next");
-    key(document.activeElement, "n");
+    press(document.activeElement, "n");
     expect(model.intents().at(-1)).toMatchObject({ action: "next_hand" });
   });
 
@@ -338,7 +276,7 @@ describe("while others play", () => {
     expect(s.your_turn).toBe(false);
     const { root, model } = mount(s);
     handButtons(root)[0].click();
-    key(root, "d");
+    press(root, "d");
     expect(model.intents()).toHaveLength(0);
     const noteText = root.querySelector(".dl-local").textContent;
     expect(noteText).toBe(`${s.turn_name} is thinking; wait for your turn.`);
@@ -352,7 +290,7 @@ describe("while others play", () => {
     for (const s of steps) model.push(s);
     expect(root.dataset.version).toBe(String(steps[0].version));
     const pace = steps[0].options.pace_ms;
-    clock += pace;
+    clock.now += pace;
     vi.advanceTimersByTime(pace);
     expect(root.dataset.version).toBe(String(steps[1].version));
     handButtons(root)[0].click(); // a move during the replay shows the end of it, and is not made
@@ -371,7 +309,7 @@ describe("a new match asks first", () => {
     expect(model.intents()).toHaveLength(0);
     expect(root.querySelector(".dl-confirm").textContent).toMatch(/Start a new match\? This one/);
     expect(document.activeElement).toBe(button(root, "confirm:keep"));
-    key(document.activeElement, "Escape");
+    press(document.activeElement, "Escape");
     expect(root.querySelector(".dl-confirm")).toBeNull();
     button(root, "action:new").click();
     button(root, "confirm:new").click();
@@ -394,8 +332,8 @@ describe("tournament mode", () => {
     expect(button(root, "action:new")).toBeNull();
     expect(button(root, "action:undo")).toBeNull();
     expect(button(root, "action:hint")).toBeNull();
-    key(root, "u");
-    key(root, "h");
+    press(root, "u");
+    press(root, "h");
     expect(model.intents()).toHaveLength(0);
   });
 
@@ -411,7 +349,7 @@ describe("tournament mode", () => {
     const href = link.getAttribute("href");
     expect(href.startsWith("blob:") || href.startsWith("data:application/json")).toBe(true);
     if (href.startsWith("data:")) expect(decodeURIComponent(href.split(",").slice(1).join(","))).toBe(s.tournament.result);
-    key(root, "n"); // no new match after the last hand: N says where the result is
+    press(root, "n"); // no new match after the last hand: N says where the result is
     expect(model.intents()).toHaveLength(0);
     expect(root.querySelector(".dl-local").textContent).toBe(s.tournament.saved_text);
   });
@@ -426,7 +364,7 @@ describe("Python gone", () => {
     expect(root.dataset.dead).toBe("true");
     expect(root.querySelector(".dl-dead-note").textContent).toMatch(/Python is no longer running.*Your match was saved: run the cell again/);
     expect(handButtons(root).every((b) => b.disabled)).toBe(true);
-    key(root, "d");
+    press(root, "d");
     handButtons(root)[0].click();
     expect(model.intents()).toHaveLength(0);
   });
@@ -456,7 +394,7 @@ describe("Python gone", () => {
   it("says so when Python is slow to answer, and carries on when it does", () => {
     const s = snap("both_ends");
     const { root, model } = mount(s);
-    key(root, s.can_draw ? "d" : "p");
+    press(root, s.can_draw ? "d" : "p");
     vi.advanceTimersByTime(ANSWER_NOTE_MS + 1);
     expect(root.querySelector(".dl-local").textContent).toMatch(/No answer from Python yet/);
     answer(model, s);
@@ -471,7 +409,7 @@ describe("two people at one screen, and a saved match", () => {
     const { root, model } = mount(s);
     expect(handButtons(root)).toHaveLength(0);
     expect(root.querySelector(".dl-screen-text").textContent).toBe(`Pass the screen to ${s.screen.name}.`);
-    key(root, "s");
+    press(root, "s");
     expect(model.intents()).toEqual([expect.objectContaining({ action: "reveal" })]);
   });
 
@@ -481,7 +419,7 @@ describe("two people at one screen, and a saved match", () => {
     expect(root.querySelector(".dl-offer").textContent).toContain("left unfinished");
     handButtons(root)[0].click();
     expect(model.intents()).toHaveLength(0);
-    key(root, "c");
+    press(root, "c");
     expect(model.intents()).toEqual([expect.objectContaining({ action: "resume" })]);
   });
 });
@@ -528,7 +466,7 @@ describe("the coach: reviewing a hand", () => {
     expect(model.intents().at(-1)).toMatchObject({ action: "review", version: over.version });
     const t = mount(snap("tournament_over"));
     expect(button(t.root, "action:review")).toBeNull(); // never in a tournament
-    key(t.root, "v");
+    press(t.root, "v");
     expect(t.model.intents()).toHaveLength(0);
   });
 
@@ -553,7 +491,7 @@ describe("the coach: reviewing a hand", () => {
     const bar = root.querySelector(".dl-review-progress");
     expect(bar.getAttribute("aria-valuenow")).toBe("5");
     expect(root.querySelector(".dl-hand")).toBeNull(); // the game's hand is not drawn over the review
-    key(root, "Escape");
+    press(root, "Escape");
     expect(model.intents().at(-1)).toMatchObject({ action: "coach_close" });
     answer(model, running, { coach: null });
     button(root, "action:review"); // back at the table
@@ -580,16 +518,16 @@ describe("the coach: reviewing a hand", () => {
     expect(s.coach.status).toBe("done");
     const { root, model } = mount(s);
     expect(button(root, "review:previous").disabled).toBe(true); // the first decision
-    key(root, "ArrowRight");
+    press(root, "ArrowRight");
     expect(model.intents().at(-1)).toMatchObject({ action: "review_step", step: 1, version: s.version });
     answer(model, s, { coach: { ...s.coach, index: 1 } });
-    key(root, "ArrowLeft");
+    press(root, "ArrowLeft");
     expect(model.intents().at(-1)).toMatchObject({ action: "review_step", step: -1 });
     answer(model, s);
     button(root, "review:next").click();
     expect(model.intents().at(-1)).toMatchObject({ action: "review_step", step: 1 });
     answer(model, s);
-    key(root, "n"); // Next hand waits until the review is closed
+    press(root, "n"); // Next hand waits until the review is closed
     expect(model.intents().at(-1).action).toBe("review_step");
     button(root, "review:close").click();
     expect(model.intents().at(-1)).toMatchObject({ action: "coach_close" });
@@ -598,15 +536,15 @@ describe("the coach: reviewing a hand", () => {
   it("keeps an arrow or Escape pressed before Python answered, and sends it once it has", () => {
     const s = snap("review_steps").at(-1);
     const { root, model } = mount(s);
-    key(root, "ArrowRight");
-    key(root, "Escape"); // pressed while the step is on its way
+    press(root, "ArrowRight");
+    press(root, "Escape"); // pressed while the step is on its way
     expect(model.intents()).toHaveLength(1);
     answer(model, s, { coach: { ...s.coach, index: 1 } });
     expect(model.intents()).toHaveLength(2);
     expect(model.intents().at(-1)).toMatchObject({ action: "coach_close" });
-    key(root, "ArrowLeft");
-    key(root, "ArrowRight");
-    key(root, "ArrowLeft"); // only the last key pressed while waiting is kept
+    press(root, "ArrowLeft");
+    press(root, "ArrowRight");
+    press(root, "ArrowLeft"); // only the last key pressed while waiting is kept
     answer(model, s);
     expect(model.intents().slice(-2).map((m) => m.action)).toEqual(["coach_close", "review_step"]);
     expect(model.intents().at(-1)).toMatchObject({ step: -1 });
@@ -625,7 +563,7 @@ describe("the coach: puzzles", () => {
     button(root, `hand:${tile.tile}`).click();
     expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_answer", move: "play", tile: tile.tile, end: tile.ends[0] });
     answer(model, s);
-    key(root, "h");
+    press(root, "h");
     expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_hint" });
   });
 
@@ -641,7 +579,7 @@ describe("the coach: puzzles", () => {
     expect(button(root, "puzzle:explanation").textContent).toBe(right.coach.explanation);
     handButtons(root)[0].click(); // done: a click answers nothing more
     expect(model.intents()).toHaveLength(0);
-    key(root, "n");
+    press(root, "n");
     expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_next" });
   });
 
@@ -651,9 +589,9 @@ describe("the coach: puzzles", () => {
     const tiles = handButtons(root);
     const index = s.coach.hand.findIndex((t) => t.playable);
     tiles[0].focus();
-    for (let i = 0; i < index; i++) key(root.ownerDocument.activeElement, "ArrowRight");
+    for (let i = 0; i < index; i++) press(root.ownerDocument.activeElement, "ArrowRight");
     expect(root.ownerDocument.activeElement.dataset.tile).toBe(s.coach.hand[index].tile);
-    key(root.ownerDocument.activeElement, s.coach.hand[index].ends[0] === "left" ? "l" : "r");
+    press(root.ownerDocument.activeElement, s.coach.hand[index].ends[0] === "left" ? "l" : "r");
     expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_answer", tile: s.coach.hand[index].tile });
   });
 

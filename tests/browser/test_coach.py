@@ -108,7 +108,7 @@ def test_each_person_at_a_two_person_table_reviews_their_own_moves(coach_page):
     expect(root.locator('[data-key="review:heading"]')).to_contain_text("Decision 1 of", timeout=TIMEOUT)
     assert kernel_json(page, "[two.coach.kind, two.coach.summary.split(':')[0], two.coach.who]") == ["review", "Ben", "Ben"]
     sentence = root.locator('[data-key="review:sentence"]').inner_text()
-    assert re.match(r"Move \d+: Ben (chose|had)", sentence), sentence
+    assert re.match(r"Turn \d+: Ben (chose|had)", sentence), sentence
     assert kernel_json(page, "two.coach.decisions[0].view.seat") == 1
     page.keyboard.press("Escape")
     expect(root.locator(".dl-coach")).to_have_count(0, timeout=TIMEOUT)
@@ -139,7 +139,7 @@ def test_a_puzzle_solved_by_a_real_click(coach_page):
             root.locator(f'[data-key="choose:{best[1]}"]').click()
     expect(feedback).to_contain_text("Correct", timeout=TIMEOUT)
     assert kernel_json(page, "[pz.coach.status, pz.coach.feedback[1] == p.evaluate(p.best).message]") == ["correct", True]
-    expect(root.locator('[data-key="puzzle:explanation"]')).to_have_text(kernel(page, "print(p.explanation)").strip())
+    expect(root.locator('[data-key="puzzle:explanation"]')).to_have_text(kernel(page, "print(p.answer())").strip())
     ARTIFACTS.mkdir(exist_ok=True)
     root.screenshot(path=str(ARTIFACTS / "coach-puzzle.png"))
     assert kernel_json(page, "[pz.version, len(pz.round.history)]") == game  # the game was not touched
