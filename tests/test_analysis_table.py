@@ -5,6 +5,8 @@ redo, going to a position, evaluating, pasting text), what the snapshot shows of
 from __future__ import annotations
 
 import json
+import sys
+import threading
 
 import pytest
 
@@ -253,3 +255,51 @@ def test_on_two_equal_ends_a_tile_is_offered_once():
     assert send(t, "analysis_evaluate")["ok"]
     shown = [m["tile"]["tile"] if m["tile"] else m["action"] for m in snap(t)["analysis"]["moves"]]
     assert sorted(shown) == ["6-0", "6-4", "draw"]
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no threads under Pyodide")
+def test_evaluate_runs_in_the_background_and_keeps_the_values_for_their_position(monkeypatch):
+    started, gate = threading.Event(), threading.Event()
+    real = dl.AnalysisBoard.evaluate
+
+    def held(self, **options):  # the search, held until the test lets it go
+        started.set()
+        assert gate.wait(30)
+        return real(self, **options)
+
+    monkeypatch.setattr(dl.AnalysisBoard, "evaluate", held)
+    t = TableSession("standard", players=2, opponents="greedy", seed=4, background=True)
+    try:
+        t.open_analysis(dl.AnalysisBoard.from_text(HAND))
+        assert send(t, "analysis_evaluate")["ok"]  # answered at once
+        assert started.wait(30)
+        a = snap(t)["analysis"]
+        assert a["evaluating"] and not a["evaluated"]
+        first = t._analysis.run
+        assert send(t, "analysis_evaluate")["ok"] and t._analysis.run is first  # asked again: the same search
+        assert send(t, "analysis_play", move="4-3 left")["ok"]  # the board is not held up meanwhile
+        assert not snap(t)["analysis"]["evaluating"]  # the position shown is not being valued
+        gate.set()
+        assert t._analysis.wait(30)
+        assert not snap(t)["analysis"]["evaluated"]
+        assert send(t, "analysis_undo")["ok"]
+        assert snap(t)["analysis"]["evaluated"]  # the values, for the position they are of
+        # Closed while valuing: the values that come are not kept.
+        gate.clear()
+        started.clear()
+        assert send(t, "analysis_go", path=[])["ok"]  # your lead, not valued yet
+        assert send(t, "analysis_evaluate")["ok"] and started.wait(30)
+        assert send(t, "analysis_close")["ok"]
+        gate.set()
+        assert t._analysis.wait(30) and t._analysis.values == {} and t.analysis is None
+    finally:
+        gate.set()
+        t.close()
+
+
+def test_evaluate_is_refused_when_it_is_not_your_decision():
+    t = analysing()
+    assert send(t, "analysis_play", move="4-3 left")["ok"]
+    reply = send(t, "analysis_evaluate")
+    assert not reply["ok"] and reply["message"].startswith("It is North's turn")
+    assert not snap(t)["analysis"]["evaluating"]

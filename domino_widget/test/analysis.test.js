@@ -96,6 +96,17 @@ describe("the analysis board", () => {
     expect(byKey(el, "analysis:evaluate").disabled).toBe(true);
   });
 
+  it("while Python values the moves: it says so, and Evaluate waits", () => {
+    const s = step(OPENED);
+    s.analysis.evaluating = true; // as Python says while its worker searches
+    const t = fakeTable(s);
+    const el = drawAnalysis(t, s);
+    expect(el.querySelector('[role="status"]').textContent).toContain("Valuing every move");
+    expect(byKey(el, "analysis:evaluate").disabled).toBe(true);
+    analysisKeys(t, "e");
+    expect(t.send).not.toHaveBeenCalled();
+  });
+
   it("a move's button plays it for the board's revision; your draw asks for the tile", () => {
     const s = step(EVALUATED);
     const t = fakeTable(s);

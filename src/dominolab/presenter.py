@@ -452,6 +452,7 @@ def _analysis(a: Any) -> Optional[dict]:
         "boneyard": view.boneyard_count,
         "moves": moves,
         "evaluated": values is not None,
+        "evaluating": a.evaluating,
         "says": values.says if values is not None else None,
         "why": values.why if values is not None else None,
         "exact": values is not None and values.method == "exact",

@@ -307,7 +307,7 @@ export function drawAnalysis(table, s) {
   if (table.localNote) notes.push(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
   if (s.message && !(a.error && s.message.text === a.error)) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   const others = a.others.map((o) => `${o.name}: ${plural(o.count, "tile")}`).join("; ");
-  const canEvaluate = a.mine && !a.evaluated;
+  const canEvaluate = a.mine && !a.evaluated && !a.evaluating;
   return h("section", { class: "dl-analysis", "aria-label": "Analysis board" }, [
     h("h3", { class: "dl-coach-title", text: `Analysis board · ${a.rules}` }),
     h("p", { class: "dl-analysis-status", "data-key": "analysis:status", text: a.status }),
@@ -318,6 +318,9 @@ export function drawAnalysis(table, s) {
       h("span", { class: "dl-review-tiles", role: "img", "aria-label": `Your tiles: ${a.hand.map((t) => t.spoken).join(", ") || "none"}` },
         a.hand.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-coach-tile" }))),
     ]),
+    a.evaluating
+      ? h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [h("span", { class: "dl-spinner", "aria-hidden": "true" }), " Valuing every move…"])
+      : null,
     a.says ? h("p", { class: "dl-analysis-says", "data-key": "analysis:says", text: a.says }) : null,
     a.mine
       ? h("ol", { class: `dl-analysis-moves${a.evaluated ? "" : " dl-unvalued"}`, "aria-label": a.evaluated ? "Your moves, best first" : "Your moves" }, a.moves.map((m, i) => moveRow(table, a, m, i)))
@@ -351,7 +354,7 @@ export function analysisKeys(table, key) {
     if (a.can_redo) act(table, "analysis_redo");
   } else if (key === "Home") act(table, "analysis_go", { path: [] });
   else if (key === "e") {
-    if (a.mine && !a.evaluated) act(table, "analysis_evaluate");
+    if (a.mine && !a.evaluated && !a.evaluating) act(table, "analysis_evaluate");
   } else if (key === "m") {
     const box = /** @type {HTMLElement|null} */ (table.root.querySelector('[data-key="analysis:move-input"]'));
     if (box) box.focus();

@@ -11,7 +11,11 @@ table (or the review it was opened from) again.  Its intents:
   each move from the start, as the snapshot gives it): step through the hand and its
   branches;
 - ``analysis_evaluate``: every legal move of the analysed seat valued by the hint's search
-  (synchronously, within the hint's time, :data:`~dominolab.players.HINT_SECONDS`);
+  (within the hint's time, :data:`~dominolab.players.HINT_SECONDS`), as the hint is: the
+  intent answers at once (the snapshot says the board is ``evaluating``), a worker (its own
+  thread, started by the table's :class:`~.threads.Threads`; the caller's, after the intent,
+  where threads cannot start) values a copy of the board without the lock and writes the
+  values back for the position they are of, while the board is still on screen;
 - ``analysis_load`` (``text``): a hand pasted as text (:mod:`dominolab.analysis_text`);
   bad text is refused with the library's own error, and the board stays as it was;
 - ``analysis_new`` (``tiles``, ``leader``: a seat): a new hand with the board's rules and
@@ -25,6 +29,7 @@ so stepping back shows them again.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -69,6 +74,19 @@ class AnalysisState:
     #: Every tile of the set and how many the analysed seat is dealt (to set up a new hand).
     tiles: tuple[Tile, ...] = ()
     deal: int = 0
+    #: True while the current position's moves are being valued.
+    evaluating: bool = False
+
+
+@dataclass(eq=False)
+class _EvalRun:
+    """One evaluation asked for: a copy of the board at the position (made under the lock),
+    the position's node on the board on screen, and the board it is of."""
+
+    copy: AnalysisBoard
+    node: Node
+    of: AnalysisBoard
+    started: bool = False
 
 
 def _path_of(node: Node) -> tuple[int, ...]:
@@ -82,10 +100,20 @@ def _path_of(node: Node) -> tuple[int, ...]:
 
 class Analyst:
     """The table's analysis board (the session holds it as ``_analysis``): the board open on
-    screen (``board``, ``None`` when closed), the values worked out for its positions, and
-    its intents.  Called with the table's lock held."""
+    screen (``board``, ``None`` when closed), the values worked out for its positions
+    (``values``), the evaluation under way (``run``), and its intents.  Its intents are
+    called with the table's ``lock`` held; ``emit`` and ``tell`` are the table's, ``start``
+    starts the evaluation's worker thread (False: not started, :meth:`here` runs it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, lock: Any = None, emit: Optional[Callable[[], None]] = None,
+                 tell: Optional[Callable[[str, str], None]] = None,
+                 start: Optional[Callable[[Callable[[Any], None], Any], bool]] = None) -> None:
+        self._lock = threading.RLock() if lock is None else lock
+        self._emit = emit or (lambda: None)
+        self._tell = tell or (lambda kind, text: None)
+        self._start = start or (lambda worker, run: False)
+        self.run: Optional[_EvalRun] = None
+        self.idle = threading.Condition(self._lock)
         self.board: Optional[AnalysisBoard] = None
         self.values: dict[Node, Analysis] = {}
         self.rev = 0
@@ -111,6 +139,7 @@ class Analyst:
         self._install(board.copy())
 
     def _install(self, board: AnalysisBoard) -> None:
+        self._drop()
         self.board = board
         self.values = {}
         self.error = ""
@@ -183,13 +212,57 @@ class Analyst:
     def act_evaluate(self, intent: dict) -> Optional[str]:
         board = self._board(intent)
         self.error, self._state = "", None  # a pasted text refused before is put aside
-        if board.node in self.values:
+        if board.node in self.values or (self.run is not None and self.run.node is board.node):
             return None
-        try:
-            self.values[board.node] = board.evaluate(time_limit=self.time_limit)
-        except AnalysisError as exc:
-            raise IntentError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
+        view = board.view()
+        if view.is_over:
+            raise IntentError("The hand is over: there is no decision to study.")
+        if view.turn != board.seat:
+            name = board.names[view.turn]
+            raise IntentError(f"It is {name}'s turn: the board values your decisions, so add {name}'s move first.")
+        self._drop()
+        self.run = _EvalRun(board.copy(), board.node, board)
+        self.run.started = self._start(self.worker, self.run)
         return None
+
+    def _drop(self) -> None:
+        """Forget the evaluation under way (its values, when they come, are not kept)."""
+        if self.run is not None:
+            self.run = None
+            self.idle.notify_all()
+
+    def here(self) -> None:
+        """Where no thread values: value the position asked for in the caller's thread."""
+        with self._lock:
+            run = self.run
+            if run is None or run.started:
+                return
+            run.started = True
+        self.worker(run)
+
+    def worker(self, run: _EvalRun) -> None:
+        """Value ``run``'s position without the lock; write back while its board is on screen."""
+        values: Optional[Analysis] = None
+        error = None
+        try:
+            values = run.copy.evaluate(time_limit=self.time_limit)
+        except Exception as exc:  # the search's failure must not break the table
+            error = f"The moves could not be valued: {exc}"
+        with self._lock:
+            if self.run is run:
+                self.run = None
+                if values is not None and self.board is run.of:
+                    self.values[run.node] = values
+                elif error is not None:
+                    self._tell("error", error)
+                self._state = None
+                self._emit()
+            self.idle.notify_all()
+
+    def wait(self, timeout: Optional[float] = 60.0) -> bool:
+        """Block until no position is being valued; True if so."""
+        with self.idle:
+            return self.idle.wait_for(lambda: self.run is None, timeout)
 
     def act_load(self, intent: dict) -> Optional[str]:
         self._board(intent)
@@ -226,6 +299,7 @@ class Analyst:
         return "A new hand is on the board: add the moves as they were made."
 
     def act_close(self, intent: dict) -> Optional[str]:
+        self._drop()
         self.board = None
         self.values = {}
         self._bump()
@@ -271,5 +345,6 @@ class Analyst:
             can_undo=current.parent is not None, can_redo=bool(current.variations),
             values=self.values.get(current), text=board.to_text(), rev=self.rev, rules_name=board.rules.name,
             error=self.error, unseen=tuple(unseen), tiles=tuple(board.rules.tiles),
-            deal=board.rules.hand_size(board.players))
+            deal=board.rules.hand_size(board.players),
+            evaluating=self.run is not None and self.run.node is current)
         return self._state

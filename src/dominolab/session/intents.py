@@ -76,6 +76,7 @@ def handle_intent(self: TableSession, intent: Any) -> dict:
     self._drain()
     self._coach.review_here()
     self._hints.here()
+    self._analysis.here()
     return {"ok": True, "message": info or ""}
 
 
