@@ -99,8 +99,10 @@ class DominoTable(anywidget.AnyWidget):
 
     The coach: when a hand ends, "Review this hand" (or :meth:`review_hand`) values each of
     your decisions with :func:`dominolab.review` in the background and steps through them on
-    the table; :meth:`puzzle` opens a table on ``dl.puzzles`` positions.  Both are off in
-    tournament mode.
+    the table; :meth:`puzzle` opens a table on ``dl.puzzles`` positions; :meth:`analysis`
+    opens the analysis board (a hand as one seat saw it, pasted as text or set up by
+    clicking, every move valued), which a review's decision and an answered puzzle open too
+    ("Open in analysis").  All are off in tournament mode.
     """
 
     _esm = frontend_file("widget.js")

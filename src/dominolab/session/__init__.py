@@ -15,6 +15,7 @@ in a script, a test or Pyodide.  Each job of the table has its own module:
 - :mod:`.intents`: the intents a view sends, checked and carried out (the session's methods);
 - :mod:`.undo`: the undo policy (``Undo``, a part);
 - :mod:`.coach`: reviews of a finished hand and puzzles on the table (``Coach``, a part);
+- :mod:`.analysis`: the analysis board on the table (``Analyst``, a part);
 - :mod:`.threads`: every thread: the thinker and the review worker's (``Threads``, a part);
 - :mod:`.persist`: records (``record``/``from_record``), autosave and key claims
   (``Persistence``, a part);
