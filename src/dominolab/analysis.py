@@ -210,6 +210,9 @@ class Analysis(Sequence[MoveAnalysis]):
     why: str
     method: str
     deals: int
+    #: How sure the best move beats the next best, a key of :data:`dominolab.plain.SURE`
+    #: (:func:`dominolab.plain.compare`, as the hint's ``Advice.sure``; "" with one move).
+    sure: str = ""
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -574,10 +577,12 @@ class AnalysisBoard:
         """Every legal move of the analysed seat, valued (best first), with the verdict in
         plain words (``says``) and the figures behind it (``why``).
 
-        The values are the hint's search (:func:`dominolab.players.advise`'s: every move
-        over the same imagined deals of the hidden tiles, at ``level``, by default
-        :data:`~dominolab.players.HINT_LEVEL`, from ``seed``); exact when nothing is hidden
-        from anyone (:mod:`dominolab.exact`).  In a match each move also gets its chance of
+        The values are the hint's search (:func:`dominolab.players.hint_evaluation`, as
+        :func:`~dominolab.players.advise` asks it: every move over the same imagined deals of
+        the hidden tiles, at ``level``, by default :data:`~dominolab.players.HINT_LEVEL`, from
+        ``seed``), and the words of certainty the hint's (:func:`dominolab.plain.compare`):
+        for the same figures the board and the hint say the same.  Exact when nothing is
+        hidden from anyone (:mod:`dominolab.exact`).  In a match each move also gets its chance of
         winning the match.  ``face_up=True`` adds each move's value with every hand face up,
         averaged over every deal that fits (when that takes under a second or so).
         ``time_limit`` (seconds) also stops the search at that wall-clock time, as the
@@ -585,7 +590,7 @@ class AnalysisBoard:
         :class:`AnalysisError` when the hand is over or another seat is to move."""
         from . import exact
         from .analysis_text import judge
-        from .players import HINT_LEVEL, SearchPlayer
+        from .players import HINT_LEVEL, SearchPlayer, _honest, hint_evaluation
 
         view = self.view()
         if view.is_over:
@@ -598,6 +603,7 @@ class AnalysisBoard:
         sides = rules.sides(view.players)
         fair = 1.0 / sides
         rows: list[tuple[Move, float, float, Optional[float], float, bool]] = []
+        honest: dict[Move, float] = {}
         solved = None
         if self.match is None and _complete(view):
             solved = exact.try_solve(view, max_deals=1, limit=EXACT_NODES)
@@ -605,20 +611,21 @@ class AnalysisBoard:
             method, deals = "exact", 1
             rows = [(m.move, m.value, 0.0, None, float(m.value > 0), True) for m in solved.moves]
         else:
-            player = SearchPlayer(seed, level=level or HINT_LEVEL, time_limit=time_limit)
+            player = SearchPlayer(seed, level=level or HINT_LEVEL)
             if self.match is not None:
                 player.observe_match(*self.match)
-            found = player.analyse(view, tree=False)
+            found = hint_evaluation(view, player, time_limit=time_limit)
             method, deals = "search", found.deals
             rows = [(m.move, m.points, m.margin, m.value + fair if self.match is not None else None, m.ahead,
                      m.exact) for m in found.moves]
+            honest = {m.move: _honest(m) for m in found.moves}
         faces: dict[Move, float] = {}
         if face_up:
             every = exact.try_solve(view, limit=FACE_UP_NODES, project=True)
             if every is not None:
                 faces = every.values
         order = sorted(rows, key=lambda row: -(row[3] if row[3] is not None else row[1]))
-        return judge(view, order, method, deals, faces, self._who)
+        return judge(view, order, method, deals, faces, self._who, honest)
 
     # ------------------------------------------------------------------ names
     def _who(self, seat: int) -> str:
