@@ -5,7 +5,8 @@ seats, that player's own tiles (as dealt, and those they drew) and the public tu
 lead, each play with its end, how many tiles each seat drew, the passes).  Nothing else:
 no other hand, no boneyard tile.  Build one from a round played here
 (:meth:`AnalysisBoard.from_round`), from a record at any move
-(:meth:`AnalysisBoard.from_record`), or from text a person types after a game
+(:meth:`AnalysisBoard.from_record`), from a seat's view with the tiles it was dealt and
+drew (:meth:`AnalysisBoard.from_view`: a review's decision, a puzzle), or from text a person types after a game
 (:meth:`AnalysisBoard.from_text`; the format is :mod:`dominolab.analysis_text`):
 
 >>> import dominolab as dl
@@ -64,6 +65,7 @@ from .rules import Rules
 from .tiles import Tile, TileLike, mask_of, parse_tiles, tiles_of
 from .validate import check_int, check_seat, excerpt
 from .view import View
+from .words import plural
 
 __all__ = ["Analysis", "AnalysisBoard", "AnalysisError", "AnalysisTextError", "MoveAnalysis", "Node"]
 
@@ -324,24 +326,62 @@ class AnalysisBoard:
         if start.hunt_first is not None:
             raise AnalysisError("the lead procedure of this hand drew tiles (the top double was not dealt); "
                                 "the board cannot show those draws")
-        if names is None:
-            names = [ME if s == seat else f"seat {s}" for s in range(round.players)]
-        else:
-            names = [ME if s == seat else name for s, name in enumerate(names)]
-        board = cls(round.rules, names, start.hands[seat], first_hand=start.leader is None, match=match,
-                    leader=round.leader)
         events = []
         for event in round.history:
             if event.action == "draw" and event.seat != seat:
                 event = event._replace(tile=None)
             events.append(event)
+        return cls._from_events(round.rules, round.players, seat, start.hands[seat], events,
+                                first_hand=start.leader is None, leader=round.leader, names=names, match=match)
+
+    @classmethod
+    def from_view(cls, view: View, dealt: Optional[Sequence[TileLike]] = None, drawn: Sequence[TileLike] = (), *,
+                  first_hand: Optional[bool] = None, names: Optional[Sequence[str]] = None,
+                  match: Optional[tuple[Sequence[int], int]] = None) -> AnalysisBoard:
+        """The board of what ``view``'s seat knew at that moment (a review's decision, a
+        puzzle): the public turns of ``view.history``, the seat's tiles as ``dealt`` and the
+        tiles it ``drew``, in order (its draws in the history hide them).  Without ``dealt``,
+        a seat that has drawn nothing was dealt its hand and the tiles it played."""
+        if not isinstance(view, View):
+            raise AnalysisError(f"from_view needs a View (round.view(seat)), got {excerpt(view)}")
+        seat = view.seat
+        history = list(view.history)
+        mine = [e for e in history if e.seat == seat and e.action == "draw"]
+        if dealt is None:
+            if mine:
+                raise AnalysisError("the seat drew tiles: say which tiles it was dealt (dealt=...) and which it "
+                                    "drew (drawn=...)")
+            dealt = [*view.hand, *(e.tile for e in history if e.seat == seat and e.action == "play"
+                                   and e.tile is not None)]
+        try:
+            got = parse_tiles(drawn)
+        except ValueError as exc:
+            raise AnalysisError(f"drawn: {exc}") from None
+        if len(got) != len(mine):
+            raise AnalysisError(f"the view's history has {plural(len(mine), 'draw', words=False)} by the seat, "
+                                f"but drawn names {plural(len(got), 'tile', words=False)}")
+        filled = iter(got)
+        events = [e._replace(tile=next(filled)) if e.seat == seat and e.action == "draw" else e for e in history]
+        return cls._from_events(view.rules, view.players, seat, dealt, events, first_hand=first_hand,
+                                leader=view.leader, names=names, match=match)
+
+    @classmethod
+    def _from_events(cls, rules: Rules, players: int, seat: int, dealt: Union[str, Sequence[TileLike]],
+                     events: Sequence[Event], *, first_hand: Optional[bool], leader: Optional[int],
+                     names: Optional[Sequence[str]], match: Optional[tuple[Sequence[int], int]]) -> AnalysisBoard:
+        """The board of ``events`` (other seats' draws without their tiles) as ``seat`` saw them."""
+        if names is None:
+            names = [ME if s == seat else f"seat {s}" for s in range(players)]
+        else:
+            names = [ME if s == seat else name for s, name in enumerate(names)]
+        board = cls(rules, names, dealt, first_hand=first_hand, match=match, leader=leader)
         node = board.root
         for event in events:
             node = board._attach(node, event)
         try:
             board._solve_path(node.path())
-        except _Bad as bad:  # a round of the engine's own always fits: not expected
-            raise AnalysisError(bad.why(lambda i: f"at move {i}")) from None
+        except _Bad as bad:
+            raise AnalysisError(bad.why(lambda i: f"at move {i + 1}")) from None
         board.node = node
         return board
 
