@@ -21,7 +21,7 @@ drew (:meth:`AnalysisBoard.from_view`: a review's decision, a puzzle), or from t
 >>> board.legal_moves()
 [Play('6-0', 'left'), Play('2-2', 'right'), Draw()]
 >>> print(board.evaluate().says)     # every legal move valued; plain words first
-2-2 on the right and 6-0 on the left are about equal.
+2-2 on the right and 6-0 on the left are about the same: either is fine.
 
 **How it is checked.**  The board never guesses a rule: it looks for a way the hidden tiles
 could have lain (the other hands as dealt, and which tile each of their draws gave) under
