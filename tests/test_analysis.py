@@ -128,6 +128,24 @@ def test_a_tile_you_hold_cannot_be_played_by_another_seat():
     assert error.problem == "you were dealt 1-0, so North cannot play it"
 
 
+def test_a_wrong_line_is_named_before_a_later_line_it_makes_wrong():
+    """A tile you hold played by another seat is that line's mistake, though the next line's
+    play then no longer matches its end (the reader checks the ends as it reads)."""
+    text = """rules: standard
+seats: me, North
+my tiles: 2-0 6-1 5-2 5-0 0-0 6-5 2-1
+me: lead 5-0
+North: 5-3 left
+me: draws 1 (4-0), 0-0 right
+North: 3-1 left
+me: draws 1 (4-3), 2-1 left
+North: 2-0 right
+me: 4-3 left
+"""
+    error = error_of(text)
+    assert (error.line, error.problem) == (9, "you were dealt 2-0, so North cannot play it")
+
+
 def test_a_play_must_match_its_end():
     error = error_of(BLOCK.replace("North: 5-3 right", "North: 3-1 right"))
     assert error.line == 7

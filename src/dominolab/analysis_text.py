@@ -178,6 +178,7 @@ def read(text: str) -> AnalysisBoard:
             try:
                 event = board._event(node, seat, action, tile, end)
             except AnalysisError as exc:
+                _check_path(board, node.path())  # a wrong line before this one is named first
                 raise AnalysisTextError(number, str(exc)) from None
             if node is board.root and board.leader is not None and seat != board.leader:
                 raise AnalysisTextError(number, f"the 'leader:' line says {board.names[board.leader]} leads, "
@@ -281,8 +282,6 @@ def _seat_of(board: AnalysisBoard, line: str, number: int) -> tuple[int, str]:
 
 def _check_tree(board: AnalysisBoard) -> None:
     """Check every line of play of the tree (each leaf's path) with the engine."""
-    from .analysis import _Bad
-
     leaves: list[Node] = []
     todo = [board.root]
     while todo:
@@ -291,16 +290,22 @@ def _check_tree(board: AnalysisBoard) -> None:
             leaves.append(node)
         todo.extend(reversed(node.variations))
     for leaf in leaves:
-        path = leaf.path()
-        try:
-            board._solve_path(path)
-        except _Bad as bad:
-            at = path[bad.index].line if path else None
+        _check_path(board, leaf.path())
 
-            def where(j: int, path: list[Node] = path) -> str:
-                return f"at line {path[j].line}"
 
-            raise AnalysisTextError(at or 1, bad.why(where)) from None
+def _check_path(board: AnalysisBoard, path: list[Node]) -> None:
+    """Check one line of play with the engine; raise for its first wrong line."""
+    from .analysis import _Bad
+
+    try:
+        board._solve_path(path)
+    except _Bad as bad:
+        at = path[bad.index].line if path else None
+
+        def where(j: int) -> str:
+            return f"at line {path[j].line}"
+
+        raise AnalysisTextError(at or 1, bad.why(where)) from None
 
 
 # ---------------------------------------------------------------------------- writing
