@@ -128,6 +128,24 @@ def test_a_tile_you_hold_cannot_be_played_by_another_seat():
     assert error.problem == "you were dealt 1-0, so North cannot play it"
 
 
+def test_a_wrong_line_is_named_before_a_later_line_it_makes_wrong():
+    """A tile you hold played by another seat is that line's mistake, though the next line's
+    play then no longer matches its end (the reader checks the ends as it reads)."""
+    text = """rules: standard
+seats: me, North
+my tiles: 2-0 6-1 5-2 5-0 0-0 6-5 2-1
+me: lead 5-0
+North: 5-3 left
+me: draws 1 (4-0), 0-0 right
+North: 3-1 left
+me: draws 1 (4-3), 2-1 left
+North: 2-0 right
+me: 4-3 left
+"""
+    error = error_of(text)
+    assert (error.line, error.problem) == (9, "you were dealt 2-0, so North cannot play it")
+
+
 def test_a_play_must_match_its_end():
     error = error_of(BLOCK.replace("North: 5-3 right", "North: 3-1 right"))
     assert error.line == 7
@@ -382,3 +400,56 @@ def test_you_play_only_tiles_you_hold():
         board.play("6-4 left")
     error = error_of(BLOCK + "me: 6-4 left\n")
     assert error.line == 14 and error.problem.startswith("6-4 is not in your hand")
+
+
+# ---------------------------------------------------------------------------- one rule for words
+def decision_positions(count):
+    """Positions of standard hands, seat 0 to choose among two or more moves."""
+    found = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        r = played_round("standard", 2, seed, 2 + seed % 9)
+        if not r.is_over and r.turn == 0 and len(r.legal_moves()) > 1:
+            found.append((seed, r))
+    return found
+
+
+@pytest.mark.parametrize("seed, r", decision_positions(6))
+def test_the_board_and_the_hint_say_the_same_words_for_the_same_figures(seed, r):
+    board = AnalysisBoard.from_round(r, 0)
+    analysis = board.evaluate(level="easy", seed=seed)
+    advice = dl.players.advise(board.view(), level="easy", seed=seed)
+    assert analysis.method == "search"
+    assert analysis.sure == advice.sure  # the same figures: the same certainty
+    assert [(m.move, m.points) for m in analysis] == sorted(
+        ((m.move, m.points) for m in advice.evaluation.moves), key=lambda pair: -pair[1])
+    words = dl.plain.SURE[analysis.sure]  # "clearly better", "about the same: either is fine"...
+    assert words in analysis.says and words in advice.reason
+    if analysis.sure not in ("same", "unsure"):
+        assert analysis.best == advice.move
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.floats(0, 30), st.floats(0, 10), st.floats(0, 10))
+def test_the_boards_words_are_plain_compare_of_its_figures(gap, margin, other_margin):
+    view = AnalysisBoard.from_text(STANDARD).view()
+    first, second = view.legal[:2]
+    rows = [(first, gap, margin, None, 0.5, False), (second, 0.0, other_margin, None, 0.5, False)]
+    from dominolab.analysis_text import judge
+
+    analysis = judge(view, rows, "search", 100, {}, lambda seat: "you")
+    sure = dl.plain.compare(gap, margin, other_margin)
+    assert analysis.sure == sure
+    assert analysis.moves[1].verdict == ("about as good" if sure in ("same", "unsure") else "worse")
+    assert dl.plain.SURE[sure] in analysis.says
+
+
+def test_the_readme_position_is_a_little_better_as_the_hint_says():
+    # The gap, 4.3 points clear of its margins, is under plain.CLEAR_POINTS: "a little better".
+    assert dl.plain.compare(4.3, 0.9, 0.9) == "little"
+    assert dl.plain.compare(5.0, 0.9, 0.9) == "clear"
+    assert dl.plain.compare(1.9, 0.0, 0.0) == "same"
+    assert dl.plain.compare(3.0, 2.5, 2.5) == "unsure"
+    assert dl.plain.compare(3.0, 1.5, 1.5) == "probably"
+    assert dl.plain.compare(6.0, 0.5, 0.5, ahead=False) == "unsure"

@@ -158,6 +158,9 @@ RIGHT = {
     "coach-q6": [lambda rv: [d.turn for d in rv if d.paired is not None and d.loss > d.paired],
                  lambda rv: tuple(d.turn for d in rv if d.clear),
                  lambda rv: [float(d.turn) for d in rv if d.clear]],
+    # the forms a student types: with the end in words, the engine's wording, one letter
+    "coach-q7": ["2-0 right", "2-0 on the right", "2-0 r", " 2-0 Right ", "play 2-0 right", "2-0 R.",
+                 "2-0 on the right end", "0-2 right", dl.Play("2-0", "right"), dl.Play("0-2", "right")],
 }
 
 #: Plausible wrong answers, each with (part of) the message it must get.
@@ -250,6 +253,10 @@ WRONG = {
                  (lambda rv: [str(d.turn) for d in rv if d.clear], "list of turn numbers"),
                  (lambda rv: [d.turn + 0.5 for d in rv if d.clear], "list of turn numbers"),
                  (lambda: [], "stopped with TypeError")],
+    "coach-q7": [("6-2 right", "your heaviest tile that fits"), ("6-2 on the right", "your heaviest tile that fits"),
+                 ("6-2 r", "your heaviest tile that fits"), ("2-0 left", "on the left end"),
+                 ("2-0 l", "on the left end"), ("draw", "drawing lowest of all"), ("0-0 left", GENERIC),
+                 ("2-0", "fits both ends here"), ("6-3 left", GENERIC)],
 }
 
 

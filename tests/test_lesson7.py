@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import dominolab as dl
 from dominolab.exercises import coach as ex
 from dominolab.review import judge
 
@@ -78,3 +79,34 @@ def test_exercise_six_is_checked_on_a_review_where_a_big_loss_is_not_sure():
     """So a function that keeps every loss of two points or more cannot pass by luck."""
     assert any(d.loss >= 2 and not d.clear for d in ex._check_review())
     assert not ex.q6.evaluate(lambda rv: [d.index + 1 for d in rv if d.loss >= 2]).correct
+
+
+def test_exercise_seven_is_the_hand_its_question_tells_and_other_searches_agree():
+    """The question tells the hand in words; the text the key reads is that hand. The best
+    move is clearly best for other seeds and a larger search too, and each nudge's claim holds."""
+    question = ex.q7.question
+    board = ex.kitchen_board()
+    assert ", ".join(str(t) for t in board.tiles).replace(",", "") in question
+    for event in board.events:
+        if event.action == "play":
+            assert str(event.tile) in question
+    assert not board.is_over and board.turn == board.seat
+    analysis = ex.kitchen_analysis()
+    assert analysis.sure == "clear" and not ex._as_good_as_the_boards_best()
+    for seed, level in ((303, "expert"), (404, "hard")):
+        again = board.evaluate(seed=seed, level=level)
+        assert again.best == analysis.best and again.sure == "clear"
+    values = {str(m.move): m for m in analysis}
+    heaviest = max((m for m in board.legal_moves() if hasattr(m, "tile")), key=lambda m: m.tile.pips)
+    assert str(heaviest) == "play 6-2 right" and values["play 6-2 right"].verdict == "worse"  # its nudge
+    assert values["play 2-0 left"].points < analysis[0].points - 5  # "worth much less"
+    assert analysis[-1].move == dl.Draw()  # "drawing lowest of all"
+    assert ex.q7.evaluate("2-0 right").correct and ex.q7.evaluate("2-0 on the right").correct
+    assert ex.q7.evaluate("2-0 r").correct and not ex.q7.evaluate("6-2 right").correct
+
+
+@pytest.mark.skipif(not LESSON.exists(), reason="the notebooks are not here (the Pyodide run copies only tests)")
+def test_the_lessons_hand_from_a_real_table_is_another_hand_than_the_exercises():
+    text = "\n".join(_cells("code"))
+    assert "my tiles: 4-2 0-0 5-4 3-0 5-0 6-0 4-4" in text
+    assert "6-4 1-1 4-1 6-2 0-0 2-0 4-4" not in text.split("ex.q7")[0].replace("my tiles: ...", "")

@@ -70,6 +70,7 @@ class Recorder:
         self.positions = []   # (where, round, verdict at creation)
         self.totals = []      # (where, rules, pips, went_out)
         self.tables = []      # DominoTable arguments
+        self.boards = 0       # analysis boards opened (their positions are in ``positions``)
 
     @staticmethod
     def caller():
@@ -99,6 +100,31 @@ class Recorder:
 
         for method in ("deal", "from_position", "from_start"):
             wrap(method)
+
+        def board_wrap(method):
+            original = getattr(dl.AnalysisBoard, method).__func__
+
+            def constructor(cls, *args, **kwargs):
+                board = original(cls, *args, **kwargs)
+                frame, where = sys._getframe(1), None
+                for _ in range(6):  # a board opened by a review's decision or a puzzle counts too
+                    if frame is None:
+                        break
+                    name = frame.f_code.co_filename
+                    if name.startswith("<lesson") or "dominolab/exercises/" in name.replace("\\", "/"):
+                        where = f"{name}:{frame.f_lineno} (analysis board)"
+                        break
+                    frame = frame.f_back
+                if where is not None:
+                    r = board._round()
+                    recorder.positions.append((where, r, reachable.check(r, first_hand=board.first_hand)))
+                    recorder.boards += 1
+                return board
+
+            monkeypatch.setattr(dl.AnalysisBoard, method, classmethod(constructor))
+
+        for method in ("from_text", "from_round", "from_view"):
+            board_wrap(method)
         real_score = dl.score
 
         def score(rules, pips=None, went_out=None, **kwargs):
@@ -177,6 +203,7 @@ def recorded():
 @pytest.mark.slow  # runs every lesson's code cells
 def test_every_position_a_lesson_or_exercise_shows_can_arise_in_a_real_hand(recorded):
     assert len(recorded.positions) > 30
+    assert recorded.boards >= 4  # lesson 7's analysis boards: typed in, from a review, exercise 7's
     bad = [f"{where}: {verdict}" for where, _, verdict in recorded.positions if not verdict]
     assert not bad, "\n".join(bad)
     built = [where for where, r, _ in recorded.positions if r.start.kind == "position"]

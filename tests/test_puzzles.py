@@ -315,3 +315,19 @@ def test_the_gain_a_learner_sees_is_the_one_with_hidden_hands():
     with pytest.raises(PuzzleError, match="hidden"):
         Puzzle.from_dict({**data, "hidden": {**data["hidden"], "method": "exact", "margin": 0.0,
                                              "rivals": [[data["hidden"]["rivals"][0][0], 19.76, 0.0]]}})
+
+
+@pytest.mark.parametrize("puzzle", ALL[::3], ids=[p.id for p in ALL[::3]])
+def test_an_answered_puzzle_opens_on_the_board_as_the_seat_saw_it(puzzle):
+    board = puzzle.analysis()
+    view, seen = puzzle.view(), board.view()
+    for name in ("seat", "hand", "ends", "hand_counts", "boneyard_count", "turn", "history", "legal"):
+        assert getattr(seen, name) == getattr(view, name), name
+    assert board.seat == puzzle.seat and board.turn == puzzle.seat
+
+
+@pytest.mark.parametrize("puzzle", CHEAP[:4], ids=[p.id for p in CHEAP[:4]])
+def test_the_boards_face_up_values_are_the_puzzles_exact_figures(puzzle):
+    analysis = puzzle.analysis().evaluate(level="easy", face_up=True)
+    for c in puzzle.choices:
+        assert analysis[c.move].face_up == pytest.approx(c.points, abs=0.006)

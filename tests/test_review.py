@@ -383,3 +383,55 @@ def test_plain_sentences_are_short_and_never_surer_than_the_figures():
             else:
                 assert d.sure == "unsure" and not apart and "hard to tell" in text
     assert {"clear", "same"} <= seen
+
+
+# --- a decision opened on the analysis board ----------------------------------------------------
+
+PUBLIC = ("seat", "players", "hand", "ends", "hand_counts", "boneyard_count", "turn", "draw_counts", "history",
+          "leader", "legal")
+
+
+def same_position(board_view, view):
+    return all(getattr(board_view, name) == getattr(view, name) for name in PUBLIC)
+
+
+def test_every_decision_opens_on_the_board_as_the_seat_saw_it():
+    hand = played_hand(seed=5)
+    rv = review(hand, seat=0, level="easy", seed=3)
+    assert any(d.drawn for d in rv)  # the seat drew: the board knows which tiles
+    drew = next(d for d in rv if d.drawn)
+    with pytest.raises(dl.AnalysisError, match=r"1 draw by the seat, but drawn names 0 tiles|draws by the seat"):
+        dataclasses.replace(drew, drawn=()).analysis()
+    for d in rv:
+        board = d.analysis(names=["me", "Sam"])
+        assert same_position(board.view(), d.view), d.index
+        assert board.names == ("me", "Sam") and not board.is_over
+        assert board.tiles == tuple(hand.start.hands[0])
+        # The board's position under the review's own search gives the decision's own figures.
+        again = judge(board.view(), d.played, d.index, level="easy", seed=3 * 10_007 + d.index)
+        assert again.choices == d.choices and again.label == d.label
+        assert {m.move for m in board.evaluate(level="easy")} == set(board.legal_moves())
+
+
+def test_where_nothing_is_hidden_the_board_and_the_decision_agree_exactly():
+    from .test_analysis import complete_positions
+
+    for r in complete_positions(4, 9):
+        r.play(r.legal_moves()[0])
+        d = review(r, seat=0, level="easy")[-1]
+        assert d.exact == d.deals  # every deal solved exactly: the review's figures are exact
+        analysis = d.analysis().evaluate()
+        assert analysis.method == "exact"
+        for choice in d.choices:
+            assert analysis[choice.move].points == pytest.approx(choice.points)
+
+
+def test_a_decision_without_its_deal_opens_when_the_seat_drew_nothing():
+    hand = played_hand(seed=5)
+    for index, view, played in decision_views(hand, 0):
+        d = judge(view, played, index, level="easy")
+        if any(e.seat == 0 and e.action == "draw" for e in view.history):
+            with pytest.raises(dl.AnalysisError, match="say which tiles it was dealt"):
+                d.analysis()
+        else:
+            assert same_position(d.analysis().view(), view)

@@ -5,7 +5,8 @@ seats, that player's own tiles (as dealt, and those they drew) and the public tu
 lead, each play with its end, how many tiles each seat drew, the passes).  Nothing else:
 no other hand, no boneyard tile.  Build one from a round played here
 (:meth:`AnalysisBoard.from_round`), from a record at any move
-(:meth:`AnalysisBoard.from_record`), or from text a person types after a game
+(:meth:`AnalysisBoard.from_record`), from a seat's view with the tiles it was dealt and
+drew (:meth:`AnalysisBoard.from_view`: a review's decision, a puzzle), or from text a person types after a game
 (:meth:`AnalysisBoard.from_text`; the format is :mod:`dominolab.analysis_text`):
 
 >>> import dominolab as dl
@@ -20,7 +21,7 @@ no other hand, no boneyard tile.  Build one from a round played here
 >>> board.legal_moves()
 [Play('6-0', 'left'), Play('2-2', 'right'), Draw()]
 >>> print(board.evaluate().says)     # every legal move valued; plain words first
-2-2 on the right and 6-0 on the left are about equal.
+2-2 on the right and 6-0 on the left are about the same: either is fine.
 
 **How it is checked.**  The board never guesses a rule: it looks for a way the hidden tiles
 could have lain (the other hands as dealt, and which tile each of their draws gave) under
@@ -64,6 +65,7 @@ from .rules import Rules
 from .tiles import Tile, TileLike, mask_of, parse_tiles, tiles_of
 from .validate import check_int, check_seat, excerpt
 from .view import View
+from .words import plural
 
 __all__ = ["Analysis", "AnalysisBoard", "AnalysisError", "AnalysisTextError", "MoveAnalysis", "Node"]
 
@@ -210,6 +212,9 @@ class Analysis(Sequence[MoveAnalysis]):
     why: str
     method: str
     deals: int
+    #: How sure the best move beats the next best, a key of :data:`dominolab.plain.SURE`
+    #: (:func:`dominolab.plain.compare`, as the hint's ``Advice.sure``; "" with one move).
+    sure: str = ""
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -321,24 +326,62 @@ class AnalysisBoard:
         if start.hunt_first is not None:
             raise AnalysisError("the lead procedure of this hand drew tiles (the top double was not dealt); "
                                 "the board cannot show those draws")
-        if names is None:
-            names = [ME if s == seat else f"seat {s}" for s in range(round.players)]
-        else:
-            names = [ME if s == seat else name for s, name in enumerate(names)]
-        board = cls(round.rules, names, start.hands[seat], first_hand=start.leader is None, match=match,
-                    leader=round.leader)
         events = []
         for event in round.history:
             if event.action == "draw" and event.seat != seat:
                 event = event._replace(tile=None)
             events.append(event)
+        return cls._from_events(round.rules, round.players, seat, start.hands[seat], events,
+                                first_hand=start.leader is None, leader=round.leader, names=names, match=match)
+
+    @classmethod
+    def from_view(cls, view: View, dealt: Optional[Sequence[TileLike]] = None, drawn: Sequence[TileLike] = (), *,
+                  first_hand: Optional[bool] = None, names: Optional[Sequence[str]] = None,
+                  match: Optional[tuple[Sequence[int], int]] = None) -> AnalysisBoard:
+        """The board of what ``view``'s seat knew at that moment (a review's decision, a
+        puzzle): the public turns of ``view.history``, the seat's tiles as ``dealt`` and the
+        tiles it ``drew``, in order (its draws in the history hide them).  Without ``dealt``,
+        a seat that has drawn nothing was dealt its hand and the tiles it played."""
+        if not isinstance(view, View):
+            raise AnalysisError(f"from_view needs a View (round.view(seat)), got {excerpt(view)}")
+        seat = view.seat
+        history = list(view.history)
+        mine = [e for e in history if e.seat == seat and e.action == "draw"]
+        if dealt is None:
+            if mine:
+                raise AnalysisError("the seat drew tiles: say which tiles it was dealt (dealt=...) and which it "
+                                    "drew (drawn=...)")
+            dealt = [*view.hand, *(e.tile for e in history if e.seat == seat and e.action == "play"
+                                   and e.tile is not None)]
+        try:
+            got = parse_tiles(drawn)
+        except ValueError as exc:
+            raise AnalysisError(f"drawn: {exc}") from None
+        if len(got) != len(mine):
+            raise AnalysisError(f"the view's history has {plural(len(mine), 'draw', words=False)} by the seat, "
+                                f"but drawn names {plural(len(got), 'tile', words=False)}")
+        filled = iter(got)
+        events = [e._replace(tile=next(filled)) if e.seat == seat and e.action == "draw" else e for e in history]
+        return cls._from_events(view.rules, view.players, seat, dealt, events, first_hand=first_hand,
+                                leader=view.leader, names=names, match=match)
+
+    @classmethod
+    def _from_events(cls, rules: Rules, players: int, seat: int, dealt: Union[str, Sequence[TileLike]],
+                     events: Sequence[Event], *, first_hand: Optional[bool], leader: Optional[int],
+                     names: Optional[Sequence[str]], match: Optional[tuple[Sequence[int], int]]) -> AnalysisBoard:
+        """The board of ``events`` (other seats' draws without their tiles) as ``seat`` saw them."""
+        if names is None:
+            names = [ME if s == seat else f"seat {s}" for s in range(players)]
+        else:
+            names = [ME if s == seat else name for s, name in enumerate(names)]
+        board = cls(rules, names, dealt, first_hand=first_hand, match=match, leader=leader)
         node = board.root
         for event in events:
             node = board._attach(node, event)
         try:
             board._solve_path(node.path())
-        except _Bad as bad:  # a round of the engine's own always fits: not expected
-            raise AnalysisError(bad.why(lambda i: f"at move {i}")) from None
+        except _Bad as bad:
+            raise AnalysisError(bad.why(lambda i: f"at move {i + 1}")) from None
         board.node = node
         return board
 
@@ -574,10 +617,12 @@ class AnalysisBoard:
         """Every legal move of the analysed seat, valued (best first), with the verdict in
         plain words (``says``) and the figures behind it (``why``).
 
-        The values are the hint's search (:func:`dominolab.players.advise`'s: every move
-        over the same imagined deals of the hidden tiles, at ``level``, by default
-        :data:`~dominolab.players.HINT_LEVEL`, from ``seed``); exact when nothing is hidden
-        from anyone (:mod:`dominolab.exact`).  In a match each move also gets its chance of
+        The values are the hint's search (:func:`dominolab.players.hint_evaluation`, as
+        :func:`~dominolab.players.advise` asks it: every move over the same imagined deals of
+        the hidden tiles, at ``level``, by default :data:`~dominolab.players.HINT_LEVEL`, from
+        ``seed``), and the words of certainty the hint's (:func:`dominolab.plain.compare`):
+        for the same figures the board and the hint say the same.  Exact when nothing is
+        hidden from anyone (:mod:`dominolab.exact`).  In a match each move also gets its chance of
         winning the match.  ``face_up=True`` adds each move's value with every hand face up,
         averaged over every deal that fits (when that takes under a second or so).
         ``time_limit`` (seconds) also stops the search at that wall-clock time, as the
@@ -585,7 +630,7 @@ class AnalysisBoard:
         :class:`AnalysisError` when the hand is over or another seat is to move."""
         from . import exact
         from .analysis_text import judge
-        from .players import HINT_LEVEL, SearchPlayer
+        from .players import HINT_LEVEL, SearchPlayer, _honest, hint_evaluation
 
         view = self.view()
         if view.is_over:
@@ -598,6 +643,7 @@ class AnalysisBoard:
         sides = rules.sides(view.players)
         fair = 1.0 / sides
         rows: list[tuple[Move, float, float, Optional[float], float, bool]] = []
+        honest: dict[Move, float] = {}
         solved = None
         if self.match is None and _complete(view):
             solved = exact.try_solve(view, max_deals=1, limit=EXACT_NODES)
@@ -605,20 +651,21 @@ class AnalysisBoard:
             method, deals = "exact", 1
             rows = [(m.move, m.value, 0.0, None, float(m.value > 0), True) for m in solved.moves]
         else:
-            player = SearchPlayer(seed, level=level or HINT_LEVEL, time_limit=time_limit)
+            player = SearchPlayer(seed, level=level or HINT_LEVEL)
             if self.match is not None:
                 player.observe_match(*self.match)
-            found = player.analyse(view, tree=False)
+            found = hint_evaluation(view, player, time_limit=time_limit)
             method, deals = "search", found.deals
             rows = [(m.move, m.points, m.margin, m.value + fair if self.match is not None else None, m.ahead,
                      m.exact) for m in found.moves]
+            honest = {m.move: _honest(m) for m in found.moves}
         faces: dict[Move, float] = {}
         if face_up:
             every = exact.try_solve(view, limit=FACE_UP_NODES, project=True)
             if every is not None:
                 faces = every.values
         order = sorted(rows, key=lambda row: -(row[3] if row[3] is not None else row[1]))
-        return judge(view, order, method, deals, faces, self._who)
+        return judge(view, order, method, deals, faces, self._who, honest)
 
     # ------------------------------------------------------------------ names
     def _who(self, seat: int) -> str:

@@ -27,19 +27,20 @@ the tile fits one end only), "draws 2" (another seat), "draws 2 (3-3, 5-2)" (you
 the line just before it; "]" ends it, and the main line goes on.  "#" starts a comment.
 
 **The sentences.**  :func:`judge` builds the verdict on a decision from named parts: the
-first sentence in plain words without figures (:data:`SAYS`), the figures in a second text
-(:data:`WHY`).
+first sentence in plain words without figures, one of :data:`dominolab.plain.TEXTS` with
+the hint's words of certainty (:func:`dominolab.plain.compare`), the figures in a second
+text (:data:`WHY`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
+from . import plain
 from .analysis import ME_ALIASES, Analysis, AnalysisBoard, AnalysisError, AnalysisTextError, MoveAnalysis, Node
 from .moves import DRAW, PASS, End, Event, InvalidMoveError, Move, Play, read_move_text
 from .narration import turns
@@ -48,7 +49,7 @@ from .tiles import Tile
 from .validate import excerpt
 from .view import View
 
-__all__ = ["SAYS", "WHY", "judge", "moves_of", "read", "write"]
+__all__ = ["WHY", "judge", "moves_of", "read", "write"]
 
 #: The longest text :func:`read` reads (a hand with many variations fits easily).
 MAX_TEXT = 200_000
@@ -177,6 +178,7 @@ def read(text: str) -> AnalysisBoard:
             try:
                 event = board._event(node, seat, action, tile, end)
             except AnalysisError as exc:
+                _check_path(board, node.path())  # a wrong line before this one is named first
                 raise AnalysisTextError(number, str(exc)) from None
             if node is board.root and board.leader is not None and seat != board.leader:
                 raise AnalysisTextError(number, f"the 'leader:' line says {board.names[board.leader]} leads, "
@@ -280,8 +282,6 @@ def _seat_of(board: AnalysisBoard, line: str, number: int) -> tuple[int, str]:
 
 def _check_tree(board: AnalysisBoard) -> None:
     """Check every line of play of the tree (each leaf's path) with the engine."""
-    from .analysis import _Bad
-
     leaves: list[Node] = []
     todo = [board.root]
     while todo:
@@ -290,16 +290,22 @@ def _check_tree(board: AnalysisBoard) -> None:
             leaves.append(node)
         todo.extend(reversed(node.variations))
     for leaf in leaves:
-        path = leaf.path()
-        try:
-            board._solve_path(path)
-        except _Bad as bad:
-            at = path[bad.index].line if path else None
+        _check_path(board, leaf.path())
 
-            def where(j: int, path: list[Node] = path) -> str:
-                return f"at line {path[j].line}"
 
-            raise AnalysisTextError(at or 1, bad.why(where)) from None
+def _check_path(board: AnalysisBoard, path: list[Node]) -> None:
+    """Check one line of play with the engine; raise for its first wrong line."""
+    from .analysis import _Bad
+
+    try:
+        board._solve_path(path)
+    except _Bad as bad:
+        at = path[bad.index].line if path else None
+
+        def where(j: int) -> str:
+            return f"at line {path[j].line}"
+
+        raise AnalysisTextError(at or 1, bad.why(where)) from None
 
 
 # ---------------------------------------------------------------------------- writing
@@ -364,18 +370,8 @@ def _turn_text(board: AnalysisBoard, events: list[Event]) -> str:
 
 
 # ---------------------------------------------------------------------------- sentences
-#: The first sentence of a verdict: plain words, no figures.  Named placeholders, so that
-#: each can be translated whole.
-SAYS = {
-    "only": "{move} is your only move.",
-    "must-draw": "You must draw: nothing you hold fits.",
-    "must-pass": "You must pass: nothing you hold fits, and you may not draw.",
-    "exact-best": "{move} is best: every tile's place is known, and nothing does better.",
-    "exact-equal": "{move} and {other} are equally good: every tile's place is known, and they end the same.",
-    "clear": "{move} is clearly better than {other}.",
-    "close": "{move} and {other} are about equal.",
-}
-#: The figures behind the verdict, one step away.
+#: The figures behind the verdict, one step away (the plain first sentence is one of
+#: :data:`dominolab.plain.TEXTS`, as the hint's).
 WHY = {
     "only": "No other move is allowed here.",
     "exact": ("Nothing is hidden, so these values are exact: {move} ends the hand {points} net points for {who}, "
@@ -392,29 +388,29 @@ WHY = {
 #: A move's place among the others, in words.
 VERDICTS = ("best", "about as good", "worse")
 
+Row = tuple[Move, float, float, Optional[float], float, bool]
 
-def judge(view: View, rows: Sequence[tuple[Move, float, float, Optional[float], float, bool]], method: str,
-          deals: int, faces: dict[Move, float], who: Callable[[int], str]) -> Analysis:
+
+def judge(view: View, rows: Sequence[Row], method: str, deals: int, faces: dict[Move, float],
+          who: Callable[[int], str], honest: Optional[dict[Move, float]] = None) -> Analysis:
     """The :class:`~dominolab.analysis.Analysis` of a decision: ``rows`` are (move, points,
-    margin, chance, ahead, exact) best first, ``faces`` the face-up values when known.
-    A move is "about as good" as the best unless the figures put the best ahead by
-    :data:`~dominolab.players.CLOSE_POINTS` or more, clear of the two margins (the hint's
-    own test); with exact values, unless they are equal."""
-    from .players import CLOSE_POINTS
-
+    margin, chance, ahead, exact) best first, ``faces`` the face-up values when known,
+    ``honest`` each move's margin as the hint widens it for few deals (by default its own).
+    How sure the best beats a move is the hint's rule, :func:`dominolab.plain.compare`: a
+    move is "about as good" as the best when that says "same" or "unsure", else "worse";
+    the first sentence says the same words of :data:`dominolab.plain.SURE` as a hint would
+    for these figures."""
+    margins = honest or {}
     best = rows[0]
 
-    def separated(row: tuple[Move, float, float, Optional[float], float, bool]) -> bool:
-        if method == "exact":
-            return best[1] - row[1] > 1e-9
-        if best[3] is not None and row[3] is not None and best[3] <= row[3]:
-            return False
-        gap = best[1] - row[1]
-        return gap >= CLOSE_POINTS and gap > math.hypot(best[2], row[2])
+    def sure_of(row: Row) -> str:
+        ahead = best[3] is None or row[3] is None or best[3] > row[3]
+        return plain.compare(best[1] - row[1], margins.get(best[0], best[2]), margins.get(row[0], row[2]),
+                             ahead=ahead)
 
     moves: list[MoveAnalysis] = []
     for k, (move, points, margin, chance, ahead, exact) in enumerate(rows):
-        verdict = "best" if k == 0 else ("worse" if separated(rows[k]) else "about as good")
+        verdict = "best" if k == 0 else ("about as good" if sure_of(rows[k]) in ("same", "unsure") else "worse")
         moves.append(MoveAnalysis(move, points, margin, chance, ahead, exact or method == "exact", verdict,
                                   faces.get(move)))
     runner = _runner_up(view, rows)
@@ -425,16 +421,22 @@ def judge(view: View, rows: Sequence[tuple[Move, float, float, Optional[float], 
     if runner is not None:
         parts.update(other=_move_words(runner[0], view), other_points=_points(runner[1]),
                      other_margin=f"{runner[2]:.1f}")
-    if len(view.legal) == 1:
-        key = "must-draw" if best[0] is DRAW else "must-pass" if best[0] is PASS else "only"
-    elif runner is None:
-        key = "only"
-    elif method == "exact":
-        key = "exact-best" if separated(runner) else "exact-equal"
+    sure = "" if runner is None else sure_of(runner)
+    exact = method == "exact"
+    if len(view.legal) == 1 or runner is None:
+        key = ("board.must-draw" if best[0] is DRAW and len(view.legal) == 1
+               else "board.must-pass" if best[0] is PASS and len(view.legal) == 1 else "board.only")
+        says = plain.say(key, move=first)
+    elif sure in ("same", "unsure"):
+        if exact:
+            key = "board.equal.exact" if abs(best[1] - runner[1]) < 1e-9 else "board.same.exact"
+        else:
+            key = "hint.same" if sure == "same" else "hint.unsure"
+        says = plain.say(key, first=first, second=parts["other"])
     else:
-        key = "clear" if separated(runner) else "close"
-    says = _capital(SAYS[key].format(**parts))
-    if method == "exact":
+        says = plain.say("board.better.exact" if exact else "board.better", move=first, sure=plain.SURE[sure],
+                         other=parts["other"])
+    if exact:
         why = WHY["exact" if runner is not None else "exact-one"].format(**parts)
     else:
         why = WHY["search" if runner is not None else "search-one"].format(**parts)
@@ -444,11 +446,10 @@ def judge(view: View, rows: Sequence[tuple[Move, float, float, Optional[float], 
         why += WHY["match"].format(chance=_share(best[3]), other_chance=_share(runner[3]), who=team)
     if runner is not None and best[0] in faces and runner[0] in faces:
         why += WHY["face-up"].format(face=_points(faces[best[0]]), other_face=_points(faces[runner[0]]), **parts)
-    return Analysis(tuple(moves), says, why, method, deals)
+    return Analysis(tuple(moves), says, why, method, deals, sure)
 
 
-def _runner_up(view: View, rows: Sequence[tuple[Move, float, float, Optional[float], float, bool]]
-               ) -> Optional[tuple[Move, float, float, Optional[float], float, bool]]:
+def _runner_up(view: View, rows: Sequence[Row]) -> Optional[Row]:
     """The best move that leads somewhere else than the best (a tile on either of two
     equal ends is one move)."""
     best = rows[0][0]
@@ -475,10 +476,6 @@ def _move_words(move: Move, view: View) -> str:
     if ends[0] == ends[1]:
         return str(move.tile)
     return f"{move.tile} on the {move.end}"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _points(value: float) -> str:

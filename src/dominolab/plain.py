@@ -20,15 +20,21 @@ of certainty (:func:`how_sure`): never surer than the figures.
                    the interval reaches 0
 ``"same"``         "about the same: either is fine": ahead by less than :data:`SAME_POINTS`
 =================  ==========================================================================
+
+:func:`compare` is the whole rule from two moves' figures, as the hint
+(:func:`dominolab.players.advise`) and the analysis board
+(:meth:`dominolab.analysis.AnalysisBoard.evaluate`) both apply it: the same figures give
+the same words.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
-__all__ = ["BANNED", "CLEAR_POINTS", "MAX_WORDS", "SAME_POINTS", "SURE", "TEXTS", "check", "fit", "how_sure",
-           "reasons", "say", "words"]
+__all__ = ["BANNED", "CLEAR_POINTS", "MAX_WORDS", "SAME_POINTS", "SURE", "TEXTS", "check", "compare", "fit",
+           "how_sure", "reasons", "say", "words"]
 
 #: The most words a plain sentence may have.
 MAX_WORDS = 25
@@ -70,6 +76,14 @@ TEXTS = {
     "review.worse.short": "Turn {turn}: {who} chose {move}; {best} was {sure}.",
     "review.worse.same": "Turn {turn}: {who} chose {move}; {best} was about the same, so either was fine.",
     "review.worse.unsure": "Turn {turn}: {who} chose {move}; {best} may have been better, but it is hard to tell.",
+    # the analysis board (its "about the same" and "hard to tell" are the hint's own sentences)
+    "board.better": "{move} is {sure} than {other}.",
+    "board.better.exact": "{move} is {sure} than {other}: every tile's place is known, so this is certain.",
+    "board.same.exact": "{first} and {second} are about the same: either is fine, and every tile's place is known.",
+    "board.equal.exact": "{first} and {second} end the same: every tile's place is known.",
+    "board.only": "{move} is your only move.",
+    "board.must-draw": "You must draw: nothing you hold fits.",
+    "board.must-pass": "You must pass: nothing you hold fits, and you may not draw.",
     # puzzles
     "puzzle.answer": "The best move is {move}: {reason}. It is {sure} than {other}.",
     "puzzle.correct": "Yes: {move} is the best move, {sure} than {other}.",
@@ -132,3 +146,18 @@ def how_sure(gap: float, margin: float, *, told_apart: bool = False) -> str:
     if gap - margin <= 0:
         return "probably" if told_apart else "unsure"
     return "clear" if gap >= CLEAR_POINTS else "little"
+
+
+def compare(gap: float, margin: float, other_margin: float, *, ahead: bool = True) -> str:
+    """How sure a move ahead of another by ``gap`` points is the better one, a key of
+    :data:`SURE`, from both moves' figures (``margin`` and ``other_margin``: half of each
+    95% interval, 0 when exact).  The hint's rule, and the analysis board's: the figures
+    tell the two apart only when the gap is :data:`SAME_POINTS` or more and larger than the
+    two margins together (``sqrt(m1**2 + m2**2)``, the unpaired 95% bound) and, in a match,
+    the move is ahead in its chance of winning it (``ahead``); then :func:`how_sure` says how
+    sure ("probably" where the intervals overlap).  Otherwise "same" for a gap under
+    :data:`SAME_POINTS` either way, "unsure" for a larger one."""
+    told = ahead and gap >= SAME_POINTS and gap > math.hypot(margin, other_margin)
+    if not told:
+        return "same" if abs(gap) < SAME_POINTS else "unsure"
+    return how_sure(gap, margin + other_margin, told_apart=True)

@@ -695,38 +695,26 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
         only = "the only tile you may lead" if ends is None else "the only tile that fits"
         text = plain.say("hint.only-move", move=f"{move.tile} {where}", only=only)  # type: ignore[union-attr]
         return Advice(move, text, "only-move", why=text)
-    if time_limit is not None:
-        time_limit = check_number(time_limit, "time_limit", positive=True)
     stop = _stopper(cancel)
-    start = time.perf_counter()
-    evaluation = None
-    if player.match is None and player.worlds is None:
-        # Near the end of a hand few deals fit the view: every one of them solved once is
-        # exact, and quicker than sampling the same few thousands of times.
-        evaluation, _ = search.exact_evaluation(view, min(player.budget // (search.NODE_COST * search.ROOT_SHARE),
-                                                          HINT_EXACT_NODES))
-    if evaluation is None:
-        left = None if time_limit is None else max(0.01, time_limit - (time.perf_counter() - start))
-        evaluation = player.analyse(view, tree=False, time_limit=left, cancel=stop)  # the same deals for all
+    evaluation = hint_evaluation(view, player, time_limit=time_limit, cancel=stop)
     if stop():
         raise HintCancelled("the hint was cancelled")
     move = evaluation.best
     chosen = evaluation[move]
     runner = _runner_up(view, evaluation)
-    if runner is not None and not _separated(evaluation, chosen, runner):
+    sure = "" if runner is None else certainty(evaluation, chosen, runner)
+    if sure in ("same", "unsure"):
+        assert runner is not None
         why = _about_equal(view, evaluation, chosen, runner)
         first = _move_words(chosen.move, view)
         second = _move_words(runner.move, view)
         # A gap under CLOSE_POINTS is "about the same"; a larger one the figures cannot
         # separate is "hard to tell apart".
-        sure = "same" if abs(chosen.points - runner.points) < CLOSE_POINTS else "unsure"
         key = "hint.same" if sure == "same" else "hint.unsure"
         return Advice(move, plain.say(key, first=first, second=second), "close", evaluation, runner,
                       why=why, sure=sure)
     figures = _figures(view, evaluation, chosen, runner)
     other = _move_words(runner.move, view) if runner is not None else ""
-    sure = "" if runner is None else plain.how_sure(chosen.points - runner.points, _honest(chosen) + _honest(runner),
-                                                     told_apart=True)
     tried = plain.say("reason.tried").lower()
     if move is DRAW:
         text = plain.say("hint.draw", reason=tried, sure=plain.SURE[sure], other=other)
@@ -749,6 +737,37 @@ def _plain_play(move: str, facts: Sequence[Fact], sure: str, other: str) -> str:
     key = "hint.play" if sure else "hint.play.only"
     return plain.fit([plain.say(key, move=move, reason=r, sure=plain.SURE.get(sure, ""), other=other)
                       for r in plain.reasons([f.plain for f in facts])])
+
+
+def hint_evaluation(view: View, player: SearchPlayer, *, time_limit: Optional[float] = None,
+                    cancel: Any = None) -> Evaluation:
+    """The hint's search of ``view``: every legal move valued over the same deals by
+    ``player`` (near the end of a hand, every deal that fits solved once, at most
+    :data:`HINT_EXACT_NODES` nodes), stopped at ``time_limit`` seconds or by ``cancel``.
+    :func:`advise` and the analysis board both value moves with it."""
+    if time_limit is not None:
+        time_limit = check_number(time_limit, "time_limit", positive=True)
+    stop = _stopper(cancel)
+    start = time.perf_counter()
+    evaluation = None
+    if player.match is None and player.worlds is None:
+        # Near the end of a hand few deals fit the view: every one of them solved once is
+        # exact, and quicker than sampling the same few thousands of times.
+        evaluation, _ = search.exact_evaluation(view, min(player.budget // (search.NODE_COST * search.ROOT_SHARE),
+                                                          HINT_EXACT_NODES))
+    if evaluation is None:
+        left = None if time_limit is None else max(0.01, time_limit - (time.perf_counter() - start))
+        evaluation = player.analyse(view, tree=False, time_limit=left, cancel=stop)  # the same deals for all
+    return evaluation
+
+
+def certainty(evaluation: Evaluation, chosen: search.MoveValue, runner: search.MoveValue) -> str:
+    """How sure the figures are that ``chosen`` beats ``runner``, a key of
+    :data:`dominolab.plain.SURE`: :func:`dominolab.plain.compare` on the two moves' points
+    and honest margins (:func:`_honest`); in a match, ``chosen`` must also be ahead in its
+    chance of winning it.  The hint's words and the analysis board's come from here."""
+    ahead = evaluation.objective != "match" or chosen.value > runner.value
+    return plain.compare(chosen.points - runner.points, _honest(chosen), _honest(runner), ahead=ahead)
 
 
 class HintCancelled(RuntimeError):
@@ -780,7 +799,7 @@ def _stopper(cancel: Any) -> Callable[[], bool]:
 #: larger search also puts that far ahead.  With 1 point, a hint at the same level named a
 #: move on 40% of the positions where a search with twice its deals puts none 2 points
 #: clear (``benchmarks/hint_search.py``).
-CLOSE_POINTS = 2.0
+CLOSE_POINTS = plain.SAME_POINTS
 
 
 def _separated(evaluation: Evaluation, chosen: search.MoveValue, runner: search.MoveValue) -> bool:
@@ -790,10 +809,7 @@ def _separated(evaluation: Evaluation, chosen: search.MoveValue, runner: search.
     paired difference varies less, so the test errs towards calling moves about equal,
     never towards a false claim.  A match objective is judged by its points too (the
     figures carry no margin for a chance)."""
-    if evaluation.objective == "match" and chosen.value <= runner.value:
-        return False
-    gap = chosen.points - runner.points
-    return gap >= CLOSE_POINTS and gap > _bound(chosen, runner)
+    return certainty(evaluation, chosen, runner) not in ("same", "unsure")
 
 
 def _bound(chosen: search.MoveValue, runner: search.MoveValue) -> float:

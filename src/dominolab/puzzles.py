@@ -71,7 +71,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from . import plain
 from .exercises.answers import MoveAnswer, Unreadable, describe
@@ -83,6 +83,9 @@ from .rules import Rules
 from .validate import check_int, check_number, check_seat, excerpt
 from .view import View
 from .words import count_word
+
+if TYPE_CHECKING:  # the board is a layer above: imported when asked for
+    from .analysis import AnalysisBoard
 
 __all__ = ["GRADES", "MIN_GAIN", "RULE", "Puzzle", "PuzzleError", "Rival", "Verification", "get", "grade", "load",
            "passes", "select", "verify", "with_hidden"]
@@ -321,6 +324,14 @@ class Puzzle:
     def view(self) -> View:
         """What the seat to move knows: the position the puzzle shows."""
         return self.round().view(self.seat)
+
+    def analysis(self) -> AnalysisBoard:
+        """An :class:`~dominolab.analysis.AnalysisBoard` at the puzzle's position, from the
+        seat to move's point of view (its own tiles, the public turns), to ask "what if"
+        after answering: ``board.evaluate()`` values every move, ``board.play(...)`` tries one."""
+        from .analysis import AnalysisBoard
+
+        return AnalysisBoard.from_round(self.round(), self.seat)
 
     @property
     def best(self) -> Move:

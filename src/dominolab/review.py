@@ -39,19 +39,24 @@ holds the decisions done so far and ``complete=False``.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from . import plain
 from .moves import DRAW, PASS, Move, Play
 from .narration import next_turn
 from .round import Round
+from .tiles import Tile
 from .validate import check_int, check_seed, excerpt
 from .view import View
 from .words import count_word, plural
+
+if TYPE_CHECKING:  # the board is a layer above: imported when asked for
+    from .analysis import AnalysisBoard
 
 __all__ = ["FORCED", "LABELS", "Choice", "Decision", "Review", "label_for", "review"]
 
@@ -168,6 +173,22 @@ class Decision:
     #: The margin of error of ``loss`` from a paired comparison (the played move and the
     #: best on the same deals, so the deals' luck cancels), or ``None`` when there was none.
     paired: Optional[float] = None
+    #: What the seat knew beyond its view, for :meth:`analysis`: its tiles as dealt, the
+    #: tiles it drew before this decision (in order) and whether the hand was the first of
+    #: a match (the first-lead rule applies); empty and ``None`` when not known.
+    dealt: tuple[Tile, ...] = ()
+    drawn: tuple[Tile, ...] = ()
+    first_hand: Optional[bool] = None
+
+    def analysis(self, names: Optional[Sequence[str]] = None) -> AnalysisBoard:
+        """An :class:`~dominolab.analysis.AnalysisBoard` at this decision, from the seat's
+        point of view (whatever it knew then), to ask "what if": ``board.evaluate()`` values
+        every move, ``board.play(...)`` tries another.  ``names`` as the board's (the seat
+        is "me")."""
+        from .analysis import AnalysisBoard
+
+        return AnalysisBoard.from_view(self.view, self.dealt or None, self.drawn, first_hand=self.first_hand,
+                                       names=names)
 
     @property
     def best(self) -> Choice:
@@ -517,11 +538,20 @@ def review(
     todo = decision_views(hand, seat)
     decisions: list[Decision] = []
     complete = True
+    start = hand.start
+    known = start.kind == "deal" and start.hunt_first is None  # the seat's own tiles, from its deal
+    history = hand.history
     for done, (index, view, played) in enumerate(todo):
         if stop():
             complete = False
             break
-        decisions.append(judge(view, played, index, level=level, seed=_seed_for(seed, index)))
+        decision = judge(view, played, index, level=level, seed=_seed_for(seed, index))
+        if known:
+            drawn = tuple(e.tile for e in history[:index] if e.seat == seat and e.action == "draw"
+                          and e.tile is not None)
+            decision = dataclasses.replace(decision, dealt=tuple(start.hands[seat]), drawn=drawn,
+                                           first_hand=start.leader is None)
+        decisions.append(decision)
         if progress is not None:
             progress(done + 1, len(todo))
     return Review(seat=seat, level=level, seed=seed, decisions=tuple(decisions), complete=complete)

@@ -5,6 +5,11 @@ against the search player at level "easy"; the review is ``dl.review`` at its de
 exercises use another hand of the same kind (:func:`exercise_hand`), which the lesson never
 prints, so that each answer comes from the student's own review, not from an output above it.
 The puzzles are three of the shipped set (:mod:`dominolab.puzzles`), one of each grade.
+
+Exercise 7's hand is told in words, as a player remembers a hand played away from the
+computer (:data:`KITCHEN_HAND` is the text a student writes for it); the answer is the
+analysis board's best move (:meth:`dominolab.analysis.AnalysisBoard.evaluate`, at its
+defaults, as the student's own cell asks it).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import functools
 from typing import Any, Optional
 
 from .. import puzzles
+from ..analysis import Analysis, AnalysisBoard
 from ..players import GreedyPlayer, SearchPlayer
 from ..playout import play_out
 from ..review import LABELS, Decision, Review, label_for, move_words, review
@@ -20,8 +26,9 @@ from ..round import Round
 from .answers import PASSES, Boolean, Choice, Code, Failed, Integer, MoveAnswer, call, describe, whole_number
 from .core import Exercise
 
-__all__ = ["EXERCISE_SEED", "HAND_SEED", "PUZZLES", "exercise_hand", "exercise_review", "label_for", "lesson_hand",
-           "lesson_review", "puzzle", "q1", "q2", "q3", "q4", "q5", "q6"]
+__all__ = ["EXERCISE_SEED", "HAND_SEED", "KITCHEN_HAND", "PUZZLES", "exercise_hand", "exercise_review",
+           "kitchen_analysis", "kitchen_board", "label_for", "lesson_hand", "lesson_review", "puzzle",
+           "q1", "q2", "q3", "q4", "q5", "q6", "q7"]
 
 #: The seed of the lesson's hand: ten real choices, two mistakes a larger search confirms.
 HAND_SEED = 49
@@ -34,6 +41,43 @@ CHECK_SEED = 62
 #: Each is solved exactly over every deal that fits the seat's view, and the same best move
 #: came out of paired play-outs by search players at level medium (80 deals, another seed).
 PUZZLES = ("family-2p-010", "partnership-4p-011", "standard-3p-003")
+
+
+#: Exercise 7's hand, told in words in its question, as text the analysis board reads.
+KITCHEN_HAND = """\
+rules: standard
+seats: me, Sam
+my tiles: 6-4 1-1 4-1 6-2 0-0 2-0 4-4
+me: lead 6-4
+Sam: 6-1 left
+me: 4-4 right
+Sam: 1-0 left
+me: 4-1 right
+Sam: 3-0 left
+me: 1-1 right
+Sam: draws 1, 4-3 left
+me: draws 3 (6-3, 5-3, 4-0), 4-0 left
+Sam: 2-1 right
+"""
+
+
+def kitchen_board() -> AnalysisBoard:
+    """Exercise 7's hand on the analysis board, at the decision the exercise asks about."""
+    return AnalysisBoard.from_text(KITCHEN_HAND)
+
+
+@functools.cache
+def kitchen_analysis() -> Analysis:
+    """``kitchen_board().evaluate()``, computed once: every move valued, best first."""
+    return kitchen_board().evaluate()
+
+
+def _as_good_as_the_boards_best() -> dict[Any, str]:
+    """The moves the board cannot tell from its best (verdict "about as good")."""
+    analysis = kitchen_analysis()
+    return {m.move: f"the board cannot tell it from {move_words(analysis.best)}: {analysis.says} Either answer is "
+                    "right."
+            for m in analysis.moves[1:] if m.verdict == "about as good"}
 
 
 def _novice_hand(seed: int) -> Round:
@@ -228,4 +272,35 @@ q6 = Exercise(
     code="def sure_losses(rv):\n"
          "    return [d.turn for d in rv if d.paired is not None and d.loss > d.paired]\n\n"
          "sure_losses",
+)
+
+q7 = Exercise(
+    7,
+    "You played the first hand of a standard game at home with Sam, away from the computer. You were dealt "
+    "6-4 1-1 4-1 6-2 0-0 2-0 4-4. You led 6-4. Sam played 6-1 on the left. You played 4-4 on the right. Sam "
+    "played 1-0 on the left. You played 4-1 on the right. Sam played 3-0 on the left. You played 1-1 on the "
+    "right. Sam drew one tile and played 4-3 on the left. You drew 6-3, then 5-3, then 4-0, and played 4-0 on "
+    "the left. Sam played 2-1 on the right. Now it is your turn. Write the hand down as text, read it with "
+    "`AnalysisBoard.from_text` and ask the board's `evaluate()`: which move is best? Give a move written like "
+    "'6-4 left', 'draw' or 'pass'.",
+    answer=MoveAnswer(position=lambda: kitchen_board().view()),
+    expected=lambda: kitchen_analysis().best,
+    also_right=_as_good_as_the_boards_best,
+    nudges={"6-2 right": "6-2 is your heaviest tile that fits, the one a greedy player lays down, but the board "
+                         "values it clearly lower than the best move. Look at every move's value.",
+            "2-0 left": "2-0 is a good tile to play, but on the left end it is worth much less: look at the "
+                        "board's value for each end.",
+            "draw": "you may draw here, but the board values drawing lowest of all: a tile that fits is better."},
+    hint="Start the text with three lines: `rules: standard`, `seats: me, Sam` and `my tiles: ...`. Then write one "
+         "line per turn, such as `Sam: 6-1 left` or `Sam: draws 1, 4-3 left`; your own draws name their tiles: "
+         "`me: draws 3 (6-3, 5-3, 4-0), 4-0 left`. The board's first move in `evaluate()` is the best one.",
+    hint_code='text = """\\\nrules: standard\nseats: me, Sam\nmy tiles: 6-4 1-1 4-1 6-2 0-0 2-0 4-4\nme: lead 6-4\n'
+              'Sam: 6-1 left\n"""  # go on, one line per turn\nboard = dl.AnalysisBoard.from_text(text)\nboard',
+    solution="The board keeps only what you knew: your tiles, and what each player did. It values every move you "
+             "could make over many ways the tiles you could not see may lie, with the hint's search, and lists "
+             "the best first.",
+    code="board = dl.AnalysisBoard.from_text(ex.KITCHEN_HAND)\n"
+         "analysis = board.evaluate()\n"
+         "print(analysis.says)\n"
+         "analysis.best",
 )
