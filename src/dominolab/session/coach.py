@@ -295,22 +295,22 @@ class Coach:
         return [f"seat {s}" if s != run.puzzle.seat else "you" for s in range(run.round.players)]
 
     def board_here(self, names: Sequence[str]) -> Any:
-        """The position on screen as an :class:`~dominolab.analysis.AnalysisBoard`: the review's
-        decision (before the move was made) or the answered puzzle; IntentError when there is
-        none to open."""
-        from ..analysis import AnalysisBoard, AnalysisError
+        """The position on screen as an :class:`~dominolab.analysis.AnalysisBoard` (the
+        engine's :meth:`Decision.analysis <dominolab.review.Decision.analysis>` and
+        :meth:`Puzzle.analysis <dominolab.puzzles.Puzzle.analysis>`): the review's decision
+        (before the move was made) or the answered puzzle; IntentError when there is none."""
+        from ..analysis import AnalysisError
 
         run = self.run
         try:
             if isinstance(run, _ReviewRun) and run.result is not None and run.result.decisions:
                 decision = run.result.decisions[run.index]
-                record = run.hand.to_record()
                 try:
-                    return AnalysisBoard.from_record(record, run.seat, move=decision.index, names=names)
+                    return decision.analysis(names=names)
                 except AnalysisError:  # names the board cannot take ("you" for another seat): its own
-                    return AnalysisBoard.from_record(record, run.seat, move=decision.index)
+                    return decision.analysis()
             if isinstance(run, _PuzzleRun) and run.status != "asking":
-                return AnalysisBoard.from_round(run.round, run.puzzle.seat)
+                return run.puzzle.analysis()
         except AnalysisError as exc:
             raise IntentError(f"This position cannot be opened in analysis: {exc}.") from None
         raise IntentError("Open in analysis works on a review's decision or an answered puzzle.")
