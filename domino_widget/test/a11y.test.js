@@ -190,12 +190,12 @@ describe("a hint that is thinking", () => {
     const s = snap("long_line");
     s.options.hints = true;
     const { root, model } = mount(s);
-    $(root, "action:hint").click();
+    button(root, "action:hint").click();
     answer(model, s, { hinting: true }); // Python answers at once, and searches on
     const searching = model.get("snapshot");
     expect(root.querySelector(".dl-hint-thinking").textContent).toContain("Thinking about a hint");
     expect(root.hasAttribute("aria-busy")).toBe(false); // the table stays usable meanwhile
-    $(root, "hint:cancel").click();
+    button(root, "hint:cancel").click();
     expect(model.intents().at(-1)).toMatchObject({ action: "cancel_hint", version: s.version });
     expect(root.querySelector(".dl-hint-thinking")).toBeNull();
     // The search's hint, published before Python read the cancel, is neither shown nor said.
@@ -205,7 +205,7 @@ describe("a hint that is thinking", () => {
     answer(model, s, { seq: s.seq + 3, hinting: false, hint: null });
     expect(model.intents().filter((m) => m.action === "cancel_hint")).toHaveLength(1);
     // The next hint is shown as usual.
-    $(root, "action:hint").click();
+    button(root, "action:hint").click();
     answer(model, s, { seq: s.seq + 4, hint: { text: "Draw.", action: "draw", tile: null, end: null } });
     expect(root.querySelector(".dl-hint-text").textContent).toBe("Hint: Draw.");
   });
@@ -217,7 +217,7 @@ describe("a hint that is thinking", () => {
     press(other.root, "Escape");
     expect(other.model.intents().at(-1)).toMatchObject({ action: "cancel_hint" });
     const { root, model } = mount(s);
-    $(root, "action:hint").click();
+    button(root, "action:hint").click();
     press(root, "Escape");
     expect(model.intents().map((m) => m.action)).toEqual(["hint"]); // one intent at a time
     answer(model, s, { hinting: true });
