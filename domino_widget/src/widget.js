@@ -897,7 +897,7 @@ function coachMove(key, title, m, extra = "") {
   return h("div", { class: `dl-coach-move ${extra}`.trim(), "data-key": key }, [
     h("span", { class: "dl-coach-move-title", text: title }),
     face,
-    h("span", { class: "dl-coach-move-words", text: m.words + (m.figures ? `: ${m.figures}` : "") })
+    h("span", { class: "dl-coach-move-words", text: m.words })
   ]);
 }
 function drawReview(table, c) {

@@ -244,6 +244,12 @@ describe("Why? beside the coach's plain words", () => {
     const { root } = mount(r);
     const summary = root.querySelector(`[data-key="review:${r.coach.index}:why"]`);
     expect(summary.parentElement.querySelector(".dl-why-text").textContent).toBe(r.coach.decision.why);
+    // The moves' rows say the move in words; their figures are only behind Why?.
+    for (const key of ["review:played", "review:best"]) {
+      const row = button(root, key);
+      if (row) expect(row.querySelector(".dl-coach-move-words").textContent).not.toMatch(/±|points|deals/);
+    }
+    expect(r.coach.decision.played.figures).toBeTruthy();
     const p = snap("puzzle_right");
     p.coach.feedback.why = "In 800 deals: +3.1 ± 0.4.";
     p.coach.why = p.coach.explanation ? "All the figures." : null;

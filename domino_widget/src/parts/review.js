@@ -3,7 +3,8 @@ import { button, h, tileFace } from "./dom.js";
 import { drawLine } from "./line.js";
 import { why } from "./controls.js";
 
-/** A move as the coach shows it: its tile (or Draw/Pass) and its words and figures. */
+/** A move as the coach shows it: its tile (or Draw/Pass) and its words.  Its figures are not
+ * shown here: they stand behind the decision's "Why?" (plain words first, figures one step away). */
 export function coachMove(key, title, m, extra = "") {
   // As large as the hand's tiles: the pips must be read.
   const face = m.tile
@@ -12,7 +13,7 @@ export function coachMove(key, title, m, extra = "") {
   return h("div", { class: `dl-coach-move ${extra}`.trim(), "data-key": key }, [
     h("span", { class: "dl-coach-move-title", text: title }),
     face,
-    h("span", { class: "dl-coach-move-words", text: m.words + (m.figures ? `: ${m.figures}` : "") }),
+    h("span", { class: "dl-coach-move-words", text: m.words }),
   ]);
 }
 
