@@ -5,12 +5,15 @@ tests/test_pyodide.py, which shows how the engine runs under Pyodide here).  It 
 Domino Lab's wheel, prepares the Pyodide distribution the JupyterLite kernel pins
 (``lite/pyodide_dist.py``), loads it in Node.js and times the search player's decisions at
 each level given (only decisions with more than one legal move), printing the median and
-p90 in the same form as ``benchmarks/search.py timing``.  Nothing here is asserted by tests.
+p90 in the same form as ``benchmarks/search.py timing``.  With ``--hint`` it times the table's
+hint instead (``players.advise`` with the table's time limit, ``players.HINT_SECONDS``), under
+Pyodide and then under this CPython on the same positions.  Nothing here is asserted by tests.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -49,11 +52,33 @@ for level in {levels!r}:
           f"{{statistics.median(times) * 1000:.1f}} | {{p90 * 1000:.1f}} |", flush=True)
 """
 
+HINT_CODE = """
+import statistics, sys, time
+import dominolab as dl
+from dominolab import players
+times, cut = [], 0
+for hand in range({hands}):
+    r = dl.Round.deal("standard", 2, seed=1 + hand)
+    greedy = dl.GreedyPlayer()
+    while not r.is_over:
+        view = r.view(r.turn)
+        if len(view.legal) > 1:
+            start = time.perf_counter()
+            players.advise(view, time_limit=players.HINT_SECONDS)
+            times.append(time.perf_counter() - start)
+        r.play(greedy.choose(view))
+p90 = statistics.quantiles(times, n=10)[-1]
+where = "Pyodide" if sys.platform == "emscripten" else "CPython " + sys.version.split()[0]
+print(f"| hint ({{where}}) | {{players.HINT_SECONDS}} s | {{len(times)}} | "
+      f"{{statistics.median(times) * 1000:.0f}} | {{p90 * 1000:.0f}} | {{max(times) * 1000:.0f}} |", flush=True)
+"""
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", action="append", default=None)
     parser.add_argument("--hands", type=int, default=10)
+    parser.add_argument("--hint", action="store_true", help="time the table's hint, Pyodide then CPython")
     args = parser.parse_args()
     import pyodide_dist
 
@@ -68,6 +93,13 @@ def main() -> None:
                              skip_depends=("anywidget", "ipywidgets", "matplotlib", "tqdm"))
         runner = tmp_path / "run.mjs"
         runner.write_text(RUNNER)
+        if args.hint:
+            code = HINT_CODE.format(hands=args.hands)
+            print("| what | time limit | hints | median ms | p90 ms | max ms |\n|---|---|---|---|---|---|", flush=True)
+            subprocess.run(["node", str(runner), str(dist), code], check=True, timeout=3600)
+            subprocess.run([sys.executable, "-c", code], check=True, timeout=3600,
+                           env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+            return
         code = CODE.format(levels=args.level or ["easy", "medium", "hard"], hands=args.hands)
         print("| level | budget | decisions | median ms | p90 ms |\n|---|---|---|---|---|", flush=True)
         subprocess.run(["node", str(runner), str(dist), code], check=True, timeout=3600)

@@ -270,6 +270,9 @@ def test_evaluate_runs_in_the_background_and_keeps_the_values_for_their_position
     monkeypatch.setattr(dl.AnalysisBoard, "evaluate", held)
     t = TableSession("standard", players=2, opponents="greedy", seed=4, background=True)
     try:
+        # The table's own computer player may still be making its first move, which changes
+        # the version an intent quotes: let it finish before the board's intents are sent.
+        assert t.wait(30)
         t.open_analysis(dl.AnalysisBoard.from_text(HAND))
         assert send(t, "analysis_evaluate")["ok"]  # answered at once
         assert started.wait(30)
