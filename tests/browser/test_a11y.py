@@ -847,6 +847,140 @@ def test_heard_events_reads_the_sentences_the_table_speaks():
     assert heard_events(["Pass the screen to Ben."], ("Ana", "Ben")) == []
 
 
+FOCUSED = """() => { const a = document.activeElement;
+  if (!a || !document.getElementById('out').contains(a)) return a === document.body ? 'body' : (a && a.id) || null;
+  return a.dataset.key || a.dataset.tile || a.className; }"""
+
+
+def _tab_to(page, wanted: Callable[[str], bool], limit: int = 25) -> int:
+    """Press Tab from where the focus is until ``wanted(focused key)``; returns the presses."""
+    for presses in range(limit + 1):
+        if wanted(page.evaluate(FOCUSED) or ""):
+            return presses
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{limit} Tab presses never reached it (the focus is on {page.evaluate(FOCUSED)!r})")
+
+
+def _said(page) -> list[str]:
+    return [s["text"] for s in page.evaluate("() => window.__said")]
+
+
+def _once_in_order(said: list[str], expected: list[str]) -> list[str]:
+    """Problems: an expected text not said, said more than once, or out of order."""
+    stream = "\n".join(said)
+    problems, last = [], -1
+    for text in expected:
+        n = stream.count(text)
+        if n != 1:
+            problems.append(f"said {n} times: {text!r}")
+            continue
+        at = stream.index(text)
+        if at < last:
+            problems.append(f"said out of order: {text!r}")
+        last = at
+    return problems
+
+
+def test_a_review_by_keyboard_says_each_decision_once_and_gives_the_focus_back(bench):
+    """V (from the result), → through every decision, Esc: each decision's heading said once
+    and in order; the focus stays in the table, and goes back to "Review this hand" at the end."""
+    page = bench.page
+    session = _finish(TableSession("standard", players=2, opponents="strategy", seed=HAND_SEED, pace=0), HAND_SEED)
+    bench.mount(session, "light", listen=True)
+    page.focus("#before")
+    _tab_to(page, lambda key: key == "action:review")
+    page.keyboard.press("Enter")
+    bench.wait_ready()
+    problems: list[str] = []
+    expected: list[str] = []
+    for _ in range(60):
+        coach = present(session.state())["coach"]
+        assert coach and coach["kind"] == "review" and coach["decision"], coach
+        expected.append(coach["decision"]["heading"])
+        if coach["index"] >= coach["count"] - 1:
+            break
+        if not page.evaluate("() => document.querySelector('#out .dl-root').contains(document.activeElement)"):
+            problems.append(f"decision {coach['index'] + 1}: the focus left the table ({page.evaluate(FOCUSED)!r})")
+            break
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("(i) => !document.querySelector('#out .dl-root').hasAttribute('aria-busy')", arg=0,
+                               timeout=TIMEOUT)
+        bench.wait_ready()
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('#out .dl-coach')", timeout=TIMEOUT)
+    bench.wait_ready()
+    focus = page.evaluate(FOCUSED)
+    said = _said(page)
+    print(f"\nreview: {len(expected)} decisions, {len(said)} announcements; focus after Esc: {focus!r}")
+    problems += _once_in_order(said, expected)
+    if focus != "action:review":
+        problems.append(f"after the review closes the focus is on {focus!r}, not back on 'Review this hand'")
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_a_puzzle_by_keyboard_is_answered_and_its_verdict_said_once(bench):
+    """Tab into the puzzle's hand, arrows to the best tile, Enter (and L/R): the verdict is
+    said once; N shows the next puzzle without saying the old verdict again."""
+    page = bench.page
+    session = _puzzle(False)
+    bench.mount(session, "light", listen=True)
+    best = session.coach.puzzle.best
+    assert isinstance(best, dl.Play), best
+    page.focus("#before")
+    _tab_to(page, lambda key: bool(re.search(r"\d+-\d+$", key)))
+    tile = str(best.tile)
+    focused_tile = "() => document.activeElement.dataset.tile"
+    for _ in range(12):
+        if page.evaluate(focused_tile) == tile:
+            break
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused_tile) == tile, f"arrows never reached {tile}"
+    page.keyboard.press("Enter")
+    if bench.root.locator('[data-key="choose:left"]').count():
+        page.keyboard.press("l" if best.end == "left" else "r")
+    page.wait_for_function("() => !document.querySelector('#out .dl-root').hasAttribute('aria-busy')", timeout=TIMEOUT)
+    feedback = present(session.state())["coach"]["feedback"]
+    assert feedback and feedback["status"] == "correct", feedback
+    page.wait_for_function("(t) => window.__said.some((s) => s.text.includes(t))", arg=feedback["text"][:40],
+                           timeout=15_000)
+    focus = page.evaluate(FOCUSED)
+    page.keyboard.press("n")
+    page.wait_for_function("(n) => !document.querySelector('#out .dl-root').hasAttribute('aria-busy')", arg=0,
+                           timeout=TIMEOUT)
+    said = _said(page)
+    print(f"\npuzzle: {len(said)} announcements: {said}; focus after the answer: {focus!r}")
+    problems = _once_in_order(said, [feedback["text"]])
+    assert not problems, "\n".join(problems)
+
+
+def test_the_new_match_dialog_holds_the_focus_and_gives_it_back(bench):
+    """New match (Enter) opens the question; Tab and Shift+Tab stay in it; Esc closes it and
+    the focus is back on New match."""
+    page = bench.page
+    session = _finish(TableSession("standard", players=2, opponents="greedy", seed=5, pace=0), 5)
+    session.handle_intent({"action": "next_hand", "version": session.version})
+    bench.mount(session, "light")
+    page.focus("#before")
+    _tab_to(page, lambda key: key == "action:new")
+    page.keyboard.press("Enter")
+    dialog = '#out [role="alertdialog"], #out [role="dialog"]'
+    page.wait_for_selector(dialog, timeout=TIMEOUT)
+    problems = []
+    inside = f"() => !!document.activeElement.closest({json.dumps(dialog)})"
+    if not page.evaluate(inside):
+        problems.append(f"the dialog opened without the focus ({page.evaluate(FOCUSED)!r})")
+    for key in ["Tab"] * 4 + ["Shift+Tab"] * 4:
+        page.keyboard.press(key)
+        if not page.evaluate(inside):
+            problems.append(f"{key} took the focus out of the open dialog, to {page.evaluate(FOCUSED)!r}")
+            break
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"() => !document.querySelector({json.dumps(dialog)})", timeout=TIMEOUT)
+    if page.evaluate(FOCUSED) != "action:new":
+        problems.append(f"after the dialog closes the focus is on {page.evaluate(FOCUSED)!r}, not back on New match")
+    assert not problems, "\n".join(problems)
+
+
 # ----------------------------------------------------------------------------- inside JupyterLab
 KERNEL_IDLE = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
@@ -858,38 +992,80 @@ LAB_READY = """() => { const r = document.querySelector('.dl-root');
   return !!r && !r.hasAttribute('aria-busy') && (r.dataset.yourTurn === 'true' || r.dataset.over === 'true'); }"""
 
 
-def test_in_jupyterlab_axe_and_contrast_in_both_themes(browser, lab):
-    """The same checks where a class meets the table: play.ipynb in JupyterLab, its first
-    table, light and dark."""
+@pytest.fixture(scope="module")
+def lab_table(browser, lab):
+    """play.ipynb run in JupyterLab, its first table ready for a person."""
     axe = _need_axe()
     context = browser.new_context(viewport={"width": 1280, "height": 1100})
     page = context.new_page()
+    page.goto(f"{lab.url}/lab/tree/play.ipynb?reset&token={lab.token}")
+    page.wait_for_function(KERNEL_IDLE, timeout=LAB_TIMEOUT)
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    page.wait_for_function(LAB_READY, timeout=LAB_TIMEOUT)
+    page.add_script_tag(content=axe)
+    yield page
+    page.evaluate("() => window.jupyterapp && window.jupyterapp.commands.execute('apputils:change-theme', "
+                  "{theme: 'JupyterLab Light'})")
+    context.close()
+
+
+def test_in_jupyterlab_axe_and_contrast_in_both_themes(lab_table):
+    """The same checks where a class meets the table: play.ipynb in JupyterLab, its first
+    table, light and dark."""
+    page = lab_table
     problems: list[str] = []
-    try:
-        page.goto(f"{lab.url}/lab/tree/play.ipynb?reset&token={lab.token}")
-        page.wait_for_function(KERNEL_IDLE, timeout=LAB_TIMEOUT)
-        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    for theme in ("light", "dark"):
+        if theme == "dark":
+            page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+            page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=LAB_TIMEOUT)
+            page.wait_for_function("() => getComputedStyle(document.querySelector('.dl-root')).backgroundColor "
+                                   "!== 'rgb(255, 255, 255)'", timeout=LAB_TIMEOUT)
         page.wait_for_function(LAB_READY, timeout=LAB_TIMEOUT)
-        page.add_script_tag(content=axe)
-        for theme in ("light", "dark"):
-            if theme == "dark":
-                page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
-                page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=LAB_TIMEOUT)
-                page.wait_for_function("() => getComputedStyle(document.querySelector('.dl-root')).backgroundColor "
-                                       "!== 'rgb(255, 255, 255)'", timeout=LAB_TIMEOUT)
-            page.wait_for_function(LAB_READY, timeout=LAB_TIMEOUT)
-            violations = page.evaluate(AXE_RUN, AXE_TAGS)
-            if violations:
-                problems.append(f"axe in JupyterLab ({theme}):\n{_violations_text(violations)}")
-            table = _summary(measure_everything(page))
-            print(f"\ncontrast in JupyterLab, {theme} theme, a hand in play:\n{_table(table)}")
-            failed = [r for r in table if r["ratio"] < r["need"]]
-            if failed:
-                problems.append(f"contrast in JupyterLab ({theme}):\n{_table(failed)}")
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.locator(".dl-root").first.screenshot(path=str(ARTIFACTS / f"a11y-lab-{theme}.png"))
-    finally:
-        page.evaluate("() => window.jupyterapp && window.jupyterapp.commands.execute('apputils:change-theme', "
-                      "{theme: 'JupyterLab Light'})")
-        context.close()
+        violations = page.evaluate(AXE_RUN, AXE_TAGS)
+        if violations:
+            problems.append(f"axe in JupyterLab ({theme}):\n{_violations_text(violations)}")
+        table = _summary(measure_everything(page))
+        print(f"\ncontrast in JupyterLab, {theme} theme, a hand in play:\n{_table(table)}")
+        failed = [r for r in table if r["ratio"] < r["need"]]
+        if failed:
+            problems.append(f"contrast in JupyterLab ({theme}):\n{_table(failed)}")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(".dl-root").first.screenshot(path=str(ARTIFACTS / f"a11y-lab-{theme}.png"))
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})")
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'", timeout=LAB_TIMEOUT)
     assert not problems, "\n\n".join(problems)
+
+
+CELLS = "() => window.jupyterapp.shell.currentWidget.content.model.cells.length"
+
+
+def test_in_jupyterlab_the_table_lets_go_of_the_keys_once_the_focus_has_left_it(lab_table):
+    """Play a tile, then click a cell's prompt outside the table while the computer's reply is
+    still coming: once it is drawn, JupyterLab's B adds a cell below, and the table does not
+    take the key (nor the focus)."""
+    page = lab_table
+    root = page.locator(".dl-root").first
+    page.wait_for_function(LAB_READY, timeout=LAB_TIMEOUT)
+    playable = root.locator(".dl-hand .dl-playable")
+    (playable.first if playable.count() else root.locator('[data-key="action:draw"]')).click()
+    if root.locator('[data-key="choose:left"]').count():
+        root.locator('[data-key="choose:left"]').click()
+    # the prompt of the table's own cell, right beside it
+    page.locator(".jp-Notebook .jp-Cell", has=page.locator(".dl-root")).first.locator(".jp-InputPrompt").click()
+    page.wait_for_function(LAB_READY, timeout=LAB_TIMEOUT)  # the reply drawn (pace 0.6 s)
+    print(f"\nafter the click on the prompt, the focus is on {page.evaluate('() => document.activeElement.className')!r}")
+    version = root.get_attribute("data-version")
+    cells = page.evaluate(CELLS)
+    page.keyboard.press("b")
+    try:
+        page.wait_for_function(f"() => ({CELLS})() === {cells + 1}", timeout=5_000)
+    except Exception:
+        pass
+    after = page.evaluate(CELLS)
+    if after == cells + 1:  # leave the notebook as it was for the other tests
+        page.keyboard.press("d")
+        page.keyboard.press("d")
+        page.wait_for_function(f"() => ({CELLS})() === {cells}", timeout=LAB_TIMEOUT)
+    assert root.get_attribute("data-version") == version
+    assert after == cells + 1, (f"B after a click on a cell's prompt added no cell (the focus is on "
+                                f"{page.evaluate('() => document.activeElement.className')!r})")
