@@ -115,12 +115,26 @@ LISTEN = """() => {
     const region = el && el.closest('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]');
     return region && document.getElementById('out').contains(region) ? region : null;
   };
+  // Each text node is heard once, when it first appears in a region (an element added and
+  // then filled gives two records for the same words); a changed text is heard again.
+  const heard = new WeakSet();
+  const texts = (node) => {
+    if (node.nodeType === 3) return [node];
+    const out = [];
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) out.push(n);
+    return out;
+  };
   const observer = new MutationObserver((records) => {
     for (const rec of records) {
       if (!live(rec.target)) continue;  // a region added with its text is not read out
       let text = "";
       if (rec.type === "characterData") text = rec.target.data;
-      else for (const n of rec.addedNodes) text += (text ? " " : "") + (n.textContent || "");
+      else for (const added of rec.addedNodes) for (const n of texts(added)) {
+        if (heard.has(n)) continue;
+        heard.add(n);
+        text += (text ? " " : "") + n.data;
+      }
       text = text.trim();
       if (text) window.__said.push({ t: performance.now(), text });
     }
@@ -549,6 +563,12 @@ def test_contrast_measured_from_the_rendered_colours(bench, theme):
     table = _summary(rows)
     print(f"\ncontrast, {theme} theme (lowest of each element; states: {', '.join(CONTRAST_STATES)}):\n{_table(table)}")
     failed = [r for r in table if r["ratio"] < r["need"]]
+    lowest: dict[str, dict] = {}
+    for r in table:
+        if r["need"] and (r["kind"] not in lowest or r["ratio"] < lowest[r["kind"]]["ratio"]):
+            lowest[r["kind"]] = r
+    FIGURES.append(f"contrast, {theme} theme, lowest of each kind: " + "; ".join(
+        f"{kind} {r['ratio']:.2f} ({r['element']} {r['fg']} on {r['bg']})" for kind, r in sorted(lowest.items())))
     for r in failed:
         FIGURES.append(f"contrast {theme}: {r['kind']} {r['element']} '{r['what']}' {r['fg']} on {r['bg']} = "
                        f"{r['ratio']:.2f} < {r['need']:g} ({r['state']})")
@@ -911,7 +931,8 @@ def test_a_review_by_keyboard_says_each_decision_once_and_gives_the_focus_back(b
     bench.wait_ready()
     focus = page.evaluate(FOCUSED)
     said = _said(page)
-    print(f"\nreview: {len(expected)} decisions, {len(said)} announcements; focus after Esc: {focus!r}")
+    print(f"\nreview: {len(expected)} decisions, {len(said)} announcements; focus after Esc: {focus!r}; the first:\n  "
+          + "\n  ".join(said[:6]))
     problems += _once_in_order(said, expected)
     if focus != "action:review":
         problems.append(f"after the review closes the focus is on {focus!r}, not back on 'Review this hand'")
