@@ -1072,9 +1072,12 @@ def test_in_jupyterlab_the_table_lets_go_of_the_keys_once_the_focus_has_left_it(
     if root.locator('[data-key="choose:left"]').count():
         root.locator('[data-key="choose:left"]').click()
     # the prompt of the table's own cell, right beside it
+    active = "() => { const a = document.activeElement; return a ? (a.dataset.key || a.className || a.tagName) : null; }"
     page.locator(".jp-Notebook .jp-Cell", has=page.locator(".dl-root")).first.locator(".jp-InputPrompt").click()
+    clicked = page.evaluate(active)
     page.wait_for_function(LAB_READY, timeout=LAB_TIMEOUT)  # the reply drawn (pace 0.6 s)
-    print(f"\nafter the click on the prompt, the focus is on {page.evaluate('() => document.activeElement.className')!r}")
+    replied = page.evaluate(active)
+    print(f"\nthe focus just after the click on the prompt: {clicked!r}; once the reply is drawn: {replied!r}")
     version = root.get_attribute("data-version")
     cells = page.evaluate(CELLS)
     page.keyboard.press("b")
@@ -1088,5 +1091,5 @@ def test_in_jupyterlab_the_table_lets_go_of_the_keys_once_the_focus_has_left_it(
         page.keyboard.press("d")
         page.wait_for_function(f"() => ({CELLS})() === {cells}", timeout=LAB_TIMEOUT)
     assert root.get_attribute("data-version") == version
-    assert after == cells + 1, (f"B after a click on a cell's prompt added no cell (the focus is on "
-                                f"{page.evaluate('() => document.activeElement.className')!r})")
+    assert after == cells + 1, (f"B after a click on a cell's prompt added no cell (the focus just after the click: "
+                                f"{clicked!r}; once the computer's reply was drawn: {replied!r})")
