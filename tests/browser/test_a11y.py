@@ -109,6 +109,7 @@ READY = """() => {
 
 #: Every text change inside a live region (role status/alert/log or aria-live), in order.
 LISTEN = """() => {
+  if (window.__listener) window.__listener.disconnect();  // one listener per page: each pushes to __said
   window.__said = [];
   const live = (node) => {
     const el = node && (node.nodeType === 1 ? node : node.parentElement);
