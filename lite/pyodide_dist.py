@@ -25,6 +25,7 @@ are cached in ``lite/.cache/`` and reused.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import re
@@ -180,9 +181,36 @@ def closure(packages: dict[str, dict], roots: Iterable[str]) -> set[str]:
     return seen
 
 
+@contextlib.contextmanager
+def cache_lock(cache: Path):
+    """Hold ``cache`` for this process alone while it is filled: the JupyterLite build and the
+    engine's Pyodide run may prepare at once (CI runs tests on two workers), and both fetch
+    into the same cache.  Where ``fcntl`` is missing (Windows) no lock is taken."""
+    cache.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on the machines CI uses
+        yield
+        return
+    with open(cache / ".lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def prepare(dest: Path, version: str, cdn_url: str, wheels: Iterable[Path] = (), specs: Iterable[str] = (),
             skip_depends: Iterable[str] = (), cache: Path = DEFAULT_CACHE) -> dict[str, dict]:
-    """Write a servable Pyodide distribution into ``dest`` and return its local lock entries.
+    """Write a servable Pyodide distribution into ``dest`` and return its local lock entries
+    (one process at a time per cache: :func:`cache_lock`)."""
+    with cache_lock(cache):
+        return _prepare(dest, version, cdn_url, wheels, specs, skip_depends, cache)
+
+
+def _prepare(dest: Path, version: str, cdn_url: str, wheels: Iterable[Path], specs: Iterable[str],
+             skip_depends: Iterable[str], cache: Path) -> dict[str, dict]:
+    """:func:`prepare`'s work, with the cache held.
 
     ``wheels`` (paths) and ``specs`` (``name==version``, downloaded from PyPI as pure wheels)
     are added to the lock.  Each one's runtime requirements become its ``depends``, except

@@ -15,6 +15,7 @@ from dominolab.inference import infer, known_voids
 from dominolab.search import net_utility
 
 from . import bench
+from .budget import examples
 from .test_search import after_move
 
 
@@ -76,7 +77,7 @@ def test_two_deals_and_a_draw_are_averaged_each_equally_likely():
 
 
 # ---------------------------------------------------------------- every deal, once
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(st.sampled_from([("standard", 2), ("standard", 3), ("basic", 3), ("family", 2), ("partnership", 4),
                         ("classic", 2)]),
        st.integers(0, 2**32), st.sampled_from([6, 7, 8]))

@@ -174,6 +174,7 @@ def recorded():
     return recorder
 
 
+@pytest.mark.slow  # runs every lesson's code cells
 def test_every_position_a_lesson_or_exercise_shows_can_arise_in_a_real_hand(recorded):
     assert len(recorded.positions) > 30
     bad = [f"{where}: {verdict}" for where, _, verdict in recorded.positions if not verdict]
@@ -433,3 +434,19 @@ def test_lesson5_reads_its_printed_events_and_voids_as_the_engine_gives_them():
     assert (draw.seat, draw.action, draw.tile, draw.ends) == (2, "draw", None, (0, 5))
     assert (play.seat, str(play.tile), play.end) == (2, "1-0", "left")
     assert not counting.draw_position().rules.draw_when_able
+
+
+@pytest.mark.parametrize("path", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
+def test_links_work_wherever_the_notebooks_are_served(path):
+    """JupyterLab started in notebooks/ (README command 1), JupyterLite and nbviewer serve the
+    notebooks without the rest of the repository: a link may stay inside notebooks/ or go to
+    a web page, never up out of it (../docs/... gave 404 there)."""
+    for cell in cells(path, "markdown"):
+        for target in re.findall(r"\]\(([^)\s]+)\)", source(cell)):
+            assert not target.startswith(("../", "/")), f"{path}: {target}"
+            if "://" in target or target.startswith("#"):
+                continue
+            assert (NOTEBOOKS / target.split("#")[0]).exists(), f"{path}: {target}"
+    for target in re.findall(r"https://github\.com/dominolab/dominolab/(?:blob|tree)/main/([^)\s#]+)",
+                             "".join(source(c) for c in cells(path, "markdown"))):
+        assert (ROOT / target).exists(), f"{path}: {target} is not in the repository"

@@ -16,6 +16,8 @@ from dominolab.moves import IllegalMoveError
 from dominolab.review import LABELS, Review, decision_views, judge, label_for, review
 from dominolab.search import Solver, _code_of, net_utility
 
+from .budget import examples
+
 
 def played_hand(preset="standard", seed=11, players=2):
     r = dl.Round.deal(preset, players=players, seed=seed)
@@ -104,7 +106,7 @@ def _swapped(hand, seat):
     return None
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(["standard", "family"]))
 def test_a_review_never_reads_the_tiles_the_seat_could_not_see(seed, preset):
     hand = played_hand(preset, seed=seed)

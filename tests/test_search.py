@@ -25,6 +25,7 @@ from dominolab.search import (
 )
 from dominolab.tiles import TILE_BY_ID, parse_tiles
 
+from .budget import examples
 from .checks import check_world
 from .positions import play_random, position, rest_of_set
 
@@ -40,7 +41,7 @@ def move_of(code):
 
 
 # ---------------------------------------------------------------- the fast play-out interface
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32))
 def test_fast_moves_and_plays_are_the_public_ones(preset_players, seed):
     """At every position of a random hand: the codes list the legal moves in order, and a
@@ -62,7 +63,7 @@ def test_fast_moves_and_plays_are_the_public_ones(preset_players, seed):
     assert fast._fast_points() == r.result.points
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 12),
        st.sampled_from([{}, {"keep_bonus": 2.0}, {"noise": 0.0, "keep_bonus": 2.0}]))
 def test_a_fast_play_out_is_a_legal_hand_with_the_public_result(preset_players, seed, opening, options):
@@ -154,7 +155,8 @@ def small_endgame(preset, players, seed, tiles_left):
     return r
 
 
-@settings(max_examples=40)
+@pytest.mark.slow  # a long search: the exact solver against brute force on many positions
+@settings(max_examples=examples(40))
 @given(st.sampled_from([("standard", 2), ("standard", 3), ("partnership", 4), ("block", 2), ("dutch", 2),
                         ("family", 4), ("classic", 2), ("arabic", 2)]),
        st.integers(0, 2**32), st.sampled_from([7, 8, 9]))
@@ -336,7 +338,7 @@ def test_the_tree_tries_every_move_even_past_its_deadline():
     assert evaluation.deals == len(view.legal) and all(m.deals == 1 for m in evaluation.moves)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 30), st.booleans())
 @example(("partnership", 4), 0, 25, False)  # solved exactly at the root, in fewer nodes than the budget
 def test_the_tree_searches_any_position_of_any_preset(preset_players, seed, moves, in_match):

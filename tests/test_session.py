@@ -27,6 +27,7 @@ from dominolab.presenter import SNAPSHOT_KEYS, present
 from dominolab.session import HUMAN, TableSession, TournamentSession, seat_names
 from dominolab.tournament import Tournament, TournamentError
 
+from .budget import examples
 from .positions import position
 
 NO_THREADS = sys.platform == "emscripten"
@@ -176,6 +177,24 @@ def test_the_drawn_tile_is_named_and_marked_for_its_drawer_only():
     assert str(drawn) in s["drawn"] and [h["tile"] for h in s["hand"] if h["drawn"]] == s["drawn"]
     assert s["status"].startswith(f"You drew {drawn}")
     assert f"You draw 1 ({drawn})" in [line["text"] for line in s["log"]][-1]
+    # The screen reader hears the draw once, from the log's line: its status leaves it out.
+    assert "drew" not in s["status_said"] and s["status"].endswith(s["status_said"])
+    # The last move has its own sentence (the log's line for the turn may grow with the play).
+    assert s["last"] == {"seat": 0, "action": "draw", "text": f"You draw 1 ({drawn})"}
+
+
+def test_the_last_move_is_said_as_the_viewer_may_hear_it():
+    """Another seat's draw never names its tile, in the last move's sentence as in the log."""
+    for seed in range(200):
+        t = table(seed=seed)
+        rng = random.Random(seed)
+        while not t.round.is_over:
+            send(t, **intent_for(rng.choice(t.round.legal_moves())))
+            last = snap(t)["last"]
+            if last is not None and last["seat"] != 0 and last["action"] == "draw":
+                assert re.fullmatch(r"North draws 1", last["text"]), last
+                return
+    pytest.fail("no other seat drew in 200 hands")
 
 
 def test_the_log_holds_the_whole_hand():
@@ -297,6 +316,18 @@ def test_hints_show_and_clear_when_the_position_changes():
     assert t.round.is_legal(move) and reason == hint["text"]
     send(t, **first_legal(t))
     assert snap(t)["hint"] is None
+
+
+def test_a_hint_cancelled_while_thinking_leaves_the_table():
+    """The table's Cancel while a hint was thinking: the hint that comes is taken away, and
+    nothing else changes (the same position, the same turn, a move still allowed)."""
+    t = table(hints=True)
+    key = frozen(t)
+    assert send(t, "hint")["ok"] and snap(t)["hint"] is not None
+    assert send(t, "cancel_hint")["ok"]
+    assert snap(t)["hint"] is None and frozen(t) == key
+    assert send(t, "cancel_hint")["ok"] and frozen(t) == key  # nothing to cancel: still fine
+    assert send(t, **first_legal(t))["ok"]
 
 
 def test_a_hint_that_cannot_separate_the_moves_marks_no_tile(monkeypatch):
@@ -439,7 +470,7 @@ def test_two_people_pass_the_screen_and_never_see_each_others_tiles():
         assert snap(t)["screen"]["seat"] == t.round.turn and snap(t)["hand"] == []
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), seats=st.sampled_from([
     ("standard", [HUMAN, HUMAN]), ("standard", [HUMAN, "random", HUMAN]),
     ("partnership", [HUMAN, "greedy", HUMAN, "greedy"]), ("standard", [HUMAN, "random", "random", HUMAN]),
@@ -832,7 +863,9 @@ def test_tournament_status_says_which_hand_of_which_tournament():
     assert (info["name"], info["hand"], info["hands"], info["finished"], info["result"]) == ("Ana", 1, 3, False, None)
     assert snap(TableSession(opponents="greedy", seed=1))["tournament"] is None
     untitled = snap(TournamentSession(tourney().entry("Ben"), save_to=None))["tournament"]
-    assert untitled["banner"] == f"Tournament {tourney().id} — hand 1 of 2"
+    code = tourney().code  # the students typed the code (the board shows it): the header says it too
+    assert untitled["code"] == code and untitled["banner"] == f"Tournament {code} — hand 1 of 2"
+    assert info["code"] is None  # a titled tournament has no code: its title names it
 
 
 @pytest.mark.parametrize("action,message", [
@@ -917,7 +950,21 @@ def test_tournament_table_wants_an_unfinished_entry():
         t.entry("  ")
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_tournament_table_is_a_table_given_its_mode():
+    """ARCHITECTURE.md: "a mode composes the table, it does not subclass it"."""
+    from dominolab.session.tournament import TournamentMode
+
+    s = TournamentSession(tourney(hands=1).entry("Ana"), save_to=None)
+    assert type(s) is TableSession and isinstance(s.mode, TournamentMode)
+    assert TableSession.__subclasses__() == []
+    assert {"entry", "saved_to", "is_finished", "result_text"} <= set(dir(s))
+    assert s.entry.name == "Ana" and s.saved_to is None and not s.is_finished
+    assert s.result_text() == json.dumps(s.entry.result(), indent=1) + "\n"
+    plain = table()
+    assert not hasattr(plain, "entry") and "entry" not in dir(plain)
+
+
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**30), moves=st.integers(0, 2**30), kind=st.sampled_from(["random", "greedy"]),
        players=st.sampled_from([2, 3]))
 def test_tournament_tables_always_give_results_that_check(seed, moves, kind, players):
@@ -1147,7 +1194,7 @@ def test_a_new_hand_cancels_a_running_review():
     t._test_hook = gate
     assert send(t, "review")["ok"]
     assert gate.reached.wait(20)
-    run = t._coach
+    run = t._coach.run  # the review on screen (the coach part's)
     assert send(t, "next_hand")["ok"]
     assert t.coach is None and run.cancel.is_set()
     gate.open.set()
@@ -1261,7 +1308,7 @@ def reviewed() -> TableSession:
     return _REVIEWED[0]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.one_of(st.sampled_from([{"step": 1}, {"step": -1}, {"step": 0}, {"step": "x"}]),
                           st.integers(-3, 20).map(lambda i: {"to": i})), max_size=25))
 def test_any_review_steps_keep_the_index_in_range_and_the_game_unchanged(steps):

@@ -58,6 +58,7 @@ def test_without_processes_it_runs_here_with_the_same_results(monkeypatch):
     assert here == dl.simulate("standard", ["greedy", "random"], rounds=20, seed=4, progress=False)
 
 
+@pytest.mark.slow  # starts a local Dask cluster
 def test_same_results_on_a_dask_cluster():
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

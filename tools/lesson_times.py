@@ -87,11 +87,18 @@ def estimates() -> dict[str, tuple[int, int]]:
     return {path.name: estimate(path) for path in sorted(NOTEBOOKS.glob("0[1-7]-*.ipynb"))}
 
 
+def model() -> str:
+    """How the minutes are counted: the model paragraph of this module's docstring."""
+    return next(part for part in (__doc__ or "").split("\n\n") if part.startswith("The model"))
+
+
 def main() -> None:
     found = estimates()
     for name, (lesson, activity) in found.items():
         extra = f" + {activity} for the classroom activity" if activity else ""
         print(f"{name:<45} about {lesson} minutes{extra}")
+    tried = ", ".join(f"{name} {minutes}" for name, minutes in TRIED.items())
+    print(f"\n{model()}\nWhere a teacher's trial took longer, its minutes are printed instead ({tried}).")
     if "--write" in sys.argv[1:]:
         write(found)
 

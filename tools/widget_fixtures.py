@@ -147,7 +147,7 @@ def offer() -> dict:
     return _steady(present(state))
 
 
-def _tournament_table() -> TournamentSession:
+def _tournament_table() -> TableSession:
     t = dl.Tournament.create("standard", hands=2, opponents="greedy", seed=3, title="Class 5B")
     return TournamentSession(Entry(t, "Ana", key="0123456789abcdef"), save_to=None)  # a fixed key: stable fixtures
 

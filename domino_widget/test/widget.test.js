@@ -101,8 +101,8 @@ describe("drawing a snapshot", () => {
     const { root } = mount(s);
     const tiles = root.querySelectorAll(".dl-line .dl-tile");
     expect(Array.from(tiles).map((t) => t.dataset.tile)).toEqual(s.line.map((p) => p.tile));
-    expect(button(root, "end:left").textContent).toBe(`L${s.ends[0]}`);
-    expect(button(root, "end:right").textContent).toBe(`R${s.ends[1]}`);
+    expect(button(root, "end:left").textContent).toBe(`L ${s.ends[0]}`);
+    expect(button(root, "end:right").textContent).toBe(`R ${s.ends[1]}`);
     expect(tiles[0].classList.contains("dl-end-left")).toBe(true);
     expect(tiles[tiles.length - 1].classList.contains("dl-end-right")).toBe(true);
   });
@@ -248,7 +248,7 @@ describe("sending intents", () => {
     handButtons(root).find((x) => x.dataset.tile === both.tile).click();
     expect(model.intents()).toHaveLength(0);
     expect(button(root, "end:right").classList.contains("dl-choose")).toBe(true);
-    expect(button(root, "end:right").getAttribute("aria-label")).toBe(`Play ${both.spoken} on the right end, which shows ${s.ends[1]}`);
+    expect(button(root, "end:right").getAttribute("aria-label")).toBe(`R ${s.ends[1]}: play ${both.spoken} on the right end, which shows ${s.ends[1]}`);
     expect(document.activeElement).toBe(button(root, "choose:left"));
     key(document.activeElement, "Escape");
     expect(root.querySelector(".dl-choose")).toBeNull();

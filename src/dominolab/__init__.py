@@ -44,6 +44,9 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AmbiguousMoveError",
+    "AnalysisBoard",
+    "AnalysisError",
+    "AnalysisTextError",
     "Draw",
     "Event",
     "GreedyPlayer",
@@ -86,9 +89,12 @@ __all__ = [
 
 #: Submodules loaded when first used: the widget (it needs Jupyter) and the parts a first
 #: lesson does not need.
-_LAZY_MODULES = {"widget", "render", "puzzles", "reachable", "simulation", "tournament"}
+_LAZY_MODULES = {"analysis", "analysis_text", "widget", "render", "puzzles", "reachable", "simulation", "tournament"}
 #: Names loaded with their module when first used: name -> (module, attribute).
 _LAZY_NAMES = {
+    "AnalysisBoard": ("analysis", "AnalysisBoard"),
+    "AnalysisError": ("analysis", "AnalysisError"),
+    "AnalysisTextError": ("analysis", "AnalysisTextError"),
     "SimulationResult": ("simulation", "SimulationResult"),
     "simulate": ("simulation", "simulate"),
     "Tournament": ("tournament", "Tournament"),

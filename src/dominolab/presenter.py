@@ -70,8 +70,11 @@ def present(state: TableState) -> dict:
         "boneyard": _boneyard(state),
         "scoreboard": _scoreboard(state, labels),
         "log": _log(state),
-        "last": _last(r),
+        "last": _last(state),
         "status": _status(state, view),
+        # What the screen reader hears: the same without "You drew ...", which the log's own
+        # line for each draw says once.
+        "status_said": _status(state, view, drew=False),
         "result": _result(state, labels),
         "message": None if state.message is None else {"kind": state.message[0], "text": state.message[1]},
         "hint": _hint(state.hint, state.hint_marks),
@@ -105,8 +108,8 @@ SNAPSHOT_KEYS = (
     "seq", "version", "ack", "match_number", "hand_number", "names", "players", "humans", "viewer",
     "viewer_name", "screen", "offer", "rules", "line", "lead_index", "ends", "turn", "turn_name", "thinking",
     "your_turn", "hand", "drawn", "can_draw", "can_pass", "others", "boneyard", "scoreboard", "log", "last",
-    "status", "result", "message", "hint", "undo", "in_progress", "saving", "ai_ms", "options", "tournament",
-    "can_review", "reviews", "coach",
+    "status", "status_said", "result", "message", "hint", "undo", "in_progress", "saving", "ai_ms", "options",
+    "tournament", "can_review", "reviews", "coach",
 )
 
 
@@ -270,15 +273,18 @@ def _undo_text(note: Any, names: Sequence[str]) -> str:
     return f"{who} {_verb(who, 'take', 'takes')} back: {own}{after}."
 
 
-def _last(r: Round) -> Optional[dict]:
-    history = r.history
+def _last(state: TableState) -> Optional[dict]:
+    """The last move: its seat, its action, and its own sentence as the viewer may hear it
+    (``text``; the log's line for the turn may hold more: "You draw 1 (3-3) and play ...")."""
+    history = state.round.history
     if not history:
         return None
     event = history[-1]
-    return {"seat": event.seat, "action": event.action}
+    heard = heard_by(history[-1:], state.viewer)
+    return {"seat": event.seat, "action": event.action, "text": narrate(heard, state.names)[0]}
 
 
-def _status(state: TableState, view: Any) -> str:
+def _status(state: TableState, view: Any, drew: bool = True) -> str:
     r = state.round
     names = state.names
     if state.offer is not None:
@@ -293,8 +299,8 @@ def _status(state: TableState, view: Any) -> str:
     if view is None or r.turn != state.viewer:
         who = names[r.turn]
         return f"{who} is thinking…" if state.thinking == r.turn else f"{who} to play."
-    drew = _drawn(r, r.turn, view.hand) if r.turn_draws else []
-    prefix = f"You drew {', '.join(str(t) for t in drew)}. " if drew else ""
+    drawn = _drawn(r, r.turn, view.hand) if r.turn_draws and drew else []
+    prefix = f"You drew {', '.join(str(t) for t in drawn)}. " if drawn else ""
     if r.ends is None:
         return prefix + "Your lead: play any highlighted tile."
     left, right = r.ends
@@ -355,7 +361,8 @@ def _tournament(info: Optional[dict]) -> Optional[dict]:
     """Tournament mode: where the student is, and, at the end, the result to save."""
     if info is None:
         return None
-    label = f"“{info['title']}”" if info["title"] else info["id"]
+    # The name the students know it by: its title, else the code they typed (as on the board).
+    label = f"“{info['title']}”" if info["title"] else (info.get("code") or info["id"])
     saved = None
     if info["finished"]:
         saved = (f"Your result is saved as {info['saved_to']}." if info["saved_to"] is not None

@@ -40,7 +40,9 @@ work out); see :func:`grade`.  Its explanation is written from the verified figu
 from what the seat can infer (the numbers other seats have shown they lack).
 
 The shipped set (``puzzles.json`` next to this module) is built once by
-``tools/build_puzzles.py`` (``--verify`` checks it again); loading it needs no search::
+``tools/build_puzzles.py`` (``--verify`` checks it again); loading it needs no search:
+
+.. code-block:: python
 
     import dominolab as dl
 

@@ -4,16 +4,20 @@
 matches, because lessons and tests need that freedom.  Many such positions could never
 happen at a real table: a 2-player boneyard of 16 tiles, hand sizes the turn order cannot
 produce, a first tile the lead rule forbids.  A lesson that shows one teaches something
-false, so every position a lesson shows is checked here::
+false, so every position a lesson shows is checked here:
 
-    import dominolab as dl
-
-    r = dl.Round.from_position("standard", hands=[...], line=[...])
-    verdict = dl.reachable.check(r)     # truthy when no check fails
-    print(verdict)                      # "reachable", or each problem in a sentence
-    dl.reachable.require(r)             # raises UnreachableError naming the problems
-
-    dl.reachable.end_of_hand("family", pips=[10, 14, 15])   # totals alone, after a hand
+>>> import dominolab as dl
+>>> r = dl.Round.from_position("standard", hands=[["6-6", "5-4", "3-1"], ["2-2", "4-0"]], line=["6-5", "5-5"])
+>>> verdict = dl.reachable.check(r)     # truthy when no check fails
+>>> print(verdict)                      # "reachable", or each problem in a sentence
+not reachable:
+- the boneyard holds 21 tiles, but dealing 7 tiles to each of 2 players leaves 14
+>>> dl.reachable.require(r)             # raises UnreachableError naming the problems
+Traceback (most recent call last):
+    ...
+dominolab.reachable.UnreachableError: this position cannot arise in a real hand: the boneyard holds 21 tiles, ...
+>>> bool(dl.reachable.end_of_hand("family", pips=[10, 14, 15]))   # totals alone, after a hand
+False
 
 Each check is a *necessary* condition, decided from the position alone without any search
 (the turn-order check tries each possible leader and number of passes, a few hundred cases

@@ -72,8 +72,10 @@ from .scoring import RoundResult, score
 from .shuffling import shuffle
 from .tiles import TILE_BY_ID, Tile, TileLike, parse_tiles, tiles_of
 from .validate import check_int, check_seat, check_seed, excerpt, is_int
-from .view import View
 from .words import count_word, number_plural, plural
+
+if TYPE_CHECKING:
+    from .view import View  # a view is built from a round: view.py sits above this module
 
 __all__ = ["Round", "Start", "StartError"]
 
@@ -1103,6 +1105,8 @@ class Round(FastRound):
     def view(self, seat: int) -> View:
         """What ``seat`` may know: its own hand, the line, everyone's tile counts, the
         boneyard count and the public history (drawn tiles hidden).  Nothing hidden."""
+        from .view import View  # the layer above: imported when first asked, never at load time
+
         check_seat(seat, self._n)
         legal = tuple(self.legal_moves()) if seat == self._turn and not self._over else ()
         return View(

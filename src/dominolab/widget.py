@@ -44,6 +44,7 @@ from .session import (
     TournamentSession,
     seat_names,
 )
+from .session.tournament import TournamentMode
 from .tiles import Tile
 from .tournament import Leaderboard, Tournament
 
@@ -384,8 +385,9 @@ class DominoTable(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         s = self._session
-        if isinstance(s, TournamentSession):
-            return f"<DominoTable tournament {s.entry.tournament.id}: {s.entry.name}>"
+        mode = s.mode
+        if isinstance(mode, TournamentMode):
+            return f"<DominoTable tournament {mode.entry.tournament.id}: {mode.entry.name}>"
         # No game state here: in a kernel the computer players may still be moving when this is shown.
         s = self._session
         if len(s.humans) == 1:
@@ -406,6 +408,8 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
     held back as possible copies are ranked once the teacher clears the student:
     ``accept(name)``.
 
+    >>> from dominolab.tournament import Tournament
+    >>> t = Tournament.create("standard", hands=2, opponents="greedy", seed=5)
     >>> box = ResultsUpload(t)      # then, in code: box.add("Ana.json", data)
     """
 

@@ -146,6 +146,15 @@ def test_a_puzzle_solved_by_a_real_click(coach_page):
     root.locator('[data-key="puzzle:next"]').click()
     expect(feedback).to_have_count(0, timeout=TIMEOUT)
     assert kernel_json(page, "pz.coach.status") == "asking"
+    # Issue 33, item 6: Esc pressed from habit asks first (Keep solving is the default), and
+    # the puzzle has no match parts in its frame.
+    assert root.locator(".dl-scores, [data-key='action:new']").count() == 0
+    root.locator(".dl-puzzle-question").click()
+    page.keyboard.press("Escape")
+    expect(root.locator('[data-key="ask:keep"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(root.locator(".dl-confirm")).to_have_count(0)
+    assert kernel_json(page, "[pz.coach.kind, pz.coach.status]") == ["puzzle", "asking"]
     assert not page.errors
 
 

@@ -218,7 +218,10 @@ def test_keys_pressed_anywhere_in_the_table_stay_in_the_table(lab_page):
     cells = page.evaluate(CELL_TYPES)
     for target in (root.locator(".dl-status"), root.locator(".dl-table"), root.locator(".dl-header .dl-title")):
         target.click()
-        assert page.evaluate("() => document.activeElement.classList.contains('dl-root')")
+        # Issue 33, item 3: a click on the table puts the focus on the hand, where the keys act.
+        assert page.evaluate("() => !!document.activeElement.closest('.dl-root .dl-hand')"), page.evaluate(
+            "() => [document.activeElement.className, !!document.querySelector('.dl-line-area'), "
+            "document.querySelector('.dl-hand [tabindex=\"0\"]')?.outerHTML.slice(0, 120)]")
         history = kernel_json(page, "len(table.round.history)")
         forget_latency(page)
         for key in ("r", "d"):
@@ -293,6 +296,8 @@ def test_a_whole_match_by_keyboard_only(lab_page):
     page = lab_page
     root, index = add_table(page, KEYBOARD_TABLE)
     wait_ready(page, index)
+    root.evaluate(RECORD_SAID)
+    said_before = root.locator(".dl-log-list li").count()  # the lead, said before the recording began
     root.evaluate("(r) => r.focus()")
     inside = "(r) => r.contains(document.activeElement)"
     hands = 0
@@ -301,6 +306,11 @@ def test_a_whole_match_by_keyboard_only(lab_page):
         assert root.evaluate(inside), "the focus left the table"
         if root.get_attribute("data-over") == "true":
             hands += 1
+            # Issue 37: the focus goes to Next hand; every turn of the log was said, once, in order.
+            assert page.evaluate("() => document.activeElement.dataset.key") in ("action:next", "action:download")
+            log = root.locator(".dl-log-list li").all_inner_texts()[said_before:]
+            said_before = 0
+            check_said_in_order(root.evaluate("(r) => r.__said.splice(0)"), log)
             if root.locator(".dl-match-result").count():
                 break
             forget_latency(page)
@@ -337,6 +347,59 @@ def test_a_whole_match_by_keyboard_only(lab_page):
     assert re.match(r"(You win|North wins) the match, \d+ to \d+ \(first to 40\)\.", root.locator(".dl-match-result").inner_text())
     report("AI thinking time per move (greedy, in the kernel)", kernel_json(page, "list(kb.session._ai_ms)"))
     delete_last_cell(page)
+
+
+RECORD_SAID = """(r) => { r.__said = []; new MutationObserver((records) => { for (const m of records)
+  for (const n of m.addedNodes) r.__said.push(n.textContent); }).observe(r.querySelector('.dl-live'), {childList: true}); }"""
+
+
+def check_said_in_order(said: list[str], log: list[str]) -> None:
+    """Every turn of the hand's log is in the announcements, in the log's order, and a draw is
+    said once (by its log line; the status as said leaves out "You drew")."""
+    text = "\n".join(said)
+    at = 0
+    for line in [part for entry in log for part in own_moves(entry)]:
+        found = text.find(line, at)
+        assert found >= 0, f"not said (or out of order): {line!r}\nsaid: {said}"
+        at = found + len(line)
+    draws = [s for s in said if "You drew" in s]
+    assert not draws, f"a draw said twice: {draws}"
+    for tile in re.findall(r"You draw 1 \((\d+-\d+)\)", text):
+        assert text.count(f"You draw 1 ({tile})") == 1, f"the draw of {tile} said twice: {said}"
+
+
+def own_moves(line: str) -> list[str]:
+    """Your own turn as the table says it, one move at a time ("You draw 2 (1-0, 5-5) and play
+    5-5 on the left" is said "You draw 1 (1-0)", "You draw 1 (5-5)", "You play 5-5 on the left");
+    anyone else's line as it is."""
+    m = re.fullmatch(r"You draw \d+ \(([^)]*)\)(?: and (.*))?", line)
+    if not m:
+        return [line]
+    return [f"You draw 1 ({tile})" for tile in m.group(1).split(", ")] + ([f"You {m.group(2)}"] if m.group(2) else [])
+
+
+def test_the_table_lets_go_of_the_keys_when_the_focus_leaves(lab_page):
+    """Issue 37, finding 5: after a click on a cell's prompt outside the table, JupyterLab's
+    own keys work (B adds a cell below) and the table takes none of them."""
+    page = lab_page
+    root = page.locator(".dl-root").first
+    wait_ready(page)
+    root.locator(".dl-status").click()
+    assert page.evaluate("() => !!document.activeElement.closest('.dl-root')")
+    cells = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.model.cells.length")
+    history = kernel_json(page, "len(table.round.history)")
+    # the prompt of the table's own cell: a click there moves no focus by itself
+    page.locator(".jp-Notebook .jp-Cell", has=page.locator(".dl-root")).first.locator(".jp-InputPrompt").click()
+    assert not page.evaluate("() => !!document.activeElement.closest('.dl-root')")
+    page.keyboard.press("b")
+    page.wait_for_function("(n) => window.jupyterapp.shell.currentWidget.content.model.cells.length === n + 1",
+                           arg=cells, timeout=TIMEOUT)
+    page.keyboard.press("d")  # D D: JupyterLab deletes the new cell; not the table's Draw
+    page.keyboard.press("d")
+    page.wait_for_function("(n) => window.jupyterapp.shell.currentWidget.content.model.cells.length === n",
+                           arg=cells, timeout=TIMEOUT)
+    assert kernel_json(page, "len(table.round.history)") == history
+    assert not page.errors
 
 
 # ---------------------------------------------------------------------------- 4. teaching mode
@@ -565,7 +628,7 @@ def test_screenshots_themes_scale_and_phone_width(lab_page):
     page.set_viewport_size({"width": 400, "height": 1100})
     page.wait_for_function("() => document.querySelector('.dl-root').classList.contains('dl-narrow')", timeout=TIMEOUT)
     small = root.locator("button:visible").evaluate_all(
-        "(bs) => bs.filter(b => !b.closest('.dl-line') || b.classList.contains('dl-choose'))"
+        "(bs) => bs.filter(b => !b.closest('.dl-line-area') || b.classList.contains('dl-choose'))"
         ".map(b => { const r = b.getBoundingClientRect(); return [b.dataset.key, r.width, r.height]; })"
         ".filter(([, w, h]) => w < 44 || h < 44)")
     assert small == [], f"targets smaller than 44 px at 400 px: {small}"

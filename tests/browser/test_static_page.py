@@ -38,7 +38,7 @@ def test_a_long_line_turns_at_the_edges_and_keeps_every_tile(page, width):
     line = FIXTURES["long_line"]["line"]
     drawn = page.locator(".dl-line .dl-tile").evaluate_all("(ts) => ts.map((t) => t.dataset.tile)")
     assert drawn == [p["tile"] for p in line]
-    boxes = page.locator(".dl-line > *").evaluate_all(
+    boxes = page.locator(".dl-line > .dl-tile, .dl-line-area > .dl-slot").evaluate_all(
         "(els) => els.map((e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })")
     area = page.locator(".dl-table").bounding_box()
     for i, (left, top, right, bottom) in enumerate(boxes):

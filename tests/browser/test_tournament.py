@@ -98,11 +98,11 @@ def test_two_students_play_and_the_teacher_ranks_them(browser, lab, tmp_path):
             page.wait_for_function("() => document.querySelectorAll('.dl-root').length === 1", timeout=TIMEOUT)
             root = page.locator(".dl-root").first
             banner = root.locator('[data-key="tournament:banner"]')
-            assert f"Tournament {TOURNAMENT.id} — hand 1 of 2" in banner.inner_text()
+            assert f"Tournament {TOURNAMENT.code} — hand 1 of 2" in banner.inner_text()
             assert root.locator('[data-key="action:new"]').count() == 0
             assert root.locator('[data-key="action:undo"]').count() == 0
             assert play_tournament(page, root, pick) > 0
-            assert f"Tournament {TOURNAMENT.id} — hand 2 of 2" in banner.inner_text()
+            assert f"Tournament {TOURNAMENT.code} — hand 2 of 2" in banner.inner_text()
             state = json.loads(kernel(page, "import json; print(json.dumps([str(table.session.saved_to), "
                                             "table.session.entry.points]))"))
             points[name] = state[1]
@@ -189,7 +189,7 @@ def test_a_kernel_restart_mid_tournament_carries_on_at_the_same_move(browser, la
                                " return r && r.dataset.dead !== 'true' && r.dataset.yourTurn === 'true'; }",
                                timeout=TIMEOUT)
         assert kernel_json(page, state) == before
-        assert f"Tournament {TOURNAMENT.id} — hand 1 of 2" in page.locator('[data-key="tournament:banner"]').inner_text()
+        assert f"Tournament {TOURNAMENT.code} — hand 1 of 2" in page.locator('[data-key="tournament:banner"]').inner_text()
         assert not errors
     finally:
         context.close()

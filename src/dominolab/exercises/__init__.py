@@ -1,6 +1,8 @@
 """Self-checking exercises for the lessons, in the style of Kaggle's learntools.
 
-In a lesson::
+In a lesson:
+
+.. code-block:: python
 
     from dominolab.exercises import scoring as ex
 

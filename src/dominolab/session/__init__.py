@@ -9,16 +9,17 @@ in a script, a test or Pyodide.  Each job of the table has its own module:
   :class:`TableState` and :class:`CoachState`, :class:`IntentError`;
 - :mod:`.seats`: who sits where, default seat names (:func:`seat_names`);
 - :mod:`.table`: :class:`TableSession` itself: the match, the hand, ``_changed`` (the one
-  place the game changes), the snapshot;
+  place the game changes), the snapshot, and the parts it holds (below);
 - :mod:`.modes`: the table's mode, what kind of game it runs (``MatchMode``: an ordinary
   match);
-- :mod:`.intents`: the intents a view sends, checked and carried out;
-- :mod:`.undo`: the undo policy;
-- :mod:`.coach`: reviews of a finished hand and puzzles on the table;
-- :mod:`.threads`: every thread (the thinker, the review worker);
-- :mod:`.persist`: records (``record``/``from_record``), autosave and key claims;
-- :mod:`.tournament`: the tournament's mode and :class:`TournamentSession`, the table
-  given it.
+- :mod:`.intents`: the intents a view sends, checked and carried out (the session's methods);
+- :mod:`.undo`: the undo policy (``Undo``, a part);
+- :mod:`.coach`: reviews of a finished hand and puzzles on the table (``Coach``, a part);
+- :mod:`.threads`: every thread: the thinker and the review worker's (``Threads``, a part);
+- :mod:`.persist`: records (``record``/``from_record``), autosave and key claims
+  (``Persistence``, a part);
+- :mod:`.tournament`: the tournament's mode and :func:`TournamentSession`, which gives it to
+  a table.
 """
 
 from __future__ import annotations

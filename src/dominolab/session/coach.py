@@ -14,22 +14,22 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 from ..playout import derive_seed
-from ..review import Review, decision_views
+from ..review import Review, decision_views, review
 from ..round import Round
 from ..validate import check_seed, excerpt, is_int
-from .core import TableCore
-from .state import CoachState, IntentError, _gentle, _parse_intent_move
+from .state import REVIEW_LEVEL, CoachState, IntentError, _gentle, _parse_intent_move
 
 
 @dataclass(eq=False)
 class _ReviewRun:
     """A review of a finished hand: made under the lock, valued by a worker (its own thread,
     or the caller's where threads cannot start), which writes back only while this run is
-    still the table's coach (``TableSession._coach is self``)."""
+    still the table's coach (``Coach.run is self``)."""
 
     hand: Round
     seat: int
@@ -76,53 +76,66 @@ class _PuzzleRun:
 
 
 
-class Coach(TableCore):
-    """Reviews and puzzles at the table (a mixin of :class:`~dominolab.session.TableSession`)."""
+def _who(names: Sequence[str], seat: int) -> str:
+    """A seat as the coach's sentences name it: "you" at a one-person table, else its name."""
+    name = names[seat]
+    return "you" if name == "You" else name
+
+
+class Coach:
+    """Reviews and puzzles at the table (the session holds one): ``run``, the review or the
+    puzzles on screen (``None``: the table itself), and ``reviewed``, the last finished review.
+    It shares the table's lock (``idle`` is told when a review stops) and never touches the
+    game: the session passes what a review needs; ``emit``, ``hook`` and ``tell`` (set the
+    table's message) are the session's."""
+
+    def __init__(self, lock: Any, emit: Callable[[], None], hook: Callable[[str], None],
+                 tell: Callable[[str, str], None]) -> None:
+        self._lock = lock
+        self.run: Union[_ReviewRun, _PuzzleRun, None] = None
+        self.reviewed: Optional[tuple[tuple[int, int, int], Review]] = None  # the last finished review
+        self.idle = threading.Condition(lock)
+        self._emit = emit
+        self._hook = hook
+        self._tell = tell
 
     # ------------------------------------------------------------------ the coach: reviews
-    @property
-    def coach(self) -> Optional[CoachState]:
+    def state(self) -> Optional[CoachState]:
         """The review or puzzle on screen (``None``: the table itself)."""
-        with self._lock:
-            return None if self._coach is None else self._coach.state()
+        return None if self.run is None else self.run.state()
 
-    def _review_refusal(self) -> Optional[str]:
+    def refusal(self, coaching: bool, hand_over: bool) -> Optional[str]:
         """Why "Review this hand" cannot start now (lock held), or None."""
-        if not self._mode.coaching:
+        if not coaching:
             return "Reviews are off in a tournament: the search's verdicts would help mid-event."
-        if not self._round.is_over:
+        if not hand_over:
             return "A hand is reviewed once it is over; finish it first."
-        if self._coach is not None:
+        if self.run is not None:
             return "The coach is already on screen; close it first."
         return None
 
-    def _act_review(self, intent: dict) -> Optional[str]:
-        refusal = self._review_refusal()
+    def review(self, intent: dict, *, coaching: bool, hand: Round, viewer: Optional[int], humans: Sequence[int],
+               names: Sequence[str], key: tuple[int, int], seed: Optional[int]) -> _ReviewRun:
+        """Put a review of ``hand`` (match and hand number ``key``) on screen (the ``review``
+        intent); the session starts its worker (:meth:`review_worker`) unless it is done."""
+        refusal = self.refusal(coaching, hand.is_over)
         if refusal is not None:
             raise IntentError(refusal)
-        seat = intent.get("seat", self._viewer if self._viewer is not None else self.humans[0])
-        if not is_int(seat) or seat not in self.humans:
+        seat = intent.get("seat", viewer if viewer is not None else humans[0])
+        if not is_int(seat) or seat not in humans:
             raise IntentError(f"A review is of a person's seat; seat {excerpt(seat, 12)} is not one.")
-        key = (self._match_number, self.hand_number)
-        hand = self._round.copy()
-        run = _ReviewRun(hand, seat, derive_seed(self.seed or 0, *key, seat) % 2**31, key,
-                         total=len(decision_views(hand, seat)), who=self._who(seat))
-        if self._reviewed is not None and self._reviewed[0] == (*key, seat):
-            run.result, run.done, run.status, run.started = self._reviewed[1], run.total, "done", True
+        hand = hand.copy()
+        run = _ReviewRun(hand, seat, derive_seed(seed or 0, *key, seat) % 2**31, key,
+                         total=len(decision_views(hand, seat)), who=_who(names, seat))
+        if self.reviewed is not None and self.reviewed[0] == (*key, seat):
+            run.result, run.done, run.status, run.started = self.reviewed[1], run.total, "done", True
         elif run.total == 0:
             raise IntentError("There is nothing to review: you made no move in this hand.")
-        self._coach = run
-        if not run.started and self._background:
-            run.started = self._start_reviewer(run)
-        return None
+        self.run = run
+        return run
 
-    def _who(self, seat: int) -> str:
-        """A seat as the coach's sentences name it: "you" at a one-person table, else its name."""
-        name = self.names[seat]
-        return "you" if name == "You" else name
-
-    def _act_review_step(self, intent: dict) -> Optional[str]:
-        run = self._coach
+    def act_review_step(self, intent: dict) -> Optional[str]:
+        run = self.run
         if not isinstance(run, _ReviewRun):
             raise IntentError("No review is on screen.")
         if run.status == "running":
@@ -144,34 +157,83 @@ class Coach(TableCore):
         run.index = to
         return None
 
-    def _act_coach_close(self, intent: dict) -> Optional[str]:
-        run = self._coach
+    def act_coach_close(self, intent: dict) -> Optional[str]:
+        run = self.run
         if run is None:
             raise _gentle("The table is already showing the game.")
-        self._end_coach()
+        self.end()
         if isinstance(run, _ReviewRun) and run.status == "running":
             return "Review cancelled."
         return None
 
-    def _end_coach(self) -> None:
+    def end(self) -> None:
         """Put the coach away (lock held): a running review is told to stop and its figures,
         when they come, are dropped."""
-        run = self._coach
+        run = self.run
         if isinstance(run, _ReviewRun):
             run.cancel.set()
-        self._coach = None
-        self._coach_idle.notify_all()
+        self.run = None
+        self.idle.notify_all()
+
+    # ------------------------------------------------------------------ the review worker
+    def review_here(self) -> None:
+        """Where no thread reviews: value a review that was asked for in the caller's thread."""
+        with self._lock:
+            run = self.run
+            if not isinstance(run, _ReviewRun) or run.started:
+                return
+            run.started = True
+        self.review_worker(run)
+
+    def review_worker(self, run: _ReviewRun) -> None:
+        """Value the hand's decisions without the lock; write back only while ``run`` is the coach."""
+
+        def progress(done: int, total: int) -> None:
+            self._hook("review-progress")
+            with self._lock:
+                if self.run is run:
+                    run.done, run.total = done, total
+                    self._emit()
+
+        result: Optional[Review] = None
+        error = None
+        try:
+            result = review(run.hand, run.seat, REVIEW_LEVEL, run.seed, progress=progress, cancel=run.cancel)
+        except Exception as exc:  # the review's failure must not break the table
+            error = f"The review failed: {exc!r}"
+        with self._lock:
+            if self.run is run:
+                if result is None:
+                    self.run = None
+                    self._tell("error", error or "The review failed.")
+                else:
+                    run.result = result
+                    run.status = "done" if result.complete else "stopped"
+                    if result.complete:
+                        self.reviewed = ((*run.key, run.seat), result)
+                    if not result.decisions:
+                        self.run = None
+                        self._tell("info", "The review was stopped before its first decision.")
+                self._emit()
+            self.idle.notify_all()
+        self._hook("review-done")
+
+    def wait(self, timeout: Optional[float] = 60.0) -> bool:
+        """Block until no review is being valued; True if so."""
+        with self.idle:
+            return self.idle.wait_for(
+                lambda: not (isinstance(self.run, _ReviewRun) and self.run.status == "running"), timeout)
 
     # ------------------------------------------------------------------ the coach: puzzles
     def start_puzzles(self, puzzle_or_id: Any = None, grade: Optional[str] = None,
-                      seed: Optional[int] = None) -> None:
+                      seed: Optional[int] = None, *, coaching: bool = True) -> None:
         """Show puzzles on this table (see :mod:`dominolab.puzzles`): ``puzzle_or_id`` one
         puzzle (or its id), else the shipped puzzles of ``grade`` (all grades when None) in
         an order shuffled by ``seed``.  Answers are judged by the puzzle and change nothing
         at the table; "Next puzzle" moves on and Close returns to the game."""
         from .. import puzzles as _puzzles
 
-        if not self._mode.coaching:
+        if not coaching:
             raise ValueError("puzzles are off in a tournament")
         check_seed(seed)
         if puzzle_or_id is not None:
@@ -195,17 +257,17 @@ class Coach(TableCore):
                 random.Random(seed).shuffle(chosen)
         first = chosen[0].round()  # raises PuzzleError if it does not replay
         with self._lock:
-            self._end_coach()
-            self._coach = _PuzzleRun(tuple(chosen), 0, first)
+            self.end()
+            self.run = _PuzzleRun(tuple(chosen), 0, first)
             self._emit()
 
     def _puzzle(self) -> _PuzzleRun:
-        run = self._coach
+        run = self.run
         if not isinstance(run, _PuzzleRun):
             raise IntentError("No puzzle is on the table.")
         return run
 
-    def _act_puzzle_answer(self, intent: dict) -> Optional[str]:
+    def act_puzzle_answer(self, intent: dict) -> Optional[str]:
         run = self._puzzle()
         if run.status in ("correct", "solution"):
             raise _gentle("This puzzle is done: press Next puzzle.")
@@ -232,16 +294,16 @@ class Coach(TableCore):
     def _puzzle_names(self, run: _PuzzleRun) -> list[str]:
         return [f"seat {s}" if s != run.puzzle.seat else "you" for s in range(run.round.players)]
 
-    def _act_puzzle_hint(self, intent: dict) -> Optional[str]:
+    def act_puzzle_hint(self, intent: dict) -> Optional[str]:
         self._puzzle().hint = True
         return None
 
-    def _act_puzzle_solution(self, intent: dict) -> Optional[str]:
+    def act_puzzle_solution(self, intent: dict) -> Optional[str]:
         run = self._puzzle()
         run.status = "solution"
         return None
 
-    def _act_puzzle_next(self, intent: dict) -> Optional[str]:
+    def act_puzzle_next(self, intent: dict) -> Optional[str]:
         run = self._puzzle()
         position = (run.position + 1) % len(run.puzzles)
         r = run.puzzles[position].round()

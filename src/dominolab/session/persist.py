@@ -1,6 +1,6 @@
-"""Persistence: the table's record (:meth:`Persistence.record`, ``TableSession.from_record``),
-autosave into a folder with the keys a live session claims, and the offer to carry on with
-an unfinished match saved by the same browser."""
+"""Persistence: the table's record (:func:`table_record`, ``TableSession.record`` and
+``TableSession.from_record``), autosave into a folder with the keys a live session claims, and
+the offer to carry on with an unfinished match saved by the same browser (:class:`Persistence`)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from ..records import RecordError
 from ..round import Round
 from ..rules import Rules
 from ..validate import excerpt, is_int
-from .core import TableCore
 from .state import HUMAN, TABLE_FORMAT, TABLE_VERSION, LogNote, Settings
 
 if TYPE_CHECKING:
@@ -40,68 +39,74 @@ _OWNED: set[str] = set()
 _OWNED_LOCK = threading.Lock()
 
 
-class Persistence(TableCore):
-    """Records and autosave (a mixin of :class:`~dominolab.session.TableSession`)."""
+def table_record(table: TableSession) -> dict:
+    """The table as JSON-safe data (``TableSession.record`` of an ordinary table)."""
+    current = None if table._round_in_match() else table._round.to_record()
+    return {
+        "format": TABLE_FORMAT,
+        "version": TABLE_VERSION,
+        "seats": list(table._kinds),
+        "names": list(table.names),
+        "seed": table.seed,
+        "target": table.target,
+        "settings": table.settings.to_dict(),
+        "match_number": table._match_number,
+        "match": table._match.to_record(),
+        "current": current,
+        "undo_floor": table._undo.floor,
+        "log": [n.to_dict() for n in table._notes],
+        "fingerprint": table_fingerprint(table),
+        "saved_at": time.strftime("%Y-%m-%d %H:%M"),
+    }
 
-    # ------------------------------------------------------------------ records
-    def record(self) -> dict:
-        """The table as JSON-safe data: seats, settings, the match (every hand), the hand in
-        play, and the log of undos and setting changes.  :meth:`from_record` carries on."""
-        with self._lock:
-            return self._mode.record(self)
 
-    def _record(self) -> dict:
-        current = None if self._round_in_match() else self._round.to_record()
-        return {
-            "format": TABLE_FORMAT,
-            "version": TABLE_VERSION,
-            "seats": list(self._kinds),
-            "names": list(self.names),
-            "seed": self.seed,
-            "target": self.target,
-            "settings": self.settings.to_dict(),
-            "match_number": self._match_number,
-            "match": self._match.to_record(),
-            "current": current,
-            "undo_floor": self._undo_floor,
-            "log": [n.to_dict() for n in self._notes],
-            "fingerprint": self._fingerprint(),
-            "saved_at": time.strftime("%Y-%m-%d %H:%M"),
-        }
+def table_fingerprint(table: TableSession) -> str:
+    """What makes two tables the same for autosave: rules, seats, names, seed and target."""
+    identity = {"rules": table.rules.to_dict(), "seats": table._kinds, "names": list(table.names),
+                "seed": table.seed, "target": table.target}
+    text = json.dumps(identity, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
-    def _install(self, restored: _Restored) -> None:
-        """Carry on from a record (lock held)."""
-        self._match, self._round = restored.match, restored.round
-        self._match_number = restored.match_number
-        self._notes = list(restored.notes)
-        self._changed(new_hand=True, moved=False)
-        self._undo_floor = restored.undo_floor
+
+class Persistence:
+    """Autosave at a table (the session holds one): the folder (``folder``; ``None``: no
+    autosave), the browser that said who it is (``client``), the file key this table claimed
+    (``key``) and the offer to carry on with a saved match (``offer``).  The session passes what
+    a save needs: whether a person has moved (``started``), the table's fingerprint and record."""
+
+    def __init__(self, folder: Optional[Path]) -> None:
+        self.folder = folder
+        self.client: Optional[str] = None
+        self.offer: Optional[_Offer] = None
+        self.key: Optional[str] = None
+
+    @property
+    def saving(self) -> bool:
+        """True once autosave is on and a browser has said who it is."""
+        return self.folder is not None and self.client is not None
 
     # ------------------------------------------------------------------ autosave
-    def _fingerprint(self) -> str:
-        identity = {"rules": self.rules.to_dict(), "seats": self._kinds, "names": list(self.names),
-                    "seed": self.seed, "target": self.target}
-        text = json.dumps(identity, sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()[:12]
-
-    def _autosave(self) -> None:
-        """Save the match (lock held) once a browser has said who it is and a person has moved."""
-        if self._autosave_dir is None or self._client is None or self._offer is not None:
-            return
-        if not self._match.rounds and not any(e.seat in self.humans for e in self._round.history):
-            return
-        if self._autosave_key is None:
-            self._claim_key(f"{self._fingerprint()}-{self._client}")
-        path = self._autosave_dir / f"{self._autosave_key}.json"
+    def autosave(self, started: Callable[[], bool], fingerprint: Callable[[], str],
+                 record: Callable[[], dict]) -> Optional[str]:
+        """Save the match (lock held) once a browser has said who it is and a person has moved;
+        returns what to tell the table if that failed."""
+        if self.folder is None or self.client is None or self.offer is not None:
+            return None
+        if not started():
+            return None
+        if self.key is None:
+            self.claim_key(f"{fingerprint()}-{self.client}")
+        path = self.folder / f"{self.key}.json"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             temporary = path.with_suffix(".tmp")
-            temporary.write_text(json.dumps(self._record()), encoding="utf-8")
+            temporary.write_text(json.dumps(record()), encoding="utf-8")
             os.replace(temporary, path)
         except OSError as exc:  # a read-only folder must not stop the game
-            self._message = ("error", f"The match could not be saved in {self._autosave_dir}: {exc.strerror}.")
+            return f"The match could not be saved in {self.folder}: {exc.strerror}."
+        return None
 
-    def _claim_key(self, base: str) -> None:
+    def claim_key(self, base: str) -> None:
         with _OWNED_LOCK:
             self._release_key_locked()
             key, n = base, 1
@@ -109,50 +114,52 @@ class Persistence(TableCore):
                 n += 1
                 key = f"{base}-{n}"
             _OWNED.add(key)
-            self._autosave_key = key
+            self.key = key
 
-    def _release_key(self) -> None:
+    def release_key(self) -> None:
         with _OWNED_LOCK:
             self._release_key_locked()
 
     def _release_key_locked(self) -> None:
-        if self._autosave_key is not None:
-            _OWNED.discard(self._autosave_key)
-            self._autosave_key = None
+        if self.key is not None:
+            _OWNED.discard(self.key)
+            self.key = None
 
-    def _look_for_saved_match(self) -> None:
-        """After ``hello``: offer an unfinished match saved by this browser with these settings."""
-        if self._autosave_dir is None or self._client is None:
-            return
-        if self._match.rounds or any(e.seat in self.humans for e in self._round.history):
-            return  # this table is already being played
-        key = f"{self._fingerprint()}-{self._client}"
+    def look_for_saved_match(self, started: Callable[[], bool], fingerprint: Callable[[], str],
+                             names: Sequence[str], seating: Sequence[Sequence[int]]) -> bool:
+        """After ``hello``: offer an unfinished match saved by this browser with these settings;
+        True if an offer is made."""
+        if self.folder is None or self.client is None:
+            return False
+        if started():
+            return False  # this table is already being played
+        key = f"{fingerprint()}-{self.client}"
         with _OWNED_LOCK:
             if key in _OWNED:
-                return  # a live table here is writing it
-        path = self._autosave_dir / f"{key}.json"
+                return False  # a live table here is writing it
+        path = self.folder / f"{key}.json"
         try:
             if not path.is_file() or path.stat().st_size > 2_000_000:
-                return
+                return False
             data = json.loads(path.read_text(encoding="utf-8"))
             _check_table_record(data)
         except (OSError, ValueError):
-            return
-        if data.get("fingerprint") != self._fingerprint():
-            return
+            return False
+        if data.get("fingerprint") != fingerprint():
+            return False
         match = data["match"]
         if match.get("winner") is not None:
-            return  # a finished match: nothing to carry on with
+            return False  # a finished match: nothing to carry on with
         hand = len(match.get("rounds", [])) + 1
         scores = match.get("scores", [])
         if not isinstance(scores, list) or not all(is_int(s) for s in scores):
-            return
-        sides = [" & ".join(self.names[s] for s in side) for side in self.rules.seating(self.players)]
+            return False
+        sides = [" & ".join(names[s] for s in side) for side in seating]
         score_text = ", ".join(f"{label} {points}" for label, points in zip(sides, scores, strict=False))
         when = data.get("saved_at") if isinstance(data.get("saved_at"), str) else "earlier"
-        self._offer = _Offer(path, data, f"A match at this table was left unfinished (saved {excerpt(when, 20)[1:-1]}: "
-                                         f"hand {hand}, {score_text}). Carry on with it?")
-        self._changed(moved=False)
+        self.offer = _Offer(path, data, f"A match at this table was left unfinished (saved {excerpt(when, 20)[1:-1]}: "
+                                        f"hand {hand}, {score_text}). Carry on with it?")
+        return True
 
 
 def table_from_record(cls: Callable[..., TableSession], data: Any, seats: Optional[Sequence[Any]],

@@ -189,7 +189,7 @@ class TableState:
     offer: Optional[str]
     saving: bool = False
     ai_ms: tuple[float, ...] = ()
-    #: In tournament mode (:class:`TournamentSession`): where the student is in the tournament.
+    #: In tournament mode (:func:`TournamentSession`): where the student is in the tournament.
     tournament: Optional[dict] = None
     #: The review or puzzle on screen, if any.
     coach: Optional[CoachState] = None

@@ -1,9 +1,11 @@
 """The table itself: its seats, the match and the hand in play, its settings, the one
 method through which the game changes (``_changed``) and the snapshot it shows.
 
-The other jobs are mixed in from their own modules: intents (:mod:`.intents`), the undo
-policy (:mod:`.undo`), the coach (:mod:`.coach`), the threads (:mod:`.threads`) and records
-and autosave (:mod:`.persist`).
+The table holds its other jobs as parts, each an object with its own state that the table
+calls: the undo policy (``_undo``, :mod:`.undo`), the coach (``_coach``, :mod:`.coach`), the
+threads (``_threads``, :mod:`.threads`) and autosave (``_persist``, :mod:`.persist`, where the
+record is written and read).  The intents a view sends (:mod:`.intents`) are the table's own
+methods, kept in their own module: they dispatch to the game and to the parts.
 
 What kind of game the table runs is its *mode* (:mod:`.modes`), given to the constructor:
 an ordinary match (:class:`~.modes.MatchMode`, the default) or a classroom tournament
@@ -14,31 +16,29 @@ it overrides nothing for a mode.
 
 from __future__ import annotations
 
-import queue
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ..match import Match
-from ..moves import Move
+from ..moves import IllegalMoveError, Move
 from ..playout import derive_seed
-from ..review import Review
 from ..round import Round
 from ..rules import Rules
-from ..validate import check_int, check_seed
-from .coach import Coach, _PuzzleRun, _ReviewRun
-from .intents import Intents
+from ..validate import check_int, check_seed, excerpt
+from . import intents
+from .coach import Coach, _ReviewRun
 from .modes import MatchMode, TableMode
-from .persist import Persistence, _Offer, table_from_record
+from .persist import Persistence, _Restored, table_fingerprint, table_from_record, table_record
 from .seats import _check_names, _kind_of, _make_player, _Person, _seat_specs, seat_names
-from .state import HUMAN, LogNote, Settings, TableState, _setting_text
+from .state import HUMAN, CoachState, LogNote, Settings, TableState, _setting_text
 from .threads import Threads, _Job
 from .undo import Undo
 
 
-class TableSession(Intents, Undo, Coach, Threads, Persistence):
+class TableSession:
     """A table where people play Draw Dominoes against computer players, seat by seat.
 
     ``rules`` is a :class:`~dominolab.Rules` or a preset name.  Either ``players`` (2 to 4)
@@ -102,43 +102,34 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
         self.target = target
         self._mode: TableMode = MatchMode() if mode is None else mode
         self._lock = threading.RLock()
-        self._idle = threading.Condition(self._lock)
-        self._background = bool(background)
-        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
-        self._thinker: Optional[threading.Thread] = None
-        self._job: Optional[_Job] = None
-        self._closed = False
+        #: Called at named points of the thinker and of intents ("job-start", "job-chosen",
+        #: "job-applied", "intent-applied", "review-progress", "review-done"): tests inject delays here to probe races.
+        self._test_hook: Optional[Callable[[str], None]] = None
+        self._threads = Threads(self._lock, background, self._apply_job, self._hook)
         self._version = 0
         self._seq = 0
         self._ack: Optional[str] = None
         self._message: Optional[tuple[str, str]] = None
         self._hint: Optional[tuple[Move, str]] = None
         self._hint_marks = True
-        self._failure: Optional[str] = None
-        self._ai_ms: list[float] = []
+        self._ai_ms: list[float] = []  # the computer players' thinking times
         self._listeners: list[Callable[[TableState], None]] = []
         self._quiet = 0
         self._notes: list[LogNote] = []
-        self._undo_floor = 0
+        self._undo = Undo()
         self._viewer: Optional[int] = None
-        self._client: Optional[str] = None
-        self._offer: Optional[_Offer] = None
-        self._autosave_dir = None if autosave is None else Path(autosave)
-        self._autosave_key: Optional[str] = None
-        self._coach: Union[_ReviewRun, _PuzzleRun, None] = None
-        self._reviewed: Optional[tuple[tuple[int, int, int], Review]] = None  # the last finished review
-        self._coach_idle = threading.Condition(self._lock)
-        #: Called at named points of the thinker and of intents ("job-start", "job-chosen",
-        #: "job-applied", "intent-applied", "review-progress", "review-done"): tests inject delays here to probe races.
-        self._test_hook: Optional[Callable[[str], None]] = None
+        self._persist = Persistence(None if autosave is None else Path(autosave))
+        self._coach = Coach(self._lock, self._emit, self._hook, self._tell)
         self.actions: dict[str, Callable[[dict], Optional[str]]] = {
             "play": self._act_move, "draw": self._act_move, "pass": self._act_move,
-            "undo": self._act_undo, "hint": self._act_hint, "next_hand": self._act_next_hand,
+            "undo": self._act_undo, "hint": self._act_hint, "cancel_hint": self._act_cancel_hint,
+            "next_hand": self._act_next_hand,
             "new_match": self._act_new_match, "reveal": self._act_reveal,
             "resume": self._act_resume, "discard": self._act_discard,
-            "review": self._act_review, "review_step": self._act_review_step, "coach_close": self._act_coach_close,
-            "puzzle_answer": self._act_puzzle_answer, "puzzle_next": self._act_puzzle_next,
-            "puzzle_solution": self._act_puzzle_solution, "puzzle_hint": self._act_puzzle_hint,
+            "review": self._act_review, "review_step": self._coach.act_review_step,
+            "coach_close": self._coach.act_coach_close,
+            "puzzle_answer": self._coach.act_puzzle_answer, "puzzle_next": self._coach.act_puzzle_next,
+            "puzzle_solution": self._coach.act_puzzle_solution, "puzzle_hint": self._coach.act_puzzle_hint,
         }
         self._match_number = 1
         self._match = self._new_match_object(1)
@@ -146,6 +137,25 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
         with self._lock:
             self._changed(new_hand=True)
         self._drain()
+
+    # ------------------------------------------------------------------ the intents (see .intents)
+    handle_intent = intents.handle_intent
+    act = intents.act
+    act_move = intents.act_move
+    ask_hint = intents.ask_hint
+    _apply = intents._apply
+    _read_move = intents._read_move
+    _act_hello = intents._act_hello
+    _act_move = intents._act_move
+    _act_hint = intents._act_hint
+    _act_cancel_hint = intents._act_cancel_hint
+    _act_undo = intents._act_undo
+    _act_next_hand = intents._act_next_hand
+    _act_new_match = intents._act_new_match
+    _act_reveal = intents._act_reveal
+    _act_resume = intents._act_resume
+    _act_discard = intents._act_discard
+    _act_review = intents._act_review
 
     # ------------------------------------------------------------------ reading the game
     @property
@@ -206,6 +216,125 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
         """Call ``listener(state)`` after every change (with the lock held, in order)."""
         self._listeners.append(listener)
 
+    @property
+    def mode(self) -> TableMode:
+        """What kind of game the table runs (:mod:`dominolab.session.modes`)."""
+        return self._mode
+
+    if not TYPE_CHECKING:  # mypy reads a mode's additions through ``mode``
+        def __getattr__(self, name: str) -> Any:
+            """What the table's mode adds to its reads (a tournament table's ``entry``, …)."""
+            mode = self.__dict__.get("_mode")
+            if mode is None or name.startswith("_") or name not in mode.reads:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            return mode.read(self, name)
+
+        def __dir__(self) -> list[str]:
+            return sorted({*super().__dir__(), *self._mode.reads})
+
+    # ------------------------------------------------------------------ the coach
+    @property
+    def coach(self) -> Optional[CoachState]:
+        """The review or puzzle on screen (``None``: the table itself)."""
+        with self._lock:
+            return self._coach.state()
+
+    def start_puzzles(self, puzzle_or_id: Any = None, grade: Optional[str] = None,
+                      seed: Optional[int] = None) -> None:
+        """Show puzzles on this table (see :mod:`dominolab.puzzles`): ``puzzle_or_id`` one
+        puzzle (or its id), else the shipped puzzles of ``grade`` (all grades when None) in
+        an order shuffled by ``seed``.  Answers are judged by the puzzle and change nothing
+        at the table; "Next puzzle" moves on and Close returns to the game."""
+        self._coach.start_puzzles(puzzle_or_id, grade, seed, coaching=self._mode.coaching)
+
+    def wait_review(self, timeout: Optional[float] = 60.0) -> bool:
+        """Block until no review is being valued; True if so."""
+        self._coach.review_here()
+        return self._coach.wait(timeout)
+
+    # ------------------------------------------------------------------ the threads
+    def wait(self, timeout: Optional[float] = 60.0) -> bool:
+        """Block until no computer player is to move (or one has failed); True if so."""
+        self._drain()
+        return self._threads.wait(timeout)
+
+    def close(self) -> None:
+        """Stop the thinker thread and give up the autosave file (the table cannot go on)."""
+        with self._lock:
+            self._threads.close()
+            self._coach.end()
+            self._persist.release_key()
+
+    def _drain(self) -> None:
+        """Show what the mode has still to show; then, without a thinker thread, run the
+        computer players' jobs here, one after another."""
+        self._mode.show_pending(self)
+        self._threads.drain()
+
+    def _next_job(self) -> Optional[_Job]:
+        """The job of the computer player to move, or None (lock held)."""
+        r = self._round
+        if not self._mode.thinks or r.is_over or r.turn in self.humans:
+            return None
+        seat = r.turn
+        return _Job(self._version, seat, r.view(seat), self._seats[seat], self._decision_seed(seat, r))
+
+    def _apply_job(self, job: _Job, move: Any, failed: Optional[Exception], took: float) -> bool:
+        """Apply the move a computer player chose for ``job`` (lock held, the job still the
+        thinker's); False, with the table's message saying why, if the player failed."""
+        error = None if failed is None else f"{self.names[job.seat]}'s player failed: {failed!r}"
+        r = self._round
+        if error is None:
+            try:
+                r.play(move, seat=job.seat)
+            except (IllegalMoveError, ValueError) as exc:
+                reason = exc.explain(self.names) if isinstance(exc, IllegalMoveError) else str(exc)
+                error = f"{self.names[job.seat]}'s player chose {excerpt(move)}, which is not allowed: {reason}"
+        if error is not None:
+            self._threads.fail(error)
+            self._message = ("error", error)
+            self._emit()
+            return False
+        self._ai_ms = [*self._ai_ms[-499:], took]
+        self._changed()
+        return True
+
+    def _hook(self, point: str) -> None:
+        hook = self._test_hook
+        if hook is not None:
+            hook(point)
+
+    # ------------------------------------------------------------------ records and autosave
+    def record(self) -> dict:
+        """The table as JSON-safe data: seats, settings, the match (every hand), the hand in
+        play, and the log of undos and setting changes.  :meth:`from_record` carries on."""
+        with self._lock:
+            return self._mode.record(self)
+
+    def _install(self, restored: _Restored) -> None:
+        """Carry on from a record (lock held)."""
+        self._match, self._round = restored.match, restored.round
+        self._match_number = restored.match_number
+        self._notes = list(restored.notes)
+        self._changed(new_hand=True, moved=False)
+        self._undo.floor = restored.undo_floor
+
+    def _started(self) -> bool:
+        """True once the match has a finished hand or a person has moved."""
+        return bool(self._match.rounds) or any(e.seat in self.humans for e in self._round.history)
+
+    def _autosave(self) -> None:
+        """Save the match (lock held) once a browser has said who it is and a person has moved."""
+        trouble = self._persist.autosave(self._started, lambda: table_fingerprint(self), lambda: table_record(self))
+        if trouble is not None:
+            self._message = ("error", trouble)
+
+    def _look_for_saved_match(self) -> None:
+        """After ``hello``: offer an unfinished match saved by this browser with these settings."""
+        if self._persist.look_for_saved_match(self._started, lambda: table_fingerprint(self), self.names,
+                                              self.rules.seating(self.players)):
+            self._changed(moved=False)
+
     # ------------------------------------------------------------------ settings
     def configure(self, **changes: Any) -> None:
         """Change settings (see :class:`Settings`).  A change to ``open_hands``, ``hints`` or
@@ -246,16 +375,16 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
         self._mode.sync(self)
         self._version += 1
         self._hint = None
-        self._failure = None  # a player that failed is asked again after any change
+        self._threads.failure = None  # a player that failed is asked again after any change
         r = self._round
         if new_hand:
-            self._undo_floor = 0
-            if isinstance(self._coach, _ReviewRun):
-                self._end_coach()  # a review is of the hand just played: a new hand ends it
+            self._undo.floor = 0
+            if isinstance(self._coach.run, _ReviewRun):
+                self._coach.end()  # a review is of the hand just played: a new hand ends it
         if r.is_over and not self._round_in_match():
             self._match.record_round(r)
         self._update_viewer(new_hand)
-        self._schedule()
+        self._threads.schedule(self._next_job())
         if moved:
             self._autosave()
         self._emit()
@@ -315,7 +444,7 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
         self._seq += 1
         r = self._round
         match = self._match
-        reason, mark = self._undo_check(self._viewer)
+        reason, mark = self._undo.check(self.settings.undo, r, self.humans, self._viewer)
         lead = None
         for e in r.history:
             if e.action == "play":
@@ -325,7 +454,8 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
             lead = r.start.line[0]
         in_progress = (not match.is_over) and (bool(match.rounds) or any(
             e.seat in self.humans for e in r.history))
-        thinking = self._job.seat if self._job is not None else None
+        job = self._threads.job
+        thinking = job.seat if job is not None else None
         return self._mode.state(self, TableState(
             rules=self.rules, names=self.names, humans=self.humans, viewer=self._viewer,
             screen=self._screen(), round=r.copy(), lead_tile=lead, match_number=self._match_number,
@@ -337,11 +467,11 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
             undo_available=mark is not None, undo_reason=reason,
             notes=tuple(n for n in self._notes if n.hand == self.hand_number),
             undos=sum(1 for n in self._notes if n.kind == "undo"),
-            offer=None if self._offer is None else self._offer.text,
-            saving=self._autosave_dir is not None and self._client is not None,
+            offer=None if self._persist.offer is None else self._persist.offer.text,
+            saving=self._persist.saving,
             ai_ms=tuple(self._ai_ms[-(self.players - 1):]),
-            coach=None if self._coach is None else self._coach.state(),
-            can_review=self._review_refusal() is None,
+            coach=self._coach.state(),
+            can_review=self._coach.refusal(self._mode.coaching, r.is_over) is None,
         ))
 
     def _note(self, kind: str, *, seat: Optional[int] = None, turns: tuple[str, ...] = (), text: str = "",
@@ -358,5 +488,10 @@ class TableSession(Intents, Undo, Coach, Threads, Persistence):
             if self._viewer == seat:
                 return "It is your turn." if self.names[seat] == "You" else f"It is {self.names[seat]}'s turn."
             return f"It is {self.names[seat]}'s turn: pass the screen to {self.names[seat]}."
-        doing = "is thinking" if self._job is not None and self._job.seat == seat else "is to play"
+        job = self._threads.job
+        doing = "is thinking" if job is not None and job.seat == seat else "is to play"
         return f"Wait: {self.names[seat]} {doing}."
+
+    def _tell(self, kind: str, text: str) -> None:
+        """Set the message the table shows (lock held; the next snapshot carries it)."""
+        self._message = (kind, text)

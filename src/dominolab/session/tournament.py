@@ -4,8 +4,8 @@
 Everything a tournament changes at the table is :class:`TournamentMode`, the table's mode
 (:mod:`.modes`): the entry deals and moves the opponents, the table shows their moves one by
 one, progress and the result file are saved, and undo, hints, a new match and the coach are
-refused.  :class:`TournamentSession` is an ordinary :class:`~.table.TableSession` given that
-mode, with the entry's figures to read; it overrides nothing."""
+refused.  :func:`TournamentSession` makes an ordinary :class:`~.table.TableSession` given that
+mode; the entry's figures are the mode's reads (``session.entry`` and the like)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,13 @@ import json
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from ..match import Match
 from ..moves import IllegalMoveError, Move
 from ..round import Round
-from ..tournament import Entry, TournamentError
+from ..tournament import Entry, Tournament, TournamentError
 from ..validate import excerpt
-from .core import TableCore
 from .state import HUMAN, IntentError, TableState
 from .table import TableSession
 
@@ -74,6 +73,8 @@ class TournamentMode:
         "new_match": "A tournament plays its own hands, in order: there is no new match. "
                      "To play another tournament, open a new table.",
     }
+    #: What a tournament table adds to the table's reads (see :meth:`read`).
+    reads = frozenset({"entry", "saved_to", "is_finished", "result_text"})
 
     def __init__(self, entry: Entry, save_dir: Optional[Path]) -> None:
         self.entry = entry
@@ -84,33 +85,33 @@ class TournamentMode:
         self._final: Optional[Round] = None  # the entry's hand once they are shown
 
     # ------------------------------------------------------------------ the entry deals
-    def new_match(self, table: TableCore, number: int) -> _TournamentHands:
+    def new_match(self, table: TableSession, number: int) -> _TournamentHands:
         return _TournamentHands(self.entry)
 
-    def deal(self, table: TableCore, match: object) -> Round:
+    def deal(self, table: TableSession, match: object) -> Round:
         return self.entry.round
 
-    def sync(self, table: TableCore) -> None:
+    def sync(self, table: TableSession) -> None:
         hands = table._match
         assert isinstance(hands, _TournamentHands)  # what new_match made
         hands.sync(self.entry, table._round)
 
-    def match(self, table: TableCore) -> Match:
+    def match(self, table: TableSession) -> Match:
         raise ValueError("a tournament table plays a tournament's hands, not a match: read session.entry")
 
-    def record(self, table: TableCore) -> dict:
+    def record(self, table: TableSession) -> dict:
         """The result file's content so far: a tournament table is not carried on from a record."""
         return self.entry.result()
 
     def is_last_hand(self) -> bool:
         return self.entry.index == self.entry.tournament.hands - 1
 
-    def over_text(self, table: TableCore) -> str:
+    def over_text(self, table: TableSession) -> str:
         where = f" Your result is saved as {self.saved}." if self.saved is not None else ""
         return f"That was the last hand of the tournament.{where}"
 
     # ------------------------------------------------------------------ the entry moves
-    def play(self, table: TableCore, move: Move, seat: int) -> Optional[str]:
+    def play(self, table: TableSession, move: Move, seat: int) -> Optional[str]:
         try:
             self.entry.play(move)
         except (TournamentError, IllegalMoveError) as exc:  # pragma: no cover - _read_move checked it
@@ -121,13 +122,13 @@ class TournamentMode:
         self._show_from(table, r)
         return trouble
 
-    def next_hand(self, table: TableCore) -> Optional[str]:
+    def next_hand(self, table: TableSession) -> Optional[str]:
         self.entry.next_hand()
         trouble = self.save_progress()
         self._show_from(table, self.entry.tournament.deal(self.entry.index), new_hand=True)
         return trouble
 
-    def _show_from(self, table: TableCore, shown: Round, *, new_hand: bool = False) -> None:
+    def _show_from(self, table: TableSession, shown: Round, *, new_hand: bool = False) -> None:
         """Show ``shown`` (the table's copy, as far as the student has seen), then, through
         :meth:`show_pending`, the moves the entry has made since, up to the entry's own hand."""
         final = self.entry.round
@@ -142,11 +143,11 @@ class TournamentMode:
                 self.save_result()
         table._changed(new_hand=new_hand)
 
-    def show_pending(self, table: TableCore) -> None:
+    def show_pending(self, table: TableSession) -> None:
         """Show the opponents' moves that the entry made, one change (one snapshot) each."""
         while True:
             with table._lock:
-                if not self._steps or table._closed:
+                if not self._steps or table._threads.closed:
                     return
                 table._round.play(self._steps.pop(0))
                 if not self._steps:
@@ -182,17 +183,18 @@ class TournamentMode:
                                "use Download result and hand the file in.")
 
     # ------------------------------------------------------------------ what the view shows
-    def state(self, table: TableCore, state: TableState) -> TableState:
+    def state(self, table: TableSession, state: TableState) -> TableState:
         info = self._info(table)
         # the student's moves are kept in the folder (see save_progress): a restart carries on
         return replace(state, tournament=info, in_progress=not info["finished"], saving=self.save_dir is not None)
 
-    def _info(self, table: TableCore) -> dict:
+    def _info(self, table: TableSession) -> dict:
         entry = self.entry
         t = entry.tournament
         finished = table._round.is_over and self.is_last_hand()
         return {
             "id": t.id,
+            "code": _code(t),
             "title": t.title,
             "name": entry.name,
             "hand": entry.index + 1,
@@ -208,7 +210,36 @@ class TournamentMode:
         }
 
 
-class TournamentSession(TableSession):
+    # ------------------------------------------------------------------ what the table adds
+    def read(self, table: TableSession, name: str) -> Any:
+        """``session.entry``, ``session.saved_to``, ``session.is_finished`` and
+        ``session.result_text()`` of a tournament table."""
+        if name == "entry":
+            return self.entry
+        if name == "saved_to":
+            return self.saved
+        if name == "is_finished":
+            with table._lock:
+                return table._round.is_over and self.is_last_hand()
+        if name == "result_text":
+            return lambda: self.result_text(table)
+        raise AttributeError(name)
+
+    def result_text(self, table: TableSession) -> str:
+        """The result file's text, as :meth:`Entry.save` writes it."""
+        with table._lock:
+            return json.dumps(self.entry.result(), indent=1) + "\n"
+
+
+def TournamentSession(  # a factory named as the class it was, so that callers keep working
+    entry: Entry,
+    *,
+    save_to: Union[str, Path, None] = ".",
+    highlight_playable: bool = True,
+    pace: float = 0.6,
+    scale: float = 1.0,
+    background: bool = False,
+) -> TableSession:
     """The table in tournament mode: one student, in seat 0, plays a tournament
     :class:`~dominolab.tournament.Entry`'s hands in order against its computer opponents
     (a :class:`~.table.TableSession` whose mode is :class:`TournamentMode`).
@@ -217,48 +248,30 @@ class TournamentSession(TableSession):
     coach.  When the last hand ends the result file is written into ``save_to`` (a folder;
     ``None``: not written, as when only a browser download is wanted), and the snapshot
     carries the result's JSON text for a "Download result" link.  ``record()`` is the result
-    file's content so far; ``match`` raises (read :attr:`entry`).
+    file's content so far; ``match`` raises (read ``entry``).  The table adds four reads:
+    ``entry`` (the student's run through the tournament; its ``result()`` is the result
+    file), ``saved_to`` (where the result file was written, once the last hand is over),
+    ``is_finished`` (True once the last hand of the tournament is over) and ``result_text()``
+    (the result file's text, as :meth:`Entry.save` writes it).
     """
-
-    def __init__(
-        self,
-        entry: Entry,
-        *,
-        save_to: Union[str, Path, None] = ".",
-        highlight_playable: bool = True,
-        pace: float = 0.6,
-        scale: float = 1.0,
-        background: bool = False,
-    ) -> None:
-        if not isinstance(entry, Entry):
-            raise ValueError(f"a tournament table plays a tournament Entry (t.entry(name)), got {excerpt(entry)}")
-        if entry.is_finished:
-            raise ValueError(f"{entry.name} has already played every hand of this tournament")
-        self._tournament = mode = TournamentMode(entry, None if save_to is None else Path(save_to))
-        t = entry.tournament
-        super().__init__(t.rules, seats=[HUMAN, *t.opponents], open_hands=False, hints=False, undo="off",
+    if not isinstance(entry, Entry):
+        raise ValueError(f"a tournament table plays a tournament Entry (t.entry(name)), got {excerpt(entry)}")
+    if entry.is_finished:
+        raise ValueError(f"{entry.name} has already played every hand of this tournament")
+    mode = TournamentMode(entry, None if save_to is None else Path(save_to))
+    t = entry.tournament
+    table = TableSession(t.rules, seats=[HUMAN, *t.opponents], open_hands=False, hints=False, undo="off",
                          highlight_playable=highlight_playable, pace=pace, scale=scale, background=background,
                          mode=mode)
-        if self._round.is_over and mode.is_last_hand():  # pragma: no cover - a hand needs the student
-            mode.save_result()
+    if table._round.is_over and mode.is_last_hand():  # pragma: no cover - a hand needs the student
+        mode.save_result()
+    return table
 
-    @property
-    def entry(self) -> Entry:
-        """The student's run through the tournament (its ``result()`` is the result file)."""
-        return self._tournament.entry
 
-    @property
-    def saved_to(self) -> Optional[Path]:
-        """Where the result file was written, once the last hand is over."""
-        return self._tournament.saved
-
-    @property
-    def is_finished(self) -> bool:
-        """True once the last hand of the tournament is over."""
-        with self._lock:
-            return self._round.is_over and self._tournament.is_last_hand()
-
-    def result_text(self) -> str:
-        """The result file's text, as :meth:`Entry.save` writes it."""
-        with self._lock:
-            return json.dumps(self.entry.result(), indent=1) + "\n"
+def _code(t: Tournament) -> Optional[str]:
+    """The short code students type for this tournament (what the board shows), or None when
+    it is handed out only as a file (custom rules, a title, mixed opponents)."""
+    try:
+        return t.code
+    except TournamentError:
+        return None

@@ -9,45 +9,48 @@ is written in the log and in the record.  The policies are :data:`~.state.UNDO_P
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional
 
 from ..narration import narrate
-from .core import TableCore
+from ..round import Round
 from .state import IntentError, heard_by
 
 
-class Undo(TableCore):
-    """The ``undo`` intent and its policy (a mixin of :class:`~dominolab.session.TableSession`)."""
+class Undo:
+    """The undo policy of a table (the session holds one): ``floor`` is the history length
+    below which a person may not go back in this hand (under ``"last"``, where their last undo
+    went back to; 0 in a new hand).  The session passes the policy, the hand and its people."""
 
-    def _act_undo(self, intent: dict) -> Optional[str]:
-        seat = self._viewer
-        reason, mark = self._undo_check(seat)
+    def __init__(self) -> None:
+        self.floor = 0
+
+    def take_back(self, policy: str, r: Round, humans: Sequence[int], names: Sequence[str],
+                  seat: Optional[int]) -> tuple[int, tuple[str, ...]]:
+        """Take back ``seat``'s moves in ``r`` (the ``undo`` intent): the history length gone
+        back to and the turns taken back, in words; raises IntentError, changing nothing."""
+        reason, mark = self.check(policy, r, humans, seat)
         if mark is None:
             raise IntentError(reason)
-        r = self._round
         history = r.history
-        taken = narrate(heard_by(history[mark:], seat), self.names)
+        taken = narrate(heard_by(history[mark:], seat), names)
         for _ in range(len(history) - mark):
             r.undo()
-        if self.settings.undo == "last":
-            self._undo_floor = mark
-        self._note("undo", seat=seat, turns=tuple(taken), at=mark)
-        self._changed()
-        return None
+        if policy == "last":
+            self.floor = mark
+        return mark, tuple(taken)
 
-    def _undo_check(self, seat: Optional[int]) -> tuple[str, Optional[int]]:
+    def check(self, policy: str, r: Round, humans: Sequence[int], seat: Optional[int]) -> tuple[str, Optional[int]]:
         """(why not, None) or ("", the history length to go back to) for an undo by ``seat``."""
-        policy = self.settings.undo
         if policy == "off":
             return "Undo is off at this table.", None
-        r = self._round
         if r.is_over:
             return "The hand is over and scored; undo works during a hand.", None
         if seat is None:
             return "Nobody's tiles are showing; undo works for the person whose tiles are showing.", None
         history = r.history
-        decisions = [(i, e.seat) for i, e in enumerate(history) if e.seat in self.humans and e.action != "draw"]
-        mine = [i for i, s in decisions if s == seat and i >= self._undo_floor]
+        decisions = [(i, e.seat) for i, e in enumerate(history) if e.seat in humans and e.action != "draw"]
+        mine = [i for i, s in decisions if s == seat and i >= self.floor]
         if not mine:
             if policy == "last" and any(s == seat for _, s in decisions):
                 return "This table lets you take back only your last move, and you have.", None

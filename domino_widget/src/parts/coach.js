@@ -1,0 +1,84 @@
+// The coach's frame (a review or a puzzle in place of the game) and its keys.
+import { button, h } from "./dom.js";
+import { drawPuzzle } from "./puzzle.js";
+import { drawReview } from "./review.js";
+
+/** @param {any} table @param {any} s  a snapshot with `coach` */
+export function drawCoach(table, s) {
+  const c = s.coach;
+  const notes = [];
+  if (table.localNote) notes.push(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
+  if (s.message) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
+  const body = c.kind === "review" ? drawReview(table, c) : drawPuzzle(table, c);
+  return h("section", { class: `dl-coach dl-coach-${c.kind}`, "aria-label": c.kind === "review" ? "Review of the hand" : "Puzzle" }, [
+    c.kind === "puzzle" ? drawCloseQuestion(table) : null,
+    ...body,
+    ...notes,
+  ]);
+}
+
+/** The puzzle on screen, if the coach shows one. */
+export function puzzleOn(s) {
+  return s && s.coach && s.coach.kind === "puzzle" ? s.coach : null;
+}
+
+/** The review on screen, if the coach shows one. */
+export function reviewOn(s) {
+  return s && s.coach && s.coach.kind === "review" ? s.coach : null;
+}
+
+/** Keys while the coach is on screen; true when the key was the coach's.  A review's arrow or
+ * Escape pressed while the last intent is unanswered waits (`table.deferredKey`). */
+export function coachKeys(table, key, focused) {
+  const review = reviewOn(table.shown);
+  const puzzle = puzzleOn(table.shown);
+  if (!review && !puzzle) return false;
+  if (table.pending && review && !table.choosing && (key === "Escape" || key === "ArrowRight" || key === "ArrowLeft")) {
+    table.deferredKey = key;
+    return true;
+  }
+  if (key === "Escape") {
+    if (table.choosing) table.cancelChoice();
+    else if (puzzle && table.asking) table.keepSolving();
+    else if (puzzle) table.askClosePuzzles(); // Esc from habit must not throw the puzzle away
+    else table.send("coach_close");
+    return true;
+  }
+  if (table.asking) return true; // the question first
+  if (review) {
+    if ((key === "ArrowRight" || key === "ArrowLeft") && review.status !== "running") {
+      table.send("review_step", { step: key === "ArrowRight" ? 1 : -1 });
+    } else if (key === "n") table.note("Close the review first (Esc); then Next hand.");
+    return true;
+  }
+  if (key === "n") table.send("puzzle_next");
+  else if (key === "h" && !puzzle.hint && puzzle.can_answer) table.send("puzzle_hint");
+  else if (key === "d" && puzzle.can_draw) table.puzzleAnswer("draw");
+  else if (key === "p" && puzzle.can_pass) table.puzzleAnswer("pass");
+  else if (key === "l" || key === "r") {
+    const tileText = table.choosing || focusedTile(focused);
+    const entry = tileText && puzzle.hand.find((t) => t.tile === tileText);
+    if (entry && puzzle.can_answer) table.playTile(entry, key === "l" ? "left" : "right");
+  }
+  return true;
+}
+
+/** The tile of the hand button that has the focus, if one has. */
+export function focusedTile(focused) {
+  return focused && focused.dataset && focused.dataset.tile && focused.closest(".dl-hand") ? focused.dataset.tile : null;
+}
+
+/** "Close the puzzles?" (asked by Esc): Keep solving is the safe default. */
+export function drawCloseQuestion(table) {
+  if (table.asking !== "close-puzzles") return null;
+  return h("section", { class: "dl-confirm", role: "alertdialog", "aria-label": "Close the puzzles?" }, [
+    h("p", { text: "Close the puzzles and go back to your game? This puzzle is left where it is." }),
+    h("div", { class: "dl-actions" }, [
+      button(table, "ask:close", "Close the puzzles", () => {
+        table.asking = null;
+        table.send("coach_close");
+      }),
+      button(table, "ask:keep", "Keep solving", () => table.keepSolving(), { primary: true }),
+    ]),
+  ]);
+}

@@ -1,0 +1,87 @@
+// The line of play: its tiles laid out as on a table (layout.js) and its two ends, which
+// become buttons while a tile that fits both waits for its end.
+import { h, tileFace } from "./dom.js";
+import { layoutChain, layoutLine } from "./layout.js";
+
+/** The size of one tile half on the line, px: the CSS variable --dl-line-u (smaller on a
+ * narrow table) times the table's scale. */
+export function unitPx(root, shown) {
+  const raw = typeof getComputedStyle === "function" ? getComputedStyle(root).getPropertyValue("--dl-line-u") : "";
+  const n = parseFloat(raw);
+  const scale = (shown && shown.options && shown.options.scale) || 1;
+  return (n > 0 ? n : 30) * scale;
+}
+
+/** Below this width (px) the table is narrow: the line is laid out as one chain. */
+export const NARROW_PX = 560;
+/** Padding of the line's area, px. */
+export const PAD_PX = 10;
+
+/**
+ * The line of `s` (a snapshot, or a coach position: line, lead_index, ends); with `slots`
+ * false the ends are shown but cannot be chosen (a review).
+ * @param {{choosing: string|null, width: number, unitPx: () => number, chooseEnd: Function, spoken: Function}} table
+ */
+export function drawLine(table, s, slots = true) {
+  const section = h("section", { class: "dl-table", "aria-label": "The line of play" });
+  const u = table.unitPx();
+  const room = Math.max((table.width || 640) - 2 * PAD_PX, 6 * u);
+  // A narrow table (a phone, a split screen) reads the line as one chain, like text.
+  const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u);
+  // The tiles are a list; the end buttons sit beside it in the same area (a list holds only
+  // list items).
+  const area = h("div", { class: "dl-line-area", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
+  const ends = s.ends || [null, null];
+  const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s.line, ends) });
+  area.append(line);
+  const at = (box) => `left: ${box.x}px; top: ${box.y}px; width: ${box.w}px; height: ${box.h}px`;
+  for (const item of layout.items) {
+    const p = s.line[item.index];
+    // Faces read along the line: the left number first when it runs rightwards, and so on.
+    const [a, b] = item.flip ? [p.right, p.left] : [p.left, p.right];
+    const endSide = item.index === 0 && s.line.length > 1 ? "left" : item.index === s.line.length - 1 && s.line.length > 1 ? "right" : null;
+    const extra = [p.last ? "dl-last" : "", endSide ? `dl-end-tile dl-end-${endSide}` : "", item.corner ? "dl-corner" : ""].join(" ");
+    line.append(
+      tileFace(a, b, {
+        orient: item.vertical ? "v" : "h",
+        extra,
+        attrs: { role: "listitem", "aria-label": p.spoken, "data-tile": p.tile, style: at(item) },
+      }),
+    );
+  }
+  for (const side of ["left", "right"]) {
+    if (!slots) break;
+    if (!s.line.length && side === "right") break;
+    const number = ends[side === "left" ? 0 : 1];
+    const active = table.choosing !== null;
+    // The name starts with what the button shows ("L 6"), so speech input can say it too.
+    const letter = side === "left" ? "L" : "R";
+    const label = !s.line.length
+      ? "lead: your lead goes here"
+      : active
+        ? `${letter} ${number}: play ${table.spoken(table.choosing)} on the ${side} end, which shows ${number}`
+        : `${letter} ${number}: the ${side} end shows ${number}`;
+    area.append(
+      h("button", {
+        class: `dl-slot dl-slot-${side}${active ? " dl-choose" : ""}`,
+        type: "button",
+        tabindex: active ? "0" : "-1",
+        "data-key": `end:${side}`,
+        "aria-label": label,
+        "aria-disabled": active ? null : "true",
+        "aria-keyshortcuts": side === "left" ? "l" : "r",
+        style: at(layout.slots[side]),
+        onclick: () => table.chooseEnd(side),
+      }, s.line.length ? [h("span", { class: "dl-slot-letter", text: letter }), " ", h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: "lead" })]),
+    );
+  }
+  section.append(area);
+  return section;
+}
+
+/** The line's name for a screen reader: its tiles from the left end, then both ends. */
+export function lineLabel(line, ends) {
+  if (!line.length) return "The line is empty";
+  const tiles = line.map((p) => p.spoken).join(", ");
+  return `The line, from the left end: ${tiles}. Left end ${ends[0]}, right end ${ends[1]}.`;
+}

@@ -1,0 +1,176 @@
+// What the person's clicks and keys ask of the table: intents sent to Python (one at a time,
+// for the position on screen), or a note saying why not now.
+import { coachKeys, puzzleOn } from "./coach.js";
+import { focusHand } from "./focus.js";
+
+/** Milliseconds without an answer from Python before the table says it is waiting. */
+export const ANSWER_NOTE_MS = 4000;
+
+/** The table's actions, as methods to merge into `table`. */
+export function actions(table) {
+  /** Send an intent.  Moves go with the position the person sees; the rest (next hand, new
+   * match, carry on...) with the newest one received. */
+  function send(action, extra = {}) {
+    const shown = table.shown;
+    if (!shown || table.pending || table.dead) return false;
+    const onScreen = ["play", "draw", "pass", "hint", "undo"].includes(action);
+    const id = `${table.viewId}-${++table.intentCount}`;
+    const pending = { id, t0: table.now() };
+    table.pending = pending;
+    if (["play", "draw", "pass"].includes(action)) table.replyFrom = pending.t0;
+    table.root.setAttribute("aria-busy", "true");
+    table.root.classList.add("dl-pending");
+    table.answerTimer = table.later(() => {
+      if (table.pending && table.pending.id === id) {
+        table.localNote = "No answer from Python yet. If the kernel is busy with another cell, the table carries on when it is done.";
+        table.draw();
+      }
+    }, ANSWER_NOTE_MS);
+    try {
+      table.model.send({ action, version: onScreen ? shown.version : table.latest().version, id, ...extra });
+    } catch (error) {
+      table.die("The table lost its connection to Python.");
+    }
+    return true;
+  }
+
+  /** The clickable hand: the puzzle's seat's, or the viewer's at the table. */
+  function handNow() {
+    const puzzle = puzzleOn(table.shown);
+    return puzzle ? puzzle.hand : table.shown ? table.shown.hand : [];
+  }
+
+  function playTile(tile, end) {
+    table.choosing = null;
+    if (puzzleOn(table.shown)) send("puzzle_answer", { move: "play", tile: tile.tile, end: end ?? null });
+    else send("play", { tile: tile.tile, end: end ?? null });
+  }
+
+  /** A click or key on a hand tile. */
+  function useTile(tile) {
+    const shown = table.shown;
+    if (!shown || table.pending || table.dead) return;
+    const puzzle = puzzleOn(shown);
+    // The position has moved on: show it before anything is played (a puzzle's position does
+    // not move with the game underneath, so its answer goes on).
+    if (table.skipReplay() && !puzzle) return;
+    if (puzzle && !puzzle.can_answer) return note("This puzzle is done: press Next puzzle (N).");
+    if (!puzzle && !shown.your_turn) return note(waitNote());
+    if (!tile.playable) {
+      send("play", { tile: tile.tile, end: null }); // Python says why not
+      return;
+    }
+    if (tile.ends.length === 2) {
+      table.choosing = tile.tile; // the engine says the two ends give different moves: ask which
+      table.focusTile = tile.tile;
+      table.draw();
+      const first = table.root.querySelector('[data-key="choose:left"]');
+      if (first) first.focus();
+      return;
+    }
+    playTile(tile, tile.ends[0]);
+  }
+
+  function chooseEnd(end) {
+    if (!table.choosing || !table.shown) return;
+    const tile = handNow().find((t) => t.tile === table.choosing);
+    if (tile) playTile(tile, end);
+  }
+
+  function cancelChoice() {
+    const tile = table.choosing;
+    table.choosing = null;
+    table.draw();
+    const back = table.root.querySelector(`[data-key="hand:${tile}"]`);
+    if (back) /** @type {HTMLElement} */ (back).focus();
+  }
+
+  function waitNote() {
+    const s = table.shown;
+    if (s.offer) return "First choose: carry on with the saved match, or start a new one.";
+    if (s.screen) return `Pass the screen to ${s.screen.name} first.`;
+    if (s.result) return "The hand is over.";
+    return s.thinking === s.turn ? `${s.turn_name} is thinking; wait for your turn.` : `It is ${s.turn_name}'s turn.`;
+  }
+
+  function note(text) {
+    table.localNote = text;
+    table.draw();
+  }
+
+  /** Draw, pass, undo, hint: during someone else's turn, say whose it is instead. */
+  function act(action) {
+    if (!table.shown || table.dead) return;
+    if (table.skipReplay()) return;
+    if (action !== "undo" && !table.shown.your_turn) return note(waitNote());
+    if (send(action) && action === "hint") {
+      // "Thinking…" at once, with Cancel: a hint can take a few seconds on a busy machine.
+      table.hinting = { id: table.pending.id, cancelled: false };
+      table.draw();
+    }
+  }
+
+  /** Cancel while a hint is thinking: the hint is not shown or said when it comes, and
+   * Python is asked to take it away (it answers in order, so that goes after the hint). */
+  function cancelHint() {
+    if (!table.hinting) return;
+    table.hinting.cancelled = true;
+    table.draw();
+    focusHand(table);
+  }
+
+  function askNewMatch() {
+    const shown = table.shown;
+    if (!shown || table.dead) return;
+    if (shown.in_progress && !shown.scoreboard.match_over) {
+      table.returnTo = table.focusKey ? table.focusKey() || "action:new" : "action:new";
+      table.confirming = true;
+      table.draw();
+      const keep = table.root.querySelector('[data-key="confirm:keep"]');
+      if (keep) keep.focus();
+    } else {
+      send("new_match");
+    }
+  }
+
+  /** Esc in a puzzle: ask before closing it. */
+  function askClosePuzzles() {
+    table.returnTo = table.focusKey ? table.focusKey() : null;
+    table.asking = "close-puzzles";
+    table.draw();
+    const keep = table.root.querySelector('[data-key="ask:keep"]');
+    if (keep) keep.focus();
+  }
+
+  function keepSolving() {
+    table.asking = null;
+    table.draw();
+    table.restoreFocus(table.returnTo || "root");
+  }
+
+  /** Keep playing: the question goes, the focus goes back to where it was. */
+  function closeConfirm() {
+    table.confirming = false;
+    table.draw();
+    table.restoreFocus(table.returnTo || "action:new");
+  }
+
+  function puzzleAnswer(move) {
+    const c = puzzleOn(table.shown);
+    if (!c || table.dead) return;
+    if (!c.can_answer) note("This puzzle is done: press Next puzzle (N).");
+    else send("puzzle_answer", { move });
+  }
+
+  /** The words for a tile of the hand on screen ("six-three"), or its text. */
+  function spoken(tileText) {
+    const t = table.shown && handNow().find((x) => x.tile === tileText);
+    return t ? t.spoken : tileText;
+  }
+
+  return {
+    send, handNow, playTile, useTile, chooseEnd, cancelChoice, waitNote, note, act, askNewMatch, puzzleAnswer, spoken, cancelHint,
+    closeConfirm, askClosePuzzles, keepSolving,
+    coachKey: (key) => coachKeys(table, key, null),
+  };
+}

@@ -1,0 +1,319 @@
+// Each part of the table drawn on its own, from a real snapshot and a stand-in for the table
+// (its state fields and spies for what a part may ask of it).
+import { afterEach, describe, expect, it, vi } from "vitest";
+import FIXTURES from "./fixtures/snapshots.json";
+import { announcement } from "../src/parts/announce.js";
+import { drawBoneyard } from "../src/parts/boneyard.js";
+import { coachKeys, drawCoach } from "../src/parts/coach.js";
+import { drawActions, drawNotes, endChoice } from "../src/parts/controls.js";
+import { drawConfirm, drawDead, drawOffer, drawScreen } from "../src/parts/dialogs.js";
+import { button, h, tileFace } from "../src/parts/dom.js";
+import { drawAll } from "../src/parts/frame.js";
+import { drawYou, handKeys, handRow } from "../src/parts/hand.js";
+import { drawHeader } from "../src/parts/header.js";
+import { deadReason, watchKernel } from "../src/parts/kernel.js";
+import { rootKeys } from "../src/parts/keys.js";
+import { drawLine } from "../src/parts/line.js";
+import { drawLog } from "../src/parts/log.js";
+import { drawOthers } from "../src/parts/others.js";
+import { isComputerStep, pacedQueue } from "../src/parts/pacing.js";
+import { drawPuzzle } from "../src/parts/puzzle.js";
+import { drawResult, resultUrls } from "../src/parts/result.js";
+import { drawReview } from "../src/parts/review.js";
+import { drawHands, drawScores } from "../src/parts/scores.js";
+
+const snap = (name) => structuredClone(FIXTURES[name]);
+const reviewAt = (i) => structuredClone(FIXTURES.review_steps[i]);
+
+/** A stand-in for the table: state fields, and spies for its methods. */
+function fakeTable(shown = null, extra = {}) {
+  const root = h("div", { class: "dl-root" });
+  document.body.append(root);
+  return {
+    root, shown, choosing: null, confirming: false, focusTile: null, localNote: null, dead: null, pending: null,
+    deferredKey: null, width: 800,
+    unitPx: () => 30, spoken: (t) => `spoken ${t}`, resultUrl: (text) => `data:${text.length}`,
+    send: vi.fn(), act: vi.fn(), draw: vi.fn(), note: vi.fn(), useTile: vi.fn(), chooseEnd: vi.fn(), cancelChoice: vi.fn(),
+    askNewMatch: vi.fn(), playTile: vi.fn(), puzzleAnswer: vi.fn(), skipReplay: vi.fn(() => false), waitNote: () => "wait",
+    restoreFocus: vi.fn(),
+    ...extra,
+  };
+}
+const texts = (el, sel) => Array.from(el.querySelectorAll(sel)).map((n) => n.textContent);
+afterEach(() => document.body.replaceChildren());
+
+describe("dom", () => {
+  it("h() skips empty attributes and children; a tile face has two halves with their pips", () => {
+    const el = h("p", { class: "x", hidden: false, title: null, "data-a": 1 }, ["a", null, false, h("b")]);
+    expect(el.outerHTML).toBe('<p class="x" data-a="1">a<b></b></p>');
+    const face = tileFace(6, 1);
+    expect(face.querySelectorAll(".dl-half")).toHaveLength(2);
+    expect(face.querySelectorAll(".dl-pip")).toHaveLength(7);
+    expect(tileFace(12, 10).textContent).toBe("1210");
+  });
+  it("a button is disabled once Python has gone", () => {
+    const click = vi.fn();
+    const b = button({ dead: null }, "k", "Go", click, { shortcut: "g" });
+    b.click();
+    expect(click).toHaveBeenCalledOnce();
+    expect(b.getAttribute("aria-keyshortcuts")).toBe("g");
+    expect(button({ dead: "gone" }, "k", "Go", click).disabled).toBe(true);
+  });
+});
+
+describe("header and scores", () => {
+  it("names the rules, the hand and the target, with scores and New match", () => {
+    const s = snap("match_over");
+    const t = fakeTable(s);
+    const el = drawHeader(t, s);
+    expect(el.textContent).toContain(`first to ${s.scoreboard.target}`);
+    expect(el.querySelectorAll(".dl-score")).toHaveLength(s.scoreboard.sides.length);
+    el.querySelector('[data-key="action:new"]').click();
+    expect(t.askNewMatch).toHaveBeenCalledOnce();
+  });
+  it("a tournament header has no scores and no New match", () => {
+    const s = snap("tournament_playing");
+    const el = drawHeader(fakeTable(s), s);
+    expect(el.querySelector(".dl-scores")).toBeNull();
+    expect(el.querySelector('[data-key="action:new"]')).toBeNull();
+    expect(el.querySelector(".dl-tournament-banner").textContent).toContain(s.tournament.banner);
+  });
+  it("scores: a progress bar per side; the hands table once a hand is over", () => {
+    const board = snap("match_over").scoreboard;
+    const bars = drawScores(board).querySelectorAll('[role="progressbar"]');
+    expect(Array.from(bars).map((b) => b.getAttribute("aria-valuenow"))).toEqual(board.sides.map((s) => String(s.points)));
+    expect(drawHands(board).querySelectorAll("tbody tr")).toHaveLength(board.hands.length);
+    expect(drawHands({ ...board, hands: [] })).toBeNull();
+  });
+});
+
+describe("the others, the boneyard, the log", () => {
+  it("each other seat shows its name and count", () => {
+    const s = snap("four_player_steps")[0] || snap("lead");
+    const el = drawOthers(s);
+    expect(texts(el, ".dl-seat-name").map((n) => n.replace(" (partner)", ""))).toEqual(s.others.map((o) => o.name));
+  });
+  it("the boneyard says how many tiles may be drawn", () => {
+    const s = snap("error");
+    const el = drawBoneyard(s);
+    expect(el.querySelectorAll(".dl-tile")).toHaveLength(s.boneyard.count);
+    expect(el.getAttribute("aria-label")).toContain(String(s.boneyard.count));
+  });
+  it("the log lists every turn", () => {
+    const s = snap("match_over");
+    expect(texts(drawLog(s), "li")).toEqual(s.log.map((l) => l.text));
+  });
+});
+
+describe("the line", () => {
+  it("draws every tile in order, with both ends as buttons that choose only while asked", () => {
+    const s = snap("long_line");
+    const t = fakeTable(s);
+    const el = drawLine(t, s);
+    expect(Array.from(el.querySelectorAll(".dl-line .dl-tile")).map((n) => n.dataset.tile)).toEqual(s.line.map((p) => p.tile));
+    expect(el.querySelector('[data-key="end:left"]').getAttribute("aria-disabled")).toBe("true");
+    t.choosing = s.hand[0].tile;
+    const asking = drawLine(t, s);
+    asking.querySelector('[data-key="end:right"]').click();
+    expect(t.chooseEnd).toHaveBeenCalledWith("right");
+    expect(drawLine(t, s, false).querySelector(".dl-slot")).toBeNull();
+  });
+});
+
+describe("the hand and the controls", () => {
+  it("a hand row has one tab stop; a click uses the tile; arrows move along", () => {
+    const s = snap("both_ends");
+    const t = fakeTable(s);
+    const row = handRow(t, s.hand, "Your hand", { active: true, marked: (x) => x.playable });
+    t.root.append(row);
+    const buttons = Array.from(row.querySelectorAll("button"));
+    expect(buttons.filter((b) => b.getAttribute("tabindex") === "0")).toHaveLength(1);
+    buttons[0].click();
+    expect(t.useTile).toHaveBeenCalledWith(s.hand[0]);
+    buttons[0].focus();
+    buttons[0].dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+    expect(document.activeElement).toBe(buttons[1]);
+    expect(typeof handKeys).toBe("function");
+  });
+  it("the seat shows the hand, and Draw and Pass as the snapshot allows", () => {
+    const s = snap("both_ends");
+    const t = fakeTable(s);
+    const el = drawYou(t, s);
+    expect(el.querySelectorAll(".dl-hand button")).toHaveLength(s.hand.length);
+    expect(el.querySelector('[data-key="action:draw"]').disabled).toBe(!s.can_draw);
+    const actions = drawActions(t, s);
+    const which = s.can_draw ? "draw" : "pass";
+    actions.querySelector(`[data-key="action:${which}"]`).click();
+    expect(t.act).toHaveBeenCalledWith(which);
+  });
+  it("the end choice appears only while a tile waits for its end", () => {
+    const s = snap("both_ends");
+    const t = fakeTable(s);
+    expect(endChoice(t, s.ends)).toBeNull();
+    t.choosing = "x";
+    const el = endChoice(t, s.ends);
+    el.querySelector('[data-key="choose:cancel"]').click();
+    expect(t.cancelChoice).toHaveBeenCalledOnce();
+    expect(drawNotes(t, s).querySelector(".dl-status").textContent).toMatch(/^Choose an end/);
+  });
+});
+
+describe("dialogs", () => {
+  it("Start a new match? only while confirming; Keep playing is primary", () => {
+    const s = snap("lead");
+    const t = fakeTable(s);
+    expect(drawConfirm(t, s)).toBeNull();
+    t.confirming = true;
+    const el = drawConfirm(t, s);
+    expect(el.querySelector('[data-key="confirm:keep"]').dataset.primary).toBe("true");
+    el.querySelector('[data-key="confirm:new"]').click();
+    expect(t.send).toHaveBeenCalledWith("new_match");
+  });
+  it("the saved match, the screen and the stopped table", () => {
+    const offer = snap("offer");
+    const t = fakeTable(offer);
+    drawOffer(t, offer).querySelector('[data-key="offer:resume"]').click();
+    expect(t.send).toHaveBeenCalledWith("resume");
+    const screen = snap("screen");
+    expect(drawScreen(t, screen).textContent).toContain(screen.screen.name);
+    expect(drawDead(t)).toBeNull();
+    t.dead = "gone";
+    expect(drawDead(t).textContent).toContain("gone");
+  });
+});
+
+describe("result", () => {
+  it("offers Next hand at the end of a hand, a download at a tournament's end", () => {
+    const s = snap("over_partnership");
+    const t = fakeTable(s);
+    const el = drawResult(t, s);
+    expect(el.querySelector('[data-key="action:next"]')).not.toBeNull();
+    const done = snap("tournament_over");
+    expect(drawResult(t, done).querySelector('[data-key="action:download"]').getAttribute("href")).toMatch(/^data:/);
+    expect(drawResult(t, snap("lead"))).toBeNull();
+    const urls = resultUrls();
+    expect(urls("a")).toBe(urls("a"));
+  });
+});
+
+describe("review and puzzle", () => {
+  it("a review's decision: heading, played move, label and sentence; Next steps", () => {
+    const s = FIXTURES.review_steps.find((x) => x.coach && x.coach.decision);
+    const t = fakeTable(s);
+    const el = h("div", {}, drawReview(t, s.coach));
+    expect(el.querySelector('[data-key="review:heading"]').textContent).toBe(s.coach.decision.heading);
+    expect(el.querySelector('[data-key="review:sentence"]').textContent).toBe(s.coach.decision.sentence);
+    el.querySelector('[data-key="review:close"]').click();
+    expect(t.send).toHaveBeenCalledWith("coach_close");
+  });
+  it("a puzzle: question, hand, and its buttons", () => {
+    const s = snap("puzzle_asking");
+    const t = fakeTable(s);
+    const el = h("div", {}, drawPuzzle(t, s.coach));
+    expect(el.querySelector(".dl-puzzle-question").textContent).toBe(s.coach.question);
+    expect(el.querySelectorAll(".dl-hand button")).toHaveLength(s.coach.hand.length);
+    el.querySelector('[data-key="puzzle:hint"]').click();
+    expect(t.send).toHaveBeenCalledWith("puzzle_hint");
+    expect(drawCoach(t, s).getAttribute("aria-label")).toBe("Puzzle");
+  });
+  it("coach keys: N next puzzle; Esc asks before closing a puzzle, closes a review; other snapshots are not the coach's", () => {
+    const s = snap("puzzle_asking");
+    const t = fakeTable(s, { askClosePuzzles: vi.fn(), keepSolving: vi.fn() });
+    expect(coachKeys(t, "n", null)).toBe(true);
+    expect(t.send).toHaveBeenCalledWith("puzzle_next");
+    coachKeys(t, "Escape", null);
+    expect(t.askClosePuzzles).toHaveBeenCalledOnce();
+    expect(t.send).not.toHaveBeenCalledWith("coach_close");
+    const r = fakeTable(FIXTURES.review_steps.at(-1));
+    coachKeys(r, "Escape", null);
+    expect(r.send).toHaveBeenLastCalledWith("coach_close");
+    expect(coachKeys(fakeTable(snap("lead")), "n", null)).toBe(false);
+  });
+});
+
+describe("frame, keys, announcements, pacing, kernel", () => {
+  it("the frame draws the game's parts, or only the header and the coach", () => {
+    const t = fakeTable(snap("lead"));
+    expect(drawAll(t, t.shown).filter(Boolean).length).toBeGreaterThan(5);
+    const p = snap("puzzle_asking");
+    expect(drawAll(t, p).filter(Boolean).map((n) => n.className)).toContain("dl-coach dl-coach-puzzle");
+  });
+  it("letters act, and no key leaves the table", () => {
+    const s = snap("lead");
+    const t = fakeTable(s);
+    const event = new KeyboardEvent("keydown", { key: "d", bubbles: true, cancelable: true });
+    const stop = vi.spyOn(event, "stopPropagation");
+    rootKeys(t, event);
+    expect(t.act).toHaveBeenCalledWith("draw");
+    expect(stop).toHaveBeenCalled();
+    expect(event.defaultPrevented).toBe(true);
+  });
+  it("announces new turns of the log, and nothing for the same snapshot", () => {
+    const s = snap("match_over");
+    const before = { ...s, log: s.log.slice(0, -1), result: null, scoreboard: { ...s.scoreboard, result: null } };
+    expect(announcement(before, s)).toContain(s.log.at(-1).text);
+    expect(announcement(s, s)).toBe("");
+  });
+  it("paces computer moves and skips to the end on demand", () => {
+    const steps = FIXTURES.four_player_steps;
+    const shownList = [];
+    let now = 0;
+    const timers = [];
+    const q = pacedQueue({
+      now: () => now, later: (fn) => timers.push(fn), cancel: () => {}, shown: () => shownList.at(-1),
+      show: (x) => { shownList.push(x); q.shownNow(); },
+    });
+    for (const x of steps) q.push(x);
+    expect(shownList.length).toBeLessThan(steps.length);
+    expect(isComputerStep(steps[0], steps[1])).toBe(true);
+    expect(q.skip()).toBe(true);
+    expect(shownList.at(-1)).toBe(steps.at(-1));
+  });
+  it("the kernel's death is noticed and the listeners go", () => {
+    const handlers = {};
+    const model = { on: (e, f) => (handlers[e] = f), off: (e) => delete handlers[e] };
+    const die = vi.fn();
+    const stop = watchKernel(model, die, () => "why");
+    handlers["comm:close"]();
+    expect(die).toHaveBeenCalledWith("why");
+    stop();
+    expect(Object.keys(handlers)).toEqual([]);
+    expect(deadReason({ in_progress: true, saving: true }, false)).toContain("saved");
+  });
+});
+
+describe("the line as one chain on a narrow table", () => {
+  const line = (n) => Array.from({ length: n }, (_, i) => ({ double: i % 5 === 2 }));
+  const overlap = (a, b) => a.x < b.x + b.w - 0.01 && b.x < a.x + a.w - 0.01 && a.y < b.y + b.h - 0.01 && b.y < a.y + a.h - 0.01;
+  it("reads like text: rows alternate direction, nothing overlaps or leaves the table, each end marker at its end", async () => {
+    const { layoutChain } = await import("../src/parts/layout.js");
+    for (const width of [300, 380]) {
+      for (let n = 1; n < 28; n++) {
+        const layout = layoutChain(line(n), width, 22);
+        const all = [layout.slots.left, ...layout.items, layout.slots.right];
+        all.forEach((a, i) => {
+          expect(a.x).toBeGreaterThanOrEqual(-0.01);
+          expect(a.x + a.w).toBeLessThanOrEqual(width + 0.01);
+          expect(a.y).toBeGreaterThanOrEqual(-0.01);
+          expect(a.y + a.h).toBeLessThanOrEqual(layout.height + 0.01);
+          all.slice(i + 1).forEach((b) => expect(overlap(a, b)).toBe(false));
+          // one chain: each box touches the next one (within a gap and a tile)
+          if (i + 1 < all.length) {
+            const b = all[i + 1];
+            const dx = Math.max(0, b.x - (a.x + a.w), a.x - (b.x + b.w));
+            const dy = Math.max(0, b.y - (a.y + a.h), a.y - (b.y + b.h));
+            expect(dx + dy).toBeLessThanOrEqual(22 * 0.15 + 4);
+          }
+        });
+      }
+    }
+  });
+  it("is used below 560 px, with the tiles still in order", () => {
+    const s = snap("long_line");
+    const t = fakeTable(s, { width: 400, unitPx: () => 22 });
+    const el = drawLine(t, s);
+    expect(Array.from(el.querySelectorAll(".dl-line .dl-tile")).map((n) => n.dataset.tile)).toEqual(s.line.map((p) => p.tile));
+    const first = el.querySelector(".dl-line .dl-tile");
+    expect(parseFloat(first.style.top)).toBeLessThan(30); // the left end starts the first row
+  });
+});

@@ -1,0 +1,1101 @@
+"""The analysis board: a hand as one seat saw it, to study any decision of it.
+
+An :class:`AnalysisBoard` holds what one player knew at a real table: the rules and the
+seats, that player's own tiles (as dealt, and those they drew) and the public turns (the
+lead, each play with its end, how many tiles each seat drew, the passes).  Nothing else:
+no other hand, no boneyard tile.  Build one from a round played here
+(:meth:`AnalysisBoard.from_round`), from a record at any move
+(:meth:`AnalysisBoard.from_record`), or from text a person types after a game
+(:meth:`AnalysisBoard.from_text`; the format is :mod:`dominolab.analysis_text`):
+
+>>> import dominolab as dl
+>>> board = dl.AnalysisBoard.from_text('''
+...     rules: standard
+...     seats: me, North
+...     my tiles: 6-4 5-5 3-1 2-2 6-0 4-1 1-0
+...     North: lead 6-6
+...     me: 6-4 right
+...     North: draws 2, 4-2 right
+... ''')
+>>> board.legal_moves()
+[Play('6-0', 'left'), Play('2-2', 'right'), Draw()]
+>>> print(board.evaluate().says)     # every legal move valued; plain words first
+2-2 on the right and 6-0 on the left are about equal.
+
+**How it is checked.**  The board never guesses a rule: it looks for a way the hidden tiles
+could have lain (the other hands as dealt, and which tile each of their draws gave) under
+which every turn is legal, and then replays the whole hand through
+:class:`~dominolab.round.Round`, which answers every rule question.  Looking for that
+deal is a matching of the hidden tiles to the places they could have been (a hand as
+dealt, or one of its seat's draws), where a place is barred to a tile when the seat
+showed it lacked one of the tile's numbers while holding it (a pass, or a draw where the
+rules forbid drawing while able to play) or when the lead rule rules it out.  No such
+deal: the turns cannot have happened, and the error names the first turn that breaks
+them.  The position reached is checked by :func:`dominolab.reachable.check` too.
+
+**How moves are valued.**  :meth:`AnalysisBoard.evaluate` asks the hint's search
+(:class:`~dominolab.players.SearchPlayer` at :data:`~dominolab.players.HINT_LEVEL`, every
+move over the same deals) for the analysed seat's decision; when nothing is hidden from
+anyone (every hidden tile in one hand, an empty boneyard) it asks
+:func:`dominolab.exact.solve` instead, and the values are exact.  With ``face_up=True`` it
+also gives each move's value with every hand face up, averaged over every deal that fits
+(:mod:`dominolab.exact`): labelled as such, because a player who cannot see the hands
+cannot always reach it.
+
+**Moves for any seat.**  :meth:`AnalysisBoard.play` adds a turn for the seat to move: the
+analysed seat plays from its tiles (and says which tile it drew), another seat plays an
+unseen tile, draws or passes, each checked against what is known.  :meth:`undo` and
+:meth:`redo` step through the hand; a move played where another was played before starts
+a variation, kept as a tree (:attr:`AnalysisBoard.variations`), as in a chess game's
+notation, and :meth:`to_text` writes them in brackets.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Optional, Union
+
+from .moves import DRAW, PASS, Draw, End, Event, IllegalMoveError, Move, Pass, Play
+from .pieces import Hand
+from .round import Round, Start, StartError
+from .rules import Rules
+from .tiles import Tile, TileLike, mask_of, parse_tiles, tiles_of
+from .validate import check_int, check_seat, excerpt
+from .view import View
+
+__all__ = ["Analysis", "AnalysisBoard", "AnalysisError", "AnalysisTextError", "MoveAnalysis", "Node"]
+
+#: The name of the analysed seat in the board's text and sentences.
+ME = "me"
+#: What a line may call the analysed seat.
+ME_ALIASES = ("me", "you", "i")
+
+
+class AnalysisError(ValueError):
+    """A move or a position the board cannot take: it names what is wrong.  The board is
+    left as it was."""
+
+
+class AnalysisTextError(AnalysisError):
+    """Text that does not describe a hand: ``line`` is the number of the first line that is
+    wrong (1 for the first line of the text) and ``problem`` what is wrong with it."""
+
+    def __init__(self, line: int, problem: str):
+        super().__init__(f"line {line}: {problem}")
+        self.line = line
+        self.problem = problem
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.line, self.problem))
+
+
+class _Bad(Exception):
+    """Inside the board: event ``index`` of a path cannot happen, because ``text``, in which
+    "{where}" stands for the place of event ``ref`` (see :meth:`why`)."""
+
+    def __init__(self, index: int, text: str, ref: Optional[int] = None, plain: bool = False):
+        super().__init__(index)
+        self.index = index
+        self.text = text
+        self.ref = ref
+        #: A plain fact broken (found before the engine replays the hand).
+        self.plain = plain
+
+    def why(self, where: Callable[[int], str]) -> str:
+        """The reason, ``where(i)`` naming event i's place ("at line 7", or "earlier").
+        Every message is ready to format: "{where}" is its only placeholder."""
+        return self.text if self.ref is None else self.text.replace("{where}", where(self.ref))
+
+
+class _NoDeal(Exception):
+    """No way of dealing the hidden tiles fits the events."""
+
+
+# ---------------------------------------------------------------------------- the tree
+class Node:
+    """One public event of the hand (``event``; ``None`` at the start), with the events
+    that were played after it: ``variations[0]`` is the main line, the others
+    alternatives (as python-chess's ``GameNode.variations``).  ``line`` is the number of the
+    text line it was read from, when it was read from text."""
+
+    __slots__ = ("_after", "_next", "_solved", "depth", "event", "line", "parent", "variations")
+
+    def __init__(self, parent: Optional[Node], event: Optional[Event], line: Optional[int] = None):
+        self.parent = parent
+        self.event = event
+        self.variations: list[Node] = []
+        self.line = line
+        self._next: Optional[Node] = None  # the child redo() goes to
+        self._solved: Optional[Round] = None
+        #: How many events lead here from the start.
+        self.depth: int = 0 if parent is None else parent.depth + 1
+        if event is None:
+            self._after: Optional[tuple[int, int]] = None
+        elif event.action == "play":
+            tile = event.tile
+            assert tile is not None  # a play names its tile
+            if event.ends is None:
+                self._after = (tile.high, tile.low)
+            elif event.end == "left":
+                self._after = (tile.other(event.ends[0]), event.ends[1])
+            else:
+                self._after = (event.ends[0], tile.other(event.ends[1]))
+        else:
+            self._after = event.ends
+
+    @property
+    def ends(self) -> Optional[tuple[int, int]]:
+        """The open ends after this node's event (``None`` before the lead)."""
+        return self._after
+
+    def path(self) -> list[Node]:
+        """The nodes from the first event to this one."""
+        out = []
+        node: Optional[Node] = self
+        while node is not None and node.event is not None:
+            out.append(node)
+            node = node.parent
+        out.reverse()
+        return out
+
+    def child(self, event: Event) -> Optional[Node]:
+        """The variation that begins with ``event``, if there is one."""
+        for node in self.variations:
+            if _same_event(node.event, event):
+                return node
+        return None
+
+    def __repr__(self) -> str:
+        return f"<Node {self.event!r}, {len(self.variations)} variation(s)>"
+
+
+def _same_event(a: Optional[Event], b: Event) -> bool:
+    return a is not None and (a.seat, a.action, a.tile, a.end) == (b.seat, b.action, b.tile, b.end)
+
+
+# ---------------------------------------------------------------------------- evaluation
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One legal move's value for the analysed seat.
+
+    ``points`` is the expected net points for the seat's side (its points in the hand minus
+    the other side's; past two sides minus their average), ``margin`` half the width of a
+    95% interval for it (0 when ``exact``), ``chance`` the chance of winning the match when
+    a match is on (else ``None``), ``ahead`` the share of the imagined deals the move came
+    out ahead in, ``verdict`` in words ("best", "about as good", "worse") and ``face_up``
+    the move's value with every hand face up averaged over every deal that fits, when
+    asked for (a player who cannot see the hands may not reach it)."""
+
+    move: Move
+    points: float
+    margin: float
+    chance: Optional[float] = None
+    ahead: float = 0.0
+    exact: bool = False
+    verdict: str = "best"
+    face_up: Optional[float] = None
+
+
+@dataclass(frozen=True)
+class Analysis(Sequence[MoveAnalysis]):
+    """Every legal move's :class:`MoveAnalysis` (best first), ``says`` the verdict in plain
+    words (no figures), ``why`` the figures behind it, ``method`` "exact" (nothing hidden
+    from anyone: the values are the game's own) or "search" (the hint's search over
+    ``deals`` imagined deals of the hidden tiles)."""
+
+    moves: tuple[MoveAnalysis, ...]
+    says: str
+    why: str
+    method: str
+    deals: int
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, (int, slice)):
+            return self.moves[key]
+        for item in self.moves:
+            if item.move == key:
+                return item
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[MoveAnalysis]:
+        return iter(self.moves)
+
+    @property
+    def best(self) -> Move:
+        """The move valued highest."""
+        return self.moves[0].move
+
+    def __str__(self) -> str:
+        return f"{self.says}\n{self.why}"
+
+
+# ---------------------------------------------------------------------------- the board
+class AnalysisBoard:
+    """A hand as seat ``seat`` saw it, with its variations (see the module's text).
+
+    ``names`` names every seat in turn order (the analysed seat is "me"), ``tiles`` are the
+    analysed seat's tiles as dealt, ``first_hand`` says whether the hand is the first of a
+    match, where the rules' first-lead rule applies (``None``: not known), and
+    ``match=(scores, target)`` the match score before the hand, one score per side, and
+    ``leader`` the seat that leads (by default the analysed seat; a first move says it)."""
+
+    def __init__(self, rules: Union[Rules, str], names: Sequence[str], tiles: Union[str, Sequence[TileLike]], *,
+                 first_hand: Optional[bool] = None,
+                 match: Optional[tuple[Sequence[int], int]] = None, leader: Optional[int] = None):
+        self.rules = Rules.coerce(rules)
+        if isinstance(names, str) or not isinstance(names, Sequence):
+            raise AnalysisError(f"names must list every seat in turn order, got {excerpt(names)}")
+        players = len(names)
+        try:
+            size = self.rules.hand_size(players)
+            if self.rules.partnerships and players != 4:
+                raise ValueError(f"partnership rules need 4 players, got {players}")
+        except ValueError as exc:
+            raise AnalysisError(str(exc)) from None
+        clean = [_check_name(name) for name in names]
+        mine = [i for i, name in enumerate(clean) if name.lower() in ME_ALIASES]
+        if len(mine) != 1:
+            raise AnalysisError("exactly one seat must be 'me' (the seat whose tiles are known), "
+                                f"got {', '.join(clean)}")
+        lowered = [name.lower() for name in clean]
+        if len(set(lowered)) != len(lowered):
+            raise AnalysisError(f"two seats have the same name: {', '.join(clean)}")
+        self.seat = mine[0]
+        clean[self.seat] = ME
+        self.names: tuple[str, ...] = tuple(clean)
+        self.players = players
+        try:
+            dealt = parse_tiles(tiles)
+        except ValueError as exc:
+            raise AnalysisError(f"my tiles: {exc}") from None
+        in_set = set(self.rules.tiles)
+        for tile in dealt:
+            if tile not in in_set:
+                raise AnalysisError(f"my tiles: {tile} is not in this set")
+        if len(set(dealt)) != len(dealt):
+            twice = next(t for t in dealt if dealt.count(t) > 1)
+            raise AnalysisError(f"my tiles: {twice} is given twice")
+        if len(dealt) != size:
+            raise AnalysisError(f"my tiles: {len(dealt)} tiles, but these rules deal {size} to each of "
+                                f"{players} players")
+        self.tiles: tuple[Tile, ...] = tuple(dealt)
+        if first_hand is not None and not isinstance(first_hand, bool):
+            raise AnalysisError(f"first_hand must be True, False or None, got {excerpt(first_hand)}")
+        self.first_hand = first_hand
+        if leader is not None:
+            check_seat(leader, players, "leader")
+        #: The seat that leads, as the table knew before the first tile (the first move
+        #: says it once made; by default the analysed seat).
+        self.leader = leader
+        self.match: Optional[tuple[tuple[int, ...], int]] = None
+        if match is not None:
+            scores, target = match
+            sides = self.rules.sides(players)
+            if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or len(scores) != sides:
+                raise AnalysisError(f"match: give one score per side ({sides}), got {excerpt(scores)}")
+            for i, score in enumerate(scores):
+                check_int(score, f"match score {i}", 0)
+            check_int(target, "match target", 1)
+            self.match = (tuple(int(s) for s in scores), int(target))
+        self.root = Node(None, None)
+        self.node = self.root
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def from_round(cls, round: Round, seat: int, *, names: Optional[Sequence[str]] = None,
+                   match: Optional[tuple[Sequence[int], int]] = None) -> AnalysisBoard:
+        """The board of ``round`` (dealt, as far as it has gone) as ``seat`` saw it: its
+        tiles as dealt, the public turns and the tiles it drew.  ``names`` (one per seat)
+        default to "me" and "seat N"."""
+        if not isinstance(round, Round):
+            raise AnalysisError(f"from_round needs a Round, got {excerpt(round)}")
+        check_seat(seat, round.players)
+        start = round.start
+        if start.kind != "deal":
+            raise AnalysisError("the board studies hands from their deal; this round starts from a built position")
+        if start.hunt_first is not None:
+            raise AnalysisError("the lead procedure of this hand drew tiles (the top double was not dealt); "
+                                "the board cannot show those draws")
+        if names is None:
+            names = [ME if s == seat else f"seat {s}" for s in range(round.players)]
+        else:
+            names = [ME if s == seat else name for s, name in enumerate(names)]
+        board = cls(round.rules, names, start.hands[seat], first_hand=start.leader is None, match=match,
+                    leader=round.leader)
+        events = []
+        for event in round.history:
+            if event.action == "draw" and event.seat != seat:
+                event = event._replace(tile=None)
+            events.append(event)
+        node = board.root
+        for event in events:
+            node = board._attach(node, event)
+        try:
+            board._solve_path(node.path())
+        except _Bad as bad:  # a round of the engine's own always fits: not expected
+            raise AnalysisError(bad.why(lambda i: f"at move {i}")) from None
+        board.node = node
+        return board
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], seat: int, *, move: Optional[int] = None,
+                    names: Optional[Sequence[str]] = None) -> AnalysisBoard:
+        """The board of a saved hand (:meth:`Round.to_record`) as ``seat`` saw it after its
+        first ``move`` moves (every move when ``None``; a draw is a move)."""
+        full = Round.from_record(record)
+        moves = full.moves
+        if move is None:
+            move = len(moves)
+        check_int(move, "move", 0, len(moves))
+        r = Round.from_start(full.rules, full.start)
+        for m in moves[:move]:
+            r.play(m)
+        return cls.from_round(r, seat, names=names)
+
+    @classmethod
+    def from_text(cls, text: str) -> AnalysisBoard:
+        """The board a text describes (see :mod:`dominolab.analysis_text`); bad text raises
+        :class:`AnalysisTextError` naming the first wrong line."""
+        from .analysis_text import read
+
+        return read(text)
+
+    def to_text(self) -> str:
+        """The board as text, variations in brackets: :meth:`from_text` reads it back."""
+        from .analysis_text import write
+
+        return write(self)
+
+    def copy(self) -> AnalysisBoard:
+        """The same board, with a tree of its own."""
+        from .analysis_text import read
+
+        other = read(self.to_text())
+        node = other.root
+        for step in self.node.path():
+            assert step.event is not None
+            found = node.child(step.event)
+            assert found is not None
+            node = found
+        other.node = node
+        return other
+
+    # ------------------------------------------------------------------ the position
+    @property
+    def events(self) -> list[Event]:
+        """The public events up to the current position (the analysed seat's draws show
+        their tiles)."""
+        return [node.event for node in self.node.path() if node.event is not None]
+
+    @property
+    def variations(self) -> list[Node]:
+        """The moves played from the current position: the main line first."""
+        return list(self.node.variations)
+
+    def view(self) -> View:
+        """What the analysed seat knows now, as the engine's :class:`View` (what players
+        and hints receive).  No result: the other hands are not known."""
+        view = self._round().view(self.seat)
+        return dataclasses.replace(view, result=None)
+
+    @property
+    def turn(self) -> int:
+        """The seat to move."""
+        return self._round().turn
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended (a seat went out, or it is blocked or stuck for
+        every way the hidden tiles could lie)."""
+        return self._round().is_over
+
+    @property
+    def hand(self) -> tuple[Tile, ...]:
+        """The analysed seat's tiles now."""
+        return tuple(self.view().hand)
+
+    def legal_moves(self) -> list[Move]:
+        """The analysed seat's legal moves when it is to move (else empty)."""
+        return list(self.view().legal)
+
+    def _round(self) -> Round:
+        node = self.node
+        if node._solved is None:
+            self._solve_path(node.path())
+        assert node._solved is not None
+        return node._solved
+
+    def __repr__(self) -> str:
+        r = self._round()
+        who = "over" if r.is_over else f"{self.names[r.turn]} to move"
+        return (f"<AnalysisBoard {self.rules.name}, {', '.join(self.names)}; {len(self.events)} events, "
+                f"{who}, line {r.line}>")
+
+    # ------------------------------------------------------------------ moves
+    def play(self, move: Union[str, Move, TileLike], end: Optional[End] = None) -> None:
+        """Add a move for the seat to move.
+
+        The analysed seat plays from its tiles and names the tile it draws ("draw 3-3");
+        another seat plays a tile nobody has seen ("6-6 left", ``Play("6-6", "left")``),
+        draws ("draw", ``Draw()``) or passes ("pass").  Text may give several moves of one
+        turn ("draws 2, passes").  Each is checked against what is known (the tiles seen,
+        the numbers a seat has shown it lacks, the counts) and by the rules; a move that
+        cannot be made raises :class:`AnalysisError` and nothing changes.  A move played
+        where another was played before begins a variation."""
+        from .analysis_text import moves_of
+
+        r = self._round()
+        if r.is_over:
+            raise AnalysisError("the hand is over: no more moves")
+        seat = r.turn
+        if isinstance(move, (Play, Draw, Pass)):
+            if end is not None and isinstance(move, Play):
+                move = Play(move.tile, end)
+            parts: list[tuple[str, Optional[Tile], Optional[End]]] = [
+                (("play", move.tile, move.end) if isinstance(move, Play)
+                 else ("draw", None, None) if move is DRAW else ("pass", None, None))]
+        elif isinstance(move, str):
+            try:
+                parts = moves_of(move, mine=seat == self.seat)
+            except ValueError as exc:
+                raise AnalysisError(str(exc)) from None
+            if end is not None:
+                parts = [(a, t, end if a == "play" else e) for a, t, e in parts]
+        else:
+            try:
+                parts = [("play", Tile.coerce(move), end)]
+            except ValueError as exc:
+                raise AnalysisError(str(exc)) from None
+        node = self.node
+        made: list[Node] = []
+        try:
+            for action, tile, side in parts:
+                event = self._event(node, seat, action, tile, side)
+                found = node.child(event)
+                if found is None:
+                    found = self._attach(node, event)
+                    made.append(found)
+                node = found
+            self._solve_path(node.path())
+        except (AnalysisError, _Bad) as exc:
+            for fresh in reversed(made):
+                assert fresh.parent is not None
+                fresh.parent.variations.remove(fresh)
+            if isinstance(exc, _Bad):
+                raise AnalysisError(exc.why(lambda i: "earlier")) from None
+            raise
+        step: Optional[Node] = node
+        while step is not None and step is not self.node:
+            if step.parent is not None:
+                step.parent._next = step
+            step = step.parent
+        self.node = node
+
+    def _event(self, node: Node, seat: int, action: str, tile: Optional[Tile], end: Optional[End]) -> Event:
+        """The event of ``seat``'s move after ``node``: a play's end worked out when not
+        given (where the tile fits)."""
+        ends = node.ends
+        who = self._who(seat)
+        if action == "lead":
+            if ends is not None:
+                raise AnalysisError("the hand has already been led: write the tile and its end, as '6-4 right'")
+            action = "play"
+        if action == "play":
+            assert tile is not None
+            if tile not in set(self.rules.tiles):
+                raise AnalysisError(f"{tile} is not in this set")
+            if ends is None:
+                return Event(seat, "play", tile, "left", None)
+            fits = [side for side, number in zip(("left", "right"), ends, strict=True) if tile.has(number)]
+            if not fits or (end is not None and end not in fits):  # the engine's own words for it
+                wrong = Play(tile, end or "left")
+                raise AnalysisError(IllegalMoveError("no-match", wrong, ends, seat, tile=tile, end=end).reason)
+            if end is None:
+                if len(fits) == 2 and ends[0] != ends[1]:
+                    raise AnalysisError(f"{tile} fits both ends: say which, '{tile} left' ({ends[0]}) or "
+                                        f"'{tile} right' ({ends[1]})")
+                end = fits[0]  # type: ignore[assignment]
+            return Event(seat, "play", tile, end, ends)
+        if action == "draw":
+            if seat == self.seat and tile is None:
+                raise AnalysisError(f"say which tile {who} drew, as in 'draw 3-3'")
+            if seat != self.seat and tile is not None:
+                raise AnalysisError(f"{who} cannot know which tile {self.names[seat]} drew; write 'draw'")
+            return Event(seat, "draw", tile, None, ends)
+        return Event(seat, "pass", None, None, ends)
+
+    def _attach(self, node: Node, event: Event, line: Optional[int] = None) -> Node:
+        """``node``'s child for ``event``, made when new (not checked: see _solve_path)."""
+        found = node.child(event)
+        if found is None:
+            most = MOST_EVENTS * self.rules.set_size * self.players
+            if node.depth >= most:
+                raise AnalysisError(f"more than {most} moves: no hand of these rules is that long")
+            found = Node(node, event, line)
+            node.variations.append(found)
+        node._next = node._next or found
+        return found
+
+    def undo(self) -> Event:
+        """Step back one event (kept: :meth:`redo` steps forward again); returns it."""
+        node = self.node
+        if node.parent is None or node.event is None:
+            raise AnalysisError("there is no move to undo")
+        node.parent._next = node
+        self.node = node.parent
+        return node.event
+
+    def redo(self) -> Event:
+        """Step forward to the event last undone from here (else the main line's); returns it."""
+        node = self.node
+        nxt = node._next if node._next in node.variations else (node.variations[0] if node.variations else None)
+        if nxt is None or nxt.event is None:
+            raise AnalysisError("there is no move to redo")
+        self.node = nxt
+        return nxt.event
+
+    def go(self, node: Node) -> None:
+        """Make ``node`` (a node of this board's tree) the current position."""
+        step: Optional[Node] = node
+        while step is not None and step is not self.root:
+            step = step.parent
+        if step is not self.root:
+            raise AnalysisError("that node is not on this board")
+        self.node = node
+
+    # ------------------------------------------------------------------ values
+    def evaluate(self, *, level: Optional[str] = None, seed: int = 0, face_up: bool = False,
+                 time_limit: Optional[float] = None) -> Analysis:
+        """Every legal move of the analysed seat, valued (best first), with the verdict in
+        plain words (``says``) and the figures behind it (``why``).
+
+        The values are the hint's search (:func:`dominolab.players.advise`'s: every move
+        over the same imagined deals of the hidden tiles, at ``level``, by default
+        :data:`~dominolab.players.HINT_LEVEL`, from ``seed``); exact when nothing is hidden
+        from anyone (:mod:`dominolab.exact`).  In a match each move also gets its chance of
+        winning the match.  ``face_up=True`` adds each move's value with every hand face up,
+        averaged over every deal that fits (when that takes under a second or so).
+        ``time_limit`` (seconds) also stops the search at that wall-clock time, as the
+        table's hint does (then the figures depend on the machine's speed).  Raises
+        :class:`AnalysisError` when the hand is over or another seat is to move."""
+        from . import exact
+        from .analysis_text import judge
+        from .players import HINT_LEVEL, SearchPlayer
+
+        view = self.view()
+        if view.is_over:
+            raise AnalysisError("the hand is over: there is no decision to study")
+        if view.turn != self.seat:
+            name = self.names[view.turn]
+            raise AnalysisError(f"it is {name}'s turn: the board values your decisions, so add {name}'s move "
+                                "first (board.play(...))")
+        rules = view.rules
+        sides = rules.sides(view.players)
+        fair = 1.0 / sides
+        rows: list[tuple[Move, float, float, Optional[float], float, bool]] = []
+        solved = None
+        if self.match is None and _complete(view):
+            solved = exact.try_solve(view, max_deals=1, limit=EXACT_NODES)
+        if solved is not None and solved.perfect:
+            method, deals = "exact", 1
+            rows = [(m.move, m.value, 0.0, None, float(m.value > 0), True) for m in solved.moves]
+        else:
+            player = SearchPlayer(seed, level=level or HINT_LEVEL, time_limit=time_limit)
+            if self.match is not None:
+                player.observe_match(*self.match)
+            found = player.analyse(view, tree=False)
+            method, deals = "search", found.deals
+            rows = [(m.move, m.points, m.margin, m.value + fair if self.match is not None else None, m.ahead,
+                     m.exact) for m in found.moves]
+        faces: dict[Move, float] = {}
+        if face_up:
+            every = exact.try_solve(view, limit=FACE_UP_NODES, project=True)
+            if every is not None:
+                faces = every.values
+        order = sorted(rows, key=lambda row: -(row[3] if row[3] is not None else row[1]))
+        return judge(view, order, method, deals, faces, self._who)
+
+    # ------------------------------------------------------------------ names
+    def _who(self, seat: int) -> str:
+        """A seat in a sentence: "you" for the analysed seat, else its name."""
+        return "you" if seat == self.seat else self.names[seat]
+
+    def _speaking(self) -> list[str]:
+        """The names the engine's explanations use ("You" speaks to the reader)."""
+        return ["You" if s == self.seat else name for s, name in enumerate(self.names)]
+
+    # ------------------------------------------------------------------ consistency
+    def _solve_path(self, path: list[Node]) -> Round:
+        """The engine's round for the events of ``path`` on a deal of the hidden tiles under
+        which every one of them is legal; cached on the last node.  Raises :class:`_Bad` for
+        the first event that cannot have happened."""
+        events = [node.event for node in path if node.event is not None]
+        r = self._checked(events)
+        self._check_reachable(r, len(events) - 1)
+        if path:
+            path[-1]._solved = r
+        else:
+            self.root._solved = r
+        return r
+
+    def _checked(self, events: list[Event]) -> Round:
+        """:meth:`_replay`, with the first wrong event found: a fact broken by an event
+        (a tile seen twice...) or the engine's refusal of an earlier move comes first; when
+        no deal fits, the shortest run of events that no deal fits ends at the event to
+        blame, unless the engine refuses a move up to it whatever the deal."""
+        try:
+            return self._replay(events)
+        except _Bad as bad:
+            if bad.plain and bad.index > 0:
+                try:
+                    self._checked(events[:bad.index])
+                except _Bad as earlier:
+                    raise earlier from None
+            raise
+        except _NoDeal:
+            pass
+        low, high = 0, len(events)  # events[:high] fits no deal: find the shortest such run
+        while high - low > 1:
+            mid = (low + high) // 2
+            try:
+                self._fill(events[:mid])
+                low = mid
+            except (_NoDeal, _Bad):
+                high = mid
+        # A refusal on public grounds alone (whose turn, the ends, the boneyard) comes first.
+        try:
+            before = self._replay(events[:high - 1])
+        except (_Bad, _NoDeal):
+            before = None
+        event = events[high - 1]
+        if before is not None:
+            move = (Play(event.tile, event.end or "left") if event.action == "play" and event.tile is not None
+                    else DRAW if event.action == "draw" else PASS)
+            refused = before.why_illegal(move, seat=event.seat)
+            if refused is not None and refused.code in _PUBLIC_REFUSALS:
+                speaking = self._speaking()
+                raise _Bad(high - 1, refused.explain(speaking))
+        raise self._why_no_deal(events[:high])
+
+    def _check_reachable(self, r: Round, last: int) -> None:
+        """:func:`dominolab.reachable.check` on the position ``r`` has reached (its hidden
+        tiles as the deal found has them): a second opinion, from the position alone."""
+        from .reachable import check
+
+        if r.is_over:
+            return
+        view = r.view(self.seat)
+        hands = r.hands
+        position = Round.from_view(view, {s: tuple(hands[s]) for s in range(self.players)
+                                          if s != self.seat and hands[s]}, r.boneyard)
+        verdict = check(position, first_hand=self.first_hand)
+        # The deal found need not keep to the redeal rule (R17) in the hidden hands: only
+        # the analysed seat's own hand is a fact.
+        found = [p for p in verdict.problems if p.code != "redeal" or p.message.startswith(f"seat {self.seat} ")]
+        if found:
+            problems = "; ".join(p.message for p in found)
+            raise _Bad(max(last, 0), f"this position cannot arise in a real hand: {problems}")
+
+    def _replay(self, events: list[Event], forces: tuple[tuple[Tile, int, int], ...] = (),
+                tries: Optional[list[int]] = None) -> Round:
+        """The engine's round for ``events`` on a deal found by :meth:`_fill`.
+
+        Whether anybody could still play when nobody may draw is not public (under
+        ``stuck_end="at-once"`` the hand would have ended at once): when the deal found ends
+        the hand that way before a later event, or at the end, another deal is looked for
+        in which some other seat holds a tile that fits then (``forces``), as the search
+        deals only hands that go on."""
+        tries = tries if tries is not None else [0]
+        keys = self._lead_keys(events)
+        for k, key in enumerate(keys):
+            try:
+                hands, boneyard = self._fill(events, forces, key)
+                r = self._start_round(hands, boneyard, events)
+                break
+            except (_NoDeal, _Bad) as failed:
+                if k == len(keys) - 1 or (isinstance(failed, _Bad) and failed.plain):
+                    raise
+        speaking = self._speaking()
+        for i, event in enumerate(events):
+            move: Move
+            if event.action == "play":
+                assert event.tile is not None
+                move = Play(event.tile, event.end or "left")
+            else:
+                move = DRAW if event.action == "draw" else PASS
+            try:
+                r.play(move, seat=event.seat)
+            except IllegalMoveError as exc:
+                if exc.code == "hand-over" and r.result is not None and r.result.ending == "stuck":
+                    alive = self._alive(events, forces, i, r, tries)
+                    if alive is not None:
+                        return alive
+                raise _Bad(i, exc.explain(speaking)) from None
+        if r.is_over and r.result is not None and r.result.ending == "stuck":
+            alive = self._alive(events, forces, len(events), r, tries)
+            if alive is not None and not alive.is_over:
+                return alive
+        return r
+
+    def _alive(self, events: list[Event], forces: tuple[tuple[Tile, int, int], ...], at: int, r: Round,
+               tries: list[int]) -> Optional[Round]:
+        """A replay of ``events`` on a deal in which, before event ``at``, another seat holds
+        a tile that fits the ends of ``r`` (where the hand went stuck); ``None`` if none."""
+        ends = r.ends
+        assert ends is not None
+        seen = set(self.tiles) | {e.tile for e in events[:at] if e.tile is not None}
+        for tile in self.rules.tiles:
+            if tile in seen or not (tile.has(ends[0]) or tile.has(ends[1])):
+                continue
+            for seat in range(self.players):
+                if seat == self.seat or tries[0] >= ALIVE_TRIES:
+                    continue
+                tries[0] += 1
+                try:
+                    return self._replay(events, (*forces, (tile, seat, at)), tries)
+                except (_NoDeal, _Bad):
+                    continue
+        return None
+
+    def _start_round(self, hands: list[tuple[Tile, ...]], boneyard: list[Tile], events: list[Event]) -> Round:
+        """The round the deal ``hands``/``boneyard`` starts, led by the seat of the first
+        event, under the lead rule that applies (the engine's own)."""
+        rules = self.rules
+        leader = events[0].seat if events else (self.seat if self.leader is None else self.leader)
+        rule_leads = rules.next_leader == "first-hand-rule" or self.first_hand is True
+        by_hands = rules.first_leader in ("highest-double", "first-seat", "top-double")
+        if not events:  # the table knows who leads: the board takes its word
+            start = Start(kind="position", hands=tuple(hands), boneyard=tuple(boneyard), turn=leader,
+                          leader=leader, lead_restricted=rule_leads)
+        elif rule_leads and by_hands:
+            start = Start(kind="deal", hands=tuple(hands), boneyard=tuple(boneyard), leader=None)
+        elif rule_leads and rules.lead_tile != "any":
+            start = Start(kind="position", hands=tuple(hands), boneyard=tuple(boneyard), turn=leader,
+                          leader=leader, lead_restricted=True)
+        else:
+            start = Start(kind="deal", hands=tuple(hands), boneyard=tuple(boneyard), leader=leader)
+        try:
+            try:
+                r = Round.from_start(rules, start)
+            except StartError:
+                if start.kind != "deal" or (rules.redeal_doubles is None and rules.redeal_suit is None):
+                    raise
+                # A deal the redeal rule (R17) would throw in: the search does not deal by
+                # that rule either, so the board takes the lead as the table saw it.
+                r = Round.from_start(rules, Start(kind="position", hands=tuple(hands), boneyard=tuple(boneyard),
+                                                  turn=leader, leader=leader,
+                                                  lead_restricted=rule_leads))
+        except (StartError, ValueError) as exc:
+            message = str(exc)
+            raise _Bad(0, f"this deal cannot be played under these rules: {message}") from None
+        if leader is not None and r.leader != leader:
+            who, should = self._who(leader), self._who(r.turn)
+            raise _Bad(0, f"under these rules {should} would have led this hand, not {who}")
+        return r
+
+    # -- the hidden tiles
+    def _fill(self, events: list[Event], forces: tuple[tuple[Tile, int, int], ...] = (),
+              key: Optional[Tile] = None) -> tuple[list[tuple[Tile, ...]], list[Tile]]:
+        """A deal of the hidden tiles under which ``events`` can happen: every hand as dealt
+        and the boneyard in draw order.  Raises :class:`_Bad` for an event that breaks a
+        plain fact (a tile seen twice, too many draws...) and :class:`_NoDeal` when no deal
+        fits.  Each of ``forces`` (tile, seat, i) asks for the tile in the seat's hand before
+        event i; ``key`` is the tile that made the leader lead (see :meth:`_lead_keys`)."""
+        rules, n, me = self.rules, self.players, self.seat
+        size = rules.hand_size(n)
+        mine = set(self.tiles)
+        in_set = set(rules.tiles)
+        where_played: dict[Tile, int] = {}
+        my_draws: dict[Tile, int] = {}
+        holding = set(self.tiles)  # the analysed seat's tiles as the events go
+        stock = rules.set_size - n * size
+        drawn = 0
+        plays = [0] * n
+        draws = [0] * n
+        lacks: dict[int, list[tuple[int, tuple[int, int]]]] = {s: [] for s in range(n)}
+        reveal = not rules.draw_when_able
+        names = self._who
+        for i, event in enumerate(events):
+            seat = event.seat
+            if event.action == "play":
+                tile = event.tile
+                assert tile is not None
+                if tile not in in_set:
+                    raise _Bad(i, plain=True, text=f"{tile} is not in this set")
+                if tile in where_played:
+                    j = where_played[tile]
+                    raise _Bad(i, plain=True, text=f"{tile} was already played {{where}}", ref=j)
+                if seat != me and (tile in mine or tile in my_draws):
+                    got = "were dealt" if tile in mine else "drew"
+                    raise _Bad(i, plain=True, text=f"you {got} {tile}, so {names(seat)} cannot play it")
+                if seat == me and tile not in holding:  # the engine's own words for it
+                    hand = Hand(tiles_of(mask_of(holding)))
+                    refused = IllegalMoveError("not-in-hand", Play(tile, event.end or "left"), event.ends, seat,
+                                               tile=tile, hand=hand)
+                    raise _Bad(i, plain=True, text=refused.explain(self._speaking()))
+                holding.discard(tile)
+                where_played[tile] = i
+                plays[seat] += 1
+                if seat != me and plays[seat] > size + draws[seat]:
+                    p, d = plays[seat], draws[seat]
+                    raise _Bad(i, plain=True, text=(
+                        f"{names(seat)} would be playing a tile number {p}, but was dealt {size} and drew {d}"))
+            elif event.action == "draw":
+                drawn += 1
+                draws[seat] += 1
+                if drawn > stock:
+                    raise _Bad(i, plain=True, text=(
+                        f"the boneyard held only {stock} tiles after the deal, and they have all been drawn"))
+                if seat == me:
+                    tile = event.tile
+                    if tile is None:
+                        raise _Bad(i, plain=True, text="say which tile you drew")
+                    if tile not in in_set:
+                        raise _Bad(i, plain=True, text=f"{tile} is not in this set")
+                    if tile in mine or tile in my_draws:
+                        raise _Bad(i, plain=True, text=(
+                            f"you already hold {tile}, so you cannot draw it"))
+                    if tile in where_played:
+                        j = where_played[tile]
+                        raise _Bad(i, plain=True, text=(
+                            f"{tile} was played {{where}}, so you cannot draw it"), ref=j)
+                    my_draws[tile] = i
+                    holding.add(tile)
+                elif reveal and event.ends is not None:
+                    lacks[seat].append((i, event.ends))
+            elif seat != me and event.ends is not None:
+                lacks[seat].append((i, event.ends))
+        # The places a hidden tile may have been: each other seat's hand as dealt (made at
+        # -1), each of their draws (made at the draw) and the rest of the boneyard.
+        groups: list[tuple[int, int, int]] = []  # (seat or -1 for the boneyard, made at, size)
+        for seat in range(n):
+            if seat != me:
+                groups.append((seat, -1, size))
+        draw_group: dict[int, int] = {}
+        for i, event in enumerate(events):
+            if event.action == "draw" and event.seat != me:
+                draw_group[i] = len(groups)
+                groups.append((event.seat, i, 1))
+        groups.append((-1, len(events), stock - drawn))
+        hidden = [t for t in rules.tiles if t not in mine and t not in my_draws]
+        bar = self._lead_bar(events, key)
+        if key is not None and events and events[0].seat != me:
+            forces = (*forces, (key, events[0].seat, 0))
+        last = len(events)
+        allowed: list[list[int]] = []
+        for tile in hidden:
+            played_at = where_played.get(tile)
+            owner = events[played_at].seat if played_at is not None else None
+            options = []
+            for g, (seat, made, room) in enumerate(groups):
+                if not room:
+                    continue
+                if seat < 0:
+                    if owner is None:
+                        options.append(g)
+                    continue
+                if owner is not None and (seat != owner or made >= played_at):  # type: ignore[operator]
+                    continue
+                if made < 0 and bar is not None and bar(seat, tile):
+                    continue
+                until = played_at if played_at is not None else last
+                if any(made < at < until and (tile.has(a) or tile.has(b)) for at, (a, b) in lacks[seat]):
+                    continue
+                options.append(g)
+            for forced, holder, at in forces:
+                if forced == tile:
+                    if played_at is not None and played_at < at:
+                        options = []
+                    options = [g for g in options if groups[g][0] == holder and groups[g][1] < at]
+            allowed.append(options)
+        placed = _match(allowed, [room for _, _, room in groups])
+        if placed is None:
+            raise _NoDeal
+        members: list[list[Tile]] = [[] for _ in groups]
+        for tile, g in zip(hidden, placed, strict=True):
+            members[g].append(tile)
+        hands: list[tuple[Tile, ...]] = []
+        k = 0
+        for seat in range(n):
+            if seat == me:
+                hands.append(self.tiles)
+            else:
+                hands.append(tuple(members[k]))
+                k += 1
+        boneyard: list[Tile] = []
+        for i, event in enumerate(events):
+            if event.action == "draw":
+                if event.seat == me:
+                    assert event.tile is not None
+                    boneyard.append(event.tile)
+                else:
+                    boneyard.extend(members[draw_group[i]])
+        boneyard.extend(members[-1])
+        return hands, boneyard
+
+    def _lead_keys(self, events: list[Event]) -> list[Optional[Tile]]:
+        """The tiles that may have made the first mover the leader, under a first-lead rule
+        decided by the hands ("highest-double", "top-double"): the highest double dealt, or
+        with none dealt the heaviest tile.  ``[None]`` when no such tile is asked for."""
+        rules = self.rules
+        rule_leads = rules.next_leader == "first-hand-rule" or self.first_hand is True
+        if not events or not rule_leads or rules.first_leader not in ("highest-double", "top-double"):
+            return [None]
+        leader, lead = events[0].seat, events[0].tile
+        if rules.first_leader == "top-double":
+            return [Tile(rules.max_pip, rules.max_pip)]
+        if leader == self.seat:
+            doubles = [t for t in self.tiles if t.is_double]
+            return [max(doubles) if doubles else max(self.tiles, key=lambda t: (t.pips, t.high))]
+        if lead is not None and lead.is_double and rules.lead_tile == "highest-double":
+            return [lead]
+        mine = set(self.tiles)
+        doubles = sorted((t for t in rules.tiles if t.is_double and t not in mine), reverse=True)
+        others = sorted((t for t in rules.tiles if not t.is_double and t not in mine),
+                        key=lambda t: (-t.pips, -t.high))
+        keys: list[Optional[Tile]] = [*doubles, *others]
+        if lead is not None and lead in keys:  # the lead itself first: the likeliest
+            keys.remove(lead)
+            keys.insert(0, lead)
+        return keys[:LEAD_KEYS]
+
+    def _lead_bar(self, events: list[Event], key: Optional[Tile]) -> Optional[Callable[[int, Tile], bool]]:
+        """Which tiles a seat cannot have been dealt, given the lead (a guide for the deal
+        that the engine then checks): under a first-lead rule decided by the hands, none
+        above ``key`` (the leader's highest double, or with no double dealt its heaviest
+        tile) in another hand; under a lead-tile rule, none the leader should have led
+        instead of its lead."""
+        rules = self.rules
+        if not events or events[0].action != "play" or events[0].tile is None:
+            return None
+        lead, leader = events[0].tile, events[0].seat
+        rule_leads = rules.next_leader == "first-hand-rule" or self.first_hand is True
+        if not rule_leads:
+            return None
+
+        def above_key(tile: Tile) -> bool:
+            if key is None:
+                return False
+            if key.is_double:
+                return tile.is_double and tile.high > key.high
+            return tile.is_double or (tile.pips, tile.high) > (key.pips, key.high)
+
+        def above_lead(tile: Tile) -> bool:
+            if rules.lead_tile == "highest-double":
+                if lead.is_double:
+                    return tile.is_double and tile.high > lead.high
+                return tile.is_double or tile.pips > lead.pips
+            if rules.lead_tile == "heaviest":
+                return tile.pips > lead.pips
+            return False
+
+        def barred(seat: int, tile: Tile) -> bool:
+            return above_lead(tile) if seat == leader else above_key(tile)
+
+        return barred
+
+    def _why_no_deal(self, events: list[Event]) -> _Bad:
+        """Why the last of ``events`` cannot happen after the others (which can): a seat
+        plays a tile with a number it showed it lacked and has drawn nothing since, or, in
+        general, no way of dealing the hidden tiles fits."""
+        i = len(events) - 1
+        event = events[i]
+        seat = event.seat
+        who = self._who(seat)
+        if event.action == "play" and event.tile is not None:
+            tile = event.tile
+            reveal = not self.rules.draw_when_able
+            for j in range(i - 1, -1, -1):
+                other = events[j]
+                if other.seat != seat or other.ends is None:
+                    continue
+                shows = other.action == "pass" or (other.action == "draw" and reveal)
+                a, b = other.ends
+                if shows and (tile.has(a) or tile.has(b)):
+                    since = events[j:i] if other.action == "draw" else events[j + 1:i]  # a draw brings a tile
+                    if any(e.seat == seat and e.action == "draw" for e in since):
+                        break
+                    did = "passed" if other.action == "pass" else "drew"
+                    numbers = f"{a}" if a == b else f"{a} and {b}"
+                    return _Bad(i, (
+                        f"{who} cannot have held {tile}: {who} {did} {{where}} against {numbers}, so held no "
+                        f"{numbers}, and has drawn nothing since"), ref=j)
+            if i == 0:
+                return _Bad(i, f"under these rules {who} could not have led {tile} "
+                            "with your tiles as they are")
+        return _Bad(i, "no way of dealing the tiles you could not see fits the turns so far: "
+                    f"{who} cannot make this move after them")
+
+
+#: The engine's refusals that do not depend on the hidden tiles (see ``moves.ILLEGAL_CODES``).
+_PUBLIC_REFUSALS = frozenset({"hand-over", "not-your-turn", "no-match", "draw-before-lead", "no-drawing",
+                              "boneyard-floor", "boneyard-empty", "draw-limit", "pass-on-lead"})
+
+#: A hand has fewer events than this many per tile of the set and seat (each tile is
+#: drawn and played at most once, and passes in a row end the hand or come between them).
+MOST_EVENTS = 3
+
+#: Tiles the board tries, at most, as the one that made the first mover the leader.
+LEAD_KEYS = 40
+
+#: Deals the board tries, at most, looking for one in which the hand goes on (see
+#: ``AnalysisBoard._replay``).
+ALIVE_TRIES = 200
+
+#: Solver nodes :meth:`AnalysisBoard.evaluate` spends, at most, on an exact value (nothing
+#: hidden: one deal, solved in well under a second on CPython) and on the face-up values.
+EXACT_NODES = 400_000
+FACE_UP_NODES = 200_000
+
+
+def _complete(view: View) -> bool:
+    """Nothing is hidden from anyone: the boneyard is empty and every tile the seat cannot
+    see is in one other hand."""
+    holding = [s for s in range(view.players) if s != view.seat and view.hand_counts[s]]
+    return view.boneyard_count == 0 and len(holding) <= 1
+
+
+def _check_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise AnalysisError(f"a seat's name must be some text, got {excerpt(name)}")
+    clean = " ".join(name.split())
+    if any(c in clean for c in ":,[]()#") or len(clean) > 40:
+        raise AnalysisError(f"a seat's name has at most 40 characters and none of : , [ ] ( ) #, got "
+                            f"{excerpt(clean)}")
+    return clean
+
+
+def _match(allowed: list[list[int]], rooms: list[int]) -> Optional[list[int]]:
+    """Place each item in one of its ``allowed`` groups, group g taking at most
+    ``rooms[g]`` (augmenting paths, as for a bipartite matching); ``None`` when impossible."""
+    placed = [-1] * len(allowed)
+    members: list[list[int]] = [[] for _ in rooms]
+
+    def place(item: int, seen: set[int]) -> bool:
+        for g in allowed[item]:
+            if g in seen:
+                continue
+            seen.add(g)
+            if len(members[g]) < rooms[g]:
+                members[g].append(item)
+                placed[item] = g
+                return True
+            for other in members[g]:
+                if place(other, seen):
+                    members[g].remove(other)
+                    members[g].append(item)
+                    placed[item] = g
+                    return True
+        return False
+
+    # Most constrained items first: fewer paths to follow.
+    for item in sorted(range(len(allowed)), key=lambda k: len(allowed[k])):
+        if not place(item, set()):
+            return None
+    return placed
+

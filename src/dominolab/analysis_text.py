@@ -1,0 +1,491 @@
+"""The analysis board's words: the text a person types after a game, and the sentences
+:meth:`~dominolab.analysis.AnalysisBoard.evaluate` says.
+
+**The text.**  Header lines first, then one line per turn in the words of the table and
+of :func:`~dominolab.narration.narrate`::
+
+    rules: standard                 # a preset (rules.presets())
+    rule draw_limit: 2              # optional: a field changed from the preset, as JSON
+    seats: me, North                # every seat in turn order; "me" is the seat studied
+    my tiles: 6-4 5-5 3-1 2-2 6-0 4-1 1-0    # as dealt
+    hand: first                     # optional: "first" (the first-lead rule applies) or "later"
+    leader: North                   # optional: who leads, before the first tile is down
+    match: 45, 80 to 100            # optional: each side's score before the hand, and the target
+    North: lead 6-6
+    me: 6-4 right
+    North: draws 2, passes
+    me: draws 1 (3-3), 3-3 left     # your own draws name their tiles
+    [
+    me: 4-1 ... a variation: another move instead of the line before the bracket
+    ]
+
+A turn line is a seat's name, a colon (optional) and its moves, separated by commas or
+"and": "lead 6-6", "6-4 right" (or "plays 6-4 on the right"; the end may be left out where
+the tile fits one end only), "draws 2" (another seat), "draws 2 (3-3, 5-2)" (you),
+"passes" (or "go").  "You" and "I" are other names for "me", so a line of
+``narrate(...)`` reads as it is.  A line "[" begins a variation: moves played instead of
+the line just before it; "]" ends it, and the main line goes on.  "#" starts a comment.
+
+**The sentences.**  :func:`judge` builds the verdict on a decision from named parts: the
+first sentence in plain words without figures (:data:`SAYS`), the figures in a second text
+(:data:`WHY`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, Optional
+
+from .analysis import ME_ALIASES, Analysis, AnalysisBoard, AnalysisError, AnalysisTextError, MoveAnalysis, Node
+from .moves import DRAW, PASS, End, Event, InvalidMoveError, Move, Play, read_move_text
+from .narration import turns
+from .rules import Rules
+from .tiles import Tile
+from .validate import excerpt
+from .view import View
+
+__all__ = ["SAYS", "WHY", "judge", "moves_of", "read", "write"]
+
+#: The longest text :func:`read` reads (a hand with many variations fits easily).
+MAX_TEXT = 200_000
+_PART = re.compile(r",(?![^()]*\))|\band\b")
+_COUNT = re.compile(r"\d{1,3}")
+
+
+# ---------------------------------------------------------------------------- moves
+def moves_of(text: str, *, mine: bool) -> list[tuple[str, Optional[Tile], Optional[End]]]:
+    """The moves of one turn written as text ("draws 2, passes", "draws 1 (3-3), 3-3 left",
+    "lead 6-6"): ("play" | "lead" | "draw" | "pass", tile, end) each.  ``mine``: the
+    analysed seat's turn, whose draws name their tiles.  ``ValueError`` for anything else."""
+    if not isinstance(text, str):
+        raise ValueError(f"expected moves written as text, got {excerpt(text)}")
+    out: list[tuple[str, Optional[Tile], Optional[End]]] = []
+    parts = [p.strip() for p in _PART.split(text.strip().rstrip("."))]
+    if not any(parts):
+        raise ValueError("no move given")
+    for part in parts:
+        if not part:
+            raise ValueError(f"an empty move in {excerpt(text)}")
+        words = part.lower().split()
+        if words[0] in ("draw", "draws", "drew"):
+            out.extend(_draws(part, words, mine))
+            continue
+        try:
+            action, tile, end = read_move_text(part)
+        except InvalidMoveError as exc:
+            raise ValueError(str(exc)) from None
+        if action == "play" and words[0] in ("lead", "leads"):
+            action = "lead"
+        out.append((action, tile, end))
+    return out
+
+
+def _draws(part: str, words: list[str], mine: bool) -> list[tuple[str, Optional[Tile], Optional[End]]]:
+    """ "draws", "draws 2", "draws 2 (3-3, 5-2)", "draws 3-3 5-2". """
+    rest = part.split(None, 1)[1] if len(words) > 1 else ""
+    count: Optional[int] = None
+    shown = rest
+    head = rest.split("(", 1)[0].strip()
+    if _COUNT.fullmatch(head):
+        count = int(head)
+        shown = rest[len(rest.split("(", 1)[0]):].strip()
+        if shown and not (shown.startswith("(") and shown.endswith(")")):
+            raise ValueError(f"cannot read {excerpt(part)}: write 'draws 2' or 'draws 2 (3-3, 5-2)'")
+        shown = shown[1:-1]
+    elif head.startswith("(") or rest.startswith("("):
+        shown = rest.strip()[1:-1] if rest.strip().endswith(")") else rest
+    tiles: list[Tile] = []
+    for piece in shown.replace(",", " ").split():
+        try:
+            tiles.append(Tile.parse(piece))
+        except ValueError:
+            raise ValueError(f"cannot read {excerpt(part)}: write 'draws 2' or 'draws 2 (3-3, 5-2)'") from None
+    if count is not None and tiles and count != len(tiles):
+        raise ValueError(f"{excerpt(part)} says {count} tiles but names {len(tiles)}")
+    if count == 0:
+        raise ValueError("'draws 0' draws nothing: leave it out")
+    if mine:
+        if not tiles:
+            raise ValueError("say which tiles you drew, as in 'draws 2 (3-3, 5-2)'")
+        return [("draw", t, None) for t in tiles]
+    if tiles:
+        raise ValueError("nobody knows which tiles another seat drew: write how many, as in 'draws 2'")
+    return [("draw", None, None)] * (count or 1)
+
+
+# ---------------------------------------------------------------------------- reading
+_HEADERS = ("rules", "rule", "seats", "my tiles", "hand", "match", "leader")
+
+
+def read(text: str) -> AnalysisBoard:
+    """The board ``text`` describes (see the module's text).  Raises
+    :class:`~dominolab.analysis.AnalysisTextError` naming the first wrong line."""
+    if not isinstance(text, str):
+        raise AnalysisError(f"expected the hand as text, got {excerpt(text)}")
+    if len(text) > MAX_TEXT:
+        raise AnalysisError(f"the text is too long to be one hand ({len(text)} characters; at most {MAX_TEXT})")
+    header: dict[str, tuple[int, str]] = {}
+    changes: dict[str, Any] = {}
+    board: Optional[AnalysisBoard] = None
+    node: Optional[Node] = None
+    line_start: Optional[Node] = None
+    stack: list[tuple[Node, Optional[Node], int]] = []
+    last_line = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        last_line = number
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if board is None:
+            key, colon, value = line.partition(":")
+            key = " ".join(key.lower().split())
+            if key.startswith("rule "):
+                changes[key[5:].strip()] = (number, value.strip())
+                continue
+            if key in _HEADERS and colon:
+                if key in header:
+                    raise AnalysisTextError(number, f"'{key}' is given twice (first at line {header[key][0]})")
+                header[key] = (number, value.strip())
+                continue
+            board = _board(header, changes, number)
+            node = line_start = board.root
+        assert node is not None
+        if line == "[":
+            if line_start is None:
+                raise AnalysisTextError(number, "a variation '[' must follow a turn: it replaces that turn")
+            stack.append((node, line_start, number))
+            node, line_start = line_start, None
+            continue
+        if line == "]":
+            if not stack:
+                raise AnalysisTextError(number, "']' without a '[' before it")
+            if line_start is None:
+                raise AnalysisTextError(number, "an empty variation: give at least one turn between '[' and ']'")
+            node, line_start, _opened = stack.pop()
+            continue
+        seat, rest = _seat_of(board, line, number)
+        line_start = node
+        try:
+            parts = moves_of(rest, mine=seat == board.seat)
+        except ValueError as exc:
+            raise AnalysisTextError(number, str(exc)) from None
+        for action, tile, end in parts:
+            try:
+                event = board._event(node, seat, action, tile, end)
+            except AnalysisError as exc:
+                raise AnalysisTextError(number, str(exc)) from None
+            if node is board.root and board.leader is not None and seat != board.leader:
+                raise AnalysisTextError(number, f"the 'leader:' line says {board.names[board.leader]} leads, "
+                                                f"but {board.names[seat]} makes the first move")
+            try:
+                node = board._attach(node, event, number)
+            except AnalysisError as exc:
+                raise AnalysisTextError(number, str(exc)) from None
+    if board is None:
+        board = _board(header, changes, last_line + 1)
+        node = board.root
+    if stack:
+        raise AnalysisTextError(stack[-1][2], "this '[' is never closed by a ']'")
+    _check_tree(board)
+    main = board.root
+    while main.variations:
+        main = main.variations[0]
+    board.node = main
+    return board
+
+
+def _board(header: dict[str, tuple[int, str]], changes: dict[str, Any], number: int) -> AnalysisBoard:
+    """The board the header lines give (``number``: the line after them)."""
+    for key in ("rules", "seats", "my tiles"):
+        if key not in header:
+            raise AnalysisTextError(number, f"the '{key}:' line is missing before the first turn")
+    line, name = header["rules"]
+    try:
+        rules = Rules.preset(name.lower())
+    except ValueError as exc:
+        raise AnalysisTextError(line, str(exc)) from None
+    if changes:
+        fields = {f.name for f in dataclasses.fields(Rules)} - {"name"}
+        given: dict[str, Any] = {}
+        for field, (line, value) in changes.items():
+            if field not in fields:
+                raise AnalysisTextError(line, f"no rule named {excerpt(field)}; the rules' fields are "
+                                              f"{', '.join(sorted(fields))}")
+            try:
+                given[field] = json.loads(value)
+            except ValueError:
+                given[field] = value
+        try:
+            rules = dataclasses.replace(rules, **given)
+        except (ValueError, TypeError) as exc:
+            raise AnalysisTextError(min(line for line, _ in changes.values()), str(exc)) from None
+    names = [n for n in (part.strip() for part in header["seats"][1].split(","))]
+    first_hand: Optional[bool] = None
+    if "hand" in header:
+        line, value = header["hand"]
+        if value.lower() not in ("first", "later"):
+            raise AnalysisTextError(line, f"hand: write 'first' or 'later', got {excerpt(value)}")
+        first_hand = value.lower() == "first"
+    match = None
+    if "match" in header:
+        line, value = header["match"]
+        found = re.fullmatch(r"\s*(\d+(?:\s*,\s*\d+)+)\s+to\s+(\d+)\s*", value)
+        if found is None:
+            raise AnalysisTextError(line, f"match: write each side's score and the target, as '45, 80 to 100'; "
+                                          f"got {excerpt(value)}")
+        match = ([int(s) for s in found.group(1).split(",")], int(found.group(2)))
+    leader = None
+    if "leader" in header:
+        line, value = header["leader"]
+        lowered = [n.lower() for n in names]
+        key = " ".join(value.lower().split())
+        if key in ME_ALIASES:
+            key = next((n for n in lowered if n in ME_ALIASES), key)
+        if key not in lowered:
+            raise AnalysisTextError(line, f"leader: no seat is called {excerpt(value)}")
+        leader = lowered.index(key)
+    try:
+        board = AnalysisBoard(rules, names, header["my tiles"][1], first_hand=first_hand, match=match,
+                              leader=leader)
+    except (AnalysisError, ValueError) as exc:
+        text = str(exc)
+        key = "my tiles" if text.startswith("my tiles") else "match" if text.startswith("match") else "seats"
+        raise AnalysisTextError(header[key][0], text) from None
+    return board
+
+
+def _seat_of(board: AnalysisBoard, line: str, number: int) -> tuple[int, str]:
+    """The seat a turn line is about, and the rest of the line."""
+    lowered = line.lower()
+    names = [(name.lower(), seat) for seat, name in enumerate(board.names)]
+    names += [(alias, board.seat) for alias in ME_ALIASES]
+    head, colon, rest = line.partition(":")
+    if colon:
+        key = " ".join(head.lower().split())
+        for name, seat in names:
+            if key == name:
+                return seat, rest.strip()
+        raise AnalysisTextError(number, f"no seat is called {excerpt(head.strip())}; the seats are "
+                                        f"{', '.join(board.names)}")
+    for name, seat in sorted(names, key=lambda pair: -len(pair[0])):
+        if lowered.startswith(name + " "):
+            return seat, line[len(name):].strip()
+    raise AnalysisTextError(number, f"cannot tell whose turn {excerpt(line)} is: start it with a seat's name "
+                                    f"({', '.join(board.names)}) and a colon")
+
+
+def _check_tree(board: AnalysisBoard) -> None:
+    """Check every line of play of the tree (each leaf's path) with the engine."""
+    from .analysis import _Bad
+
+    leaves: list[Node] = []
+    todo = [board.root]
+    while todo:
+        node = todo.pop()
+        if not node.variations:
+            leaves.append(node)
+        todo.extend(reversed(node.variations))
+    for leaf in leaves:
+        path = leaf.path()
+        try:
+            board._solve_path(path)
+        except _Bad as bad:
+            at = path[bad.index].line if path else None
+
+            def where(j: int, path: list[Node] = path) -> str:
+                return f"at line {path[j].line}"
+
+            raise AnalysisTextError(at or 1, bad.why(where)) from None
+
+
+# ---------------------------------------------------------------------------- writing
+def write(board: AnalysisBoard) -> str:
+    """``board`` as text (see the module's text); :func:`read` reads it back."""
+    rules = board.rules
+    presets = Rules.presets()
+    base = Rules.preset(rules.name) if rules.name in presets else Rules.preset("standard")
+    out = [f"rules: {base.name}"]
+    data = rules.to_dict()
+    for field in rules.changes_from(base):
+        out.append(f"rule {field}: {json.dumps(data[field])}")
+    out.append(f"seats: {', '.join(board.names)}")
+    out.append(f"my tiles: {' '.join(str(t) for t in board.tiles)}")
+    if board.first_hand is not None:
+        out.append(f"hand: {'first' if board.first_hand else 'later'}")
+    if board.leader is not None and not board.root.variations:
+        out.append(f"leader: {board.names[board.leader]}")
+    if board.match is not None:
+        scores, target = board.match
+        out.append(f"match: {', '.join(map(str, scores))} to {target}")
+    _write_from(board, board.root, None, out)
+    return "\n".join(out) + "\n"
+
+
+def _write_from(board: AnalysisBoard, node: Node, first: Optional[Node], out: list[str]) -> None:
+    """The lines from ``node`` on: its main line (or ``first`` instead of its first move),
+    each turn's alternatives in brackets after it."""
+    while node.variations:
+        start = first if first is not None else node.variations[0]
+        others = [] if first is not None else node.variations[1:]
+        first = None
+        run = [start]
+        while (run[-1].variations and len(run[-1].variations) == 1 and run[-1].event is not None
+               and run[-1].event.action == "draw" and run[-1].variations[0].event is not None
+               and run[-1].variations[0].event.seat == start.event.seat):  # type: ignore[union-attr]
+            run.append(run[-1].variations[0])
+        out.append(_turn_text(board, [n.event for n in run if n.event is not None]))
+        for other in others:
+            out.append("[")
+            _write_from(board, node, other, out)
+            out.append("]")
+        node = run[-1]
+
+
+def _turn_text(board: AnalysisBoard, events: list[Event]) -> str:
+    seat = events[0].seat
+    parts: list[str] = []
+    for run in turns(events):
+        drawn = [e for e in run if e.action == "draw"]
+        if drawn:
+            if seat == board.seat:
+                parts.append(f"draws {len(drawn)} ({', '.join(str(e.tile) for e in drawn)})")
+            else:
+                parts.append(f"draws {len(drawn)}")
+        last = run[-1]
+        if last.action == "play":
+            parts.append(f"lead {last.tile}" if last.ends is None else f"{last.tile} {last.end}")
+        elif last.action == "pass":
+            parts.append("passes")
+    return f"{board.names[seat]}: {', '.join(parts)}"
+
+
+# ---------------------------------------------------------------------------- sentences
+#: The first sentence of a verdict: plain words, no figures.  Named placeholders, so that
+#: each can be translated whole.
+SAYS = {
+    "only": "{move} is your only move.",
+    "must-draw": "You must draw: nothing you hold fits.",
+    "must-pass": "You must pass: nothing you hold fits, and you may not draw.",
+    "exact-best": "{move} is best: every tile's place is known, and nothing does better.",
+    "exact-equal": "{move} and {other} are equally good: every tile's place is known, and they end the same.",
+    "clear": "{move} is clearly better than {other}.",
+    "close": "{move} and {other} are about equal.",
+}
+#: The figures behind the verdict, one step away.
+WHY = {
+    "only": "No other move is allowed here.",
+    "exact": ("Nothing is hidden, so these values are exact: {move} ends the hand {points} net points for {who}, "
+              "{other} {other_points}."),
+    "exact-one": "Nothing is hidden, so this value is exact: {move} ends the hand {points} net points for {who}.",
+    "search": ("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
+               "for {who}, against {other_points} ± {other_margin} for {other}."),
+    "search-one": "In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
+                  "for {who}.",
+    "match": " That is a {chance} chance of winning the match for {who}, against {other_chance}.",
+    "face-up": (" With every hand face up, averaged over every deal that fits, {move} is worth {face} and {other} "
+                "{other_face} (a player who cannot see the hands may not reach these)."),
+}
+#: A move's place among the others, in words.
+VERDICTS = ("best", "about as good", "worse")
+
+
+def judge(view: View, rows: Sequence[tuple[Move, float, float, Optional[float], float, bool]], method: str,
+          deals: int, faces: dict[Move, float], who: Callable[[int], str]) -> Analysis:
+    """The :class:`~dominolab.analysis.Analysis` of a decision: ``rows`` are (move, points,
+    margin, chance, ahead, exact) best first, ``faces`` the face-up values when known.
+    A move is "about as good" as the best unless the figures put the best ahead by
+    :data:`~dominolab.players.CLOSE_POINTS` or more, clear of the two margins (the hint's
+    own test); with exact values, unless they are equal."""
+    from .players import CLOSE_POINTS
+
+    best = rows[0]
+
+    def separated(row: tuple[Move, float, float, Optional[float], float, bool]) -> bool:
+        if method == "exact":
+            return best[1] - row[1] > 1e-9
+        if best[3] is not None and row[3] is not None and best[3] <= row[3]:
+            return False
+        gap = best[1] - row[1]
+        return gap >= CLOSE_POINTS and gap > math.hypot(best[2], row[2])
+
+    moves: list[MoveAnalysis] = []
+    for k, (move, points, margin, chance, ahead, exact) in enumerate(rows):
+        verdict = "best" if k == 0 else ("worse" if separated(rows[k]) else "about as good")
+        moves.append(MoveAnalysis(move, points, margin, chance, ahead, exact or method == "exact", verdict,
+                                  faces.get(move)))
+    runner = _runner_up(view, rows)
+    team = "your team" if view.partner is not None else "you"
+    first = _move_words(best[0], view)
+    parts: dict[str, str] = {"move": first, "who": team, "deals": f"{deals:,}", "points": _points(best[1]),
+                             "margin": f"{best[2]:.1f}"}
+    if runner is not None:
+        parts.update(other=_move_words(runner[0], view), other_points=_points(runner[1]),
+                     other_margin=f"{runner[2]:.1f}")
+    if len(view.legal) == 1:
+        key = "must-draw" if best[0] is DRAW else "must-pass" if best[0] is PASS else "only"
+    elif runner is None:
+        key = "only"
+    elif method == "exact":
+        key = "exact-best" if separated(runner) else "exact-equal"
+    else:
+        key = "clear" if separated(runner) else "close"
+    says = _capital(SAYS[key].format(**parts))
+    if method == "exact":
+        why = WHY["exact" if runner is not None else "exact-one"].format(**parts)
+    else:
+        why = WHY["search" if runner is not None else "search-one"].format(**parts)
+    if len(view.legal) == 1:
+        why = WHY["only"] + " " + why
+    if runner is not None and best[3] is not None and runner[3] is not None:
+        why += WHY["match"].format(chance=_share(best[3]), other_chance=_share(runner[3]), who=team)
+    if runner is not None and best[0] in faces and runner[0] in faces:
+        why += WHY["face-up"].format(face=_points(faces[best[0]]), other_face=_points(faces[runner[0]]), **parts)
+    return Analysis(tuple(moves), says, why, method, deals)
+
+
+def _runner_up(view: View, rows: Sequence[tuple[Move, float, float, Optional[float], float, bool]]
+               ) -> Optional[tuple[Move, float, float, Optional[float], float, bool]]:
+    """The best move that leads somewhere else than the best (a tile on either of two
+    equal ends is one move)."""
+    best = rows[0][0]
+    ends = view.ends
+    for row in rows[1:]:
+        move = row[0]
+        if (isinstance(move, Play) and isinstance(best, Play) and move.tile is best.tile
+                and ends is not None and ends[0] == ends[1]):
+            continue
+        return row
+    return None
+
+
+def _move_words(move: Move, view: View) -> str:
+    """A move as the subject of a sentence: "6-4 on the right", "leading 6-6", "drawing"."""
+    if move is DRAW:
+        return "drawing"
+    if move is PASS:
+        return "passing"
+    assert isinstance(move, Play)
+    ends = view.ends
+    if ends is None:
+        return f"leading {move.tile}"
+    if ends[0] == ends[1]:
+        return str(move.tile)
+    return f"{move.tile} on the {move.end}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _points(value: float) -> str:
+    text = f"{value:+.1f}"
+    return "0.0" if text in ("+0.0", "-0.0") else text
+
+
+def _share(value: float) -> str:
+    return f"{100 * min(1.0, max(0.0, value)):.0f}%"
+

@@ -1,0 +1,384 @@
+"""The analysis board: building it (from a round, a record, text), reading and writing its
+text, moves for any seat with variations, every bad input named by its line, and
+evaluate()'s values checked by a different method."""
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dominolab as dl
+from dominolab import exact
+from dominolab.analysis import AnalysisBoard, AnalysisError, AnalysisTextError
+
+from .budget import examples
+
+PRESET_PLAYERS = [(name, n) for name in dl.Rules.presets() for n in dl.Rules.preset(name).player_counts]
+
+#: A Block game (no drawing) as one seat saw it: North passed against two 4s at the end.
+BLOCK = """\
+rules: block
+seats: me, North
+my tiles: 6-5 5-1 4-1 4-0 6-2 1-0 2-2
+hand: first
+North: lead 5-5
+me: 6-5 left
+North: 5-3 right
+me: 6-2 left
+North: 5-2 left
+me: 5-1 left
+North: 4-3 right
+me: 4-1 left
+North: passes
+"""
+
+#: A standard hand with draws on both sides, the analysed seat to move.
+STANDARD = """\
+rules: standard
+seats: me, North
+my tiles: 2-0 6-1 5-2 5-0 0-0 6-5 2-1
+hand: first
+me: lead 6-1
+North: draws 1, 3-1 right
+me: 6-5 left
+North: 5-5 left
+me: 5-0 left
+North: 4-0 left
+me: draws 2 (4-3, 6-3)
+"""
+
+#: The first lines of a Basic hand (the holder of the highest double leads it).
+BASIC = """\
+rules: basic
+seats: me, North
+my tiles: 2-0 5-5 5-2 5-0 0-0 6-3 2-1
+hand: first
+"""
+
+
+def played_round(preset, players, seed, moves):
+    rng = random.Random(seed)
+    r = dl.Round.deal(preset, players, seed=seed)
+    for _ in range(moves):
+        if r.is_over:
+            break
+        r.play(rng.choice(r.legal_moves()))
+    return r
+
+
+# ---------------------------------------------------------------------------- building
+@settings(max_examples=examples(80), deadline=None)
+@given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 70), st.integers(0, 3))
+def test_text_round_trips_and_the_board_sees_what_the_seat_saw(preset_players, seed, moves, seat):
+    preset, players = preset_players
+    r = played_round(preset, players, seed, moves)
+    seat %= players
+    board = AnalysisBoard.from_round(r, seat)
+    text = board.to_text()
+    again = AnalysisBoard.from_text(text)
+    assert again.to_text() == text
+    assert again.events == board.events
+    assert (again.rules, again.names, again.tiles, again.first_hand) == (board.rules, board.names, board.tiles,
+                                                                         board.first_hand)
+    # Whether a hand in which nobody may draw went stuck is not public (see AnalysisBoard._replay).
+    if not (r.is_over and r.result.ending == "stuck"):
+        assert again.view() == dataclasses.replace(r.view(seat), result=None)
+
+
+def test_from_record_at_a_move_is_the_round_after_that_many_moves():
+    r = played_round("standard", 3, 11, 25)
+    record = r.to_record()
+    board = AnalysisBoard.from_record(record, 1, move=9)
+    early = dl.Round.from_start(r.rules, r.start)
+    for move in r.moves[:9]:
+        early.play(move)
+    assert board.view() == dataclasses.replace(early.view(1), result=None)
+    assert len(board.events) == 9
+
+
+def test_a_text_reads_narration_lines_and_other_spellings():
+    text = BLOCK.replace("North: 5-3 right", "North plays 5-3 on the right").replace(
+        "me: 6-2 left", "You play 6-2 on the left")
+    assert AnalysisBoard.from_text(text).to_text() == BLOCK
+
+
+def test_the_board_is_exported():
+    assert dl.AnalysisBoard is AnalysisBoard
+    assert issubclass(dl.AnalysisTextError, ValueError)
+
+
+# ---------------------------------------------------------------------------- bad text
+def error_of(text):
+    with pytest.raises(AnalysisTextError) as info:
+        AnalysisBoard.from_text(text)
+    return info.value
+
+
+def test_a_tile_played_twice_is_named_with_its_line():
+    error = error_of(BLOCK + "me: 4-0 left\nNorth: 4-3 right\n")
+    assert error.line == 15
+    assert error.problem == "4-3 was already played at line 11"
+
+
+def test_a_tile_you_hold_cannot_be_played_by_another_seat():
+    error = error_of(BLOCK + "me: 4-0 left\nNorth: 1-0 left\n")
+    assert error.line == 15
+    assert error.problem == "you were dealt 1-0, so North cannot play it"
+
+
+def test_a_play_must_match_its_end():
+    error = error_of(BLOCK.replace("North: 5-3 right", "North: 3-1 right"))
+    assert error.line == 7
+    assert "3-1 does not match the right end, which shows 5" in error.problem
+
+
+def test_a_play_without_an_end_must_fit_one():
+    error = error_of(BLOCK.replace("North: 5-3 right", "North: 3-1"))
+    assert error.line == 7
+    assert error.problem == "3-1 matches neither end (the ends are 6 left and 5 right)"
+
+
+def test_counts_that_do_not_add_up():
+    assert error_of(BLOCK.replace("my tiles: 6-5 5-1", "my tiles: 6-5")).problem == (
+        "my tiles: 6 tiles, but these rules deal 7 to each of 2 players")
+    for drawn in (12, 15):  # 13 or 16 drawn of 14, two of which must stay
+        error = error_of(STANDARD.replace("North: 4-0 left", f"North: draws {drawn}, 4-0 left"))
+        assert (error.line, error.problem) == (10, "North cannot draw: the boneyard is down to the two tiles that "
+                                                   "must stay there")
+    error = error_of(STANDARD.replace("draws 2 (4-3, 6-3)", "draws 3 (4-3, 6-3)"))
+    assert error.line == 11 and "says 3 tiles but names 2" in error.problem
+
+
+def test_a_seat_that_passed_on_a_number_cannot_play_it_without_drawing():
+    error = error_of(BLOCK + "me: 4-0 left\nNorth: 6-4 right\n")
+    assert error.line == 15
+    assert error.problem == ("North cannot have held 6-4: North passed at line 13 against 4, so held no 4, "
+                             "and has drawn nothing since")
+
+
+def test_a_lead_the_rules_forbid_cannot_arise():
+    # Under Basic rules the holder of the highest double leads it: with 5-5 in my hand,
+    # North cannot have led 4-4 in the first hand.
+    error = error_of(BASIC + "North: lead 4-4\n")
+    assert error.line == 5
+    assert error.problem == "under these rules you would have led this hand, not North"
+    # ... but 6-6 is higher: fine.
+    assert AnalysisBoard.from_text(BASIC + "North: lead 6-6\n").turn == 0
+
+
+def test_a_turn_out_of_order_and_other_mistakes():
+    error = error_of(BLOCK + "North: 6-4 left\n")  # (North showed it lacks 4s, but the turn comes first)
+    assert error.line == 14 and error.problem == "it is your turn, not North's"
+    assert error_of(BLOCK + "West: 3-3 left\n").problem.startswith("no seat is called 'West'")
+    assert error_of(BLOCK.replace("seats: me, North\n", "")).problem == (
+        "the 'seats:' line is missing before the first turn")
+    assert error_of(BLOCK + "[\nme: 4-0 left\n").problem == "this '[' is never closed by a ']'"
+    assert error_of(BLOCK + "]\n").problem == "']' without a '[' before it"
+    assert error_of(STANDARD.replace("draws 2 (4-3, 6-3)", "draws 2")).problem == (
+        "say which tiles you drew, as in 'draws 2 (3-3, 5-2)'")
+    assert error_of(STANDARD.replace("North: draws 1,", "North: draws 1 (3-3),")).problem.startswith(
+        "nobody knows which tiles another seat drew")
+    assert error_of(STANDARD.replace("(4-3, 6-3)", "(4-3, 3-1)")).problem == (
+        "3-1 was played at line 6, so you cannot draw it")
+    assert error_of(BLOCK.replace("rules: block", "rules: blokc")).line == 1
+    assert error_of(BLOCK.replace("North: 5-3 right", "North: lead 5-3")).problem.startswith(
+        "the hand has already been led")
+
+
+def test_a_text_longer_than_any_hand_is_refused_at_its_line():
+    error = error_of(BLOCK + "me: passes\nNorth: passes\n" * 200)
+    assert error.line == 4 + 3 * 28 * 2 + 1
+    assert error.problem == "more than 168 moves: no hand of these rules is that long"
+
+
+def test_errors_are_value_errors_and_the_text_is_read_in_one_pass():
+    error = error_of(BLOCK + "North: 6-4 left\n")
+    assert isinstance(error, ValueError)
+    assert str(error) == "line 14: it is your turn, not North's"
+
+
+# ---------------------------------------------------------------------------- moves
+def test_moves_for_any_seat_are_checked_and_a_refused_move_changes_nothing():
+    board = AnalysisBoard.from_text(BLOCK)
+    board.play("4-0 left")  # mine
+    before = board.to_text()
+    with pytest.raises(AnalysisError, match="North cannot have held 6-4: North passed earlier against 4"):
+        board.play("6-4 right")
+    with pytest.raises(AnalysisError, match="you were dealt 1-0"):
+        board.play("1-0")
+    assert board.to_text() == before
+    board.play("6-0 left")  # an unseen tile that fits
+    assert board.turn == 0
+    assert board.events[-1] == dl.Event(1, "play", dl.Tile(6, 0), "left", (0, 4))
+
+
+def test_undo_redo_and_variations_are_written_in_brackets():
+    board = AnalysisBoard.from_text(BLOCK)
+    board.play("4-0 left")
+    board.play("pass")  # North
+    board.undo()
+    board.play("6-0 left")  # North plays instead: a variation
+    assert board.variations == []
+    board.undo()
+    assert [n.event.tile for n in board.variations] == [None, dl.Tile(6, 0)]
+    assert board.redo().tile == dl.Tile(6, 0)  # where the last undo came from
+    text = board.to_text()
+    assert text.endswith("North: passes\nme: 4-0 left\nNorth: passes\n[\nNorth: 6-0 left\n]\n")
+    again = AnalysisBoard.from_text(text)
+    assert again.to_text() == text
+    assert again.events[-1].action == "pass"  # the main line's end
+    with pytest.raises(AnalysisError, match="no move to undo"):
+        AnalysisBoard.from_text(BLOCK.split("North: lead")[0]).undo()
+
+
+def test_the_lead_can_be_played_for_any_seat():
+    board = AnalysisBoard.from_text(BLOCK.split("North: lead")[0] + "leader: North\n")
+    assert board.turn == 1
+    board.play("lead 5-5")
+    assert board.node.ends == (5, 5)
+    with pytest.raises(AnalysisError, match="already been led"):
+        board.play("lead 6-5")
+
+
+def test_your_draws_name_their_tile():
+    board = AnalysisBoard.from_text(STANDARD)
+    board.play("4-3 left")
+    board.play("draw")  # North
+    board.play("draw")
+    board.play("3-2 left")
+    with pytest.raises(AnalysisError, match="say which tiles you drew"):
+        board.play("draw")
+    with pytest.raises(AnalysisError, match="say which tile you drew"):
+        board.play(dl.Draw())
+    board.play("draw 6-6")
+    assert dl.Tile(6, 6) in board.hand
+
+
+# ---------------------------------------------------------------------------- values
+def brute_force(r, side):
+    """Net points for ``side`` with every hand known and nothing to draw: plain minimax
+    over the round's own moves (no pruning, no table)."""
+    if r.is_over:
+        points = r.result.points
+        return points[side] - points[1 - side]
+    values = []
+    for move in r.legal_moves():
+        r.play(move)
+        values.append(brute_force(r, side))
+        r.undo()
+    return max(values) if r.turn == side else min(values)
+
+
+def complete_positions(count, most_tiles):
+    """Basic-rules positions of two players with an empty boneyard (nothing hidden from
+    anyone), seat 0 to choose among two or more moves."""
+    found = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        r = dl.Round.deal("basic", 2, seed=seed)
+        players = [dl.GreedyPlayer(seed), dl.RandomPlayer(seed)]
+        while not r.is_over:
+            if (r.boneyard_count == 0 and r.turn == 0 and len(r.legal_moves()) > 1
+                    and sum(r.hand_counts) <= most_tiles):
+                found.append(r)
+                break
+            r.play(players[r.turn].choose(r.view(r.turn)))
+    return found
+
+
+def test_complete_information_values_are_exact_and_agree_with_brute_force():
+    for r in complete_positions(6, 9):
+        board = AnalysisBoard.from_round(r, 0)
+        analysis = board.evaluate()
+        assert analysis.method == "exact"
+        solved = exact.solve(r.view(0))
+        for move in r.legal_moves():
+            r.play(move)
+            truth = brute_force(r, 0)
+            r.undo()
+            assert analysis[move].points == pytest.approx(truth)
+            assert analysis[move].points == pytest.approx(solved[move].value)
+            assert analysis[move].margin == 0 and analysis[move].exact
+
+
+def test_evaluate_lists_every_legal_move_plain_words_first():
+    board = AnalysisBoard.from_text(STANDARD)
+    analysis = board.evaluate(level="easy")
+    assert {m.move for m in analysis} == set(board.legal_moves())
+    assert analysis.method == "search"
+    assert analysis.moves[0].verdict == "best"
+    points = [m.points for m in analysis]
+    assert points == sorted(points, reverse=True)
+    for word in ("±", "net", "margin", "%"):
+        assert word not in analysis.says
+    assert not any(c.isdigit() for c in analysis.says.replace("4-3", "").replace("6-3", ""))
+    assert "imagined deals" in analysis.why and "±" in analysis.why
+
+
+def test_evaluate_in_a_match_gives_each_move_its_chance():
+    text = STANDARD.replace("hand: first\n", "hand: first\nmatch: 90, 40 to 100\n")
+    analysis = AnalysisBoard.from_text(text).evaluate(level="easy")
+    assert all(0.0 <= m.chance <= 1.0 for m in analysis)
+    assert "chance of winning the match" in analysis.why
+
+
+def test_evaluate_refuses_another_seats_turn_and_an_only_move_says_so():
+    board = AnalysisBoard.from_text(BLOCK)
+    analysis = board.evaluate(level="easy")
+    assert analysis.says == "4-0 on the left is your only move." or len(analysis) > 1
+    board.play(board.legal_moves()[0])
+    with pytest.raises(AnalysisError, match="it is North's turn"):
+        board.evaluate()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(4, 40), st.data())
+def test_variations_round_trip_through_text(preset_players, seed, moves, data):
+    preset, players = preset_players
+    r = played_round(preset, players, seed, moves)
+    board = AnalysisBoard.from_round(r, 0)
+    for _ in range(data.draw(st.integers(1, 3))):
+        back = data.draw(st.integers(1, 6))
+        for _ in range(min(back, len(board.events))):
+            board.undo()
+        if board.is_over or board.turn != board.seat:
+            continue
+        choices = [m for m in board.legal_moves() if isinstance(m, dl.Play)]
+        if choices:
+            board.play(data.draw(st.sampled_from(choices)))
+    text = board.to_text()
+    again = AnalysisBoard.from_text(text)
+    assert again.to_text() == text
+    assert again.copy().to_text() == text
+
+
+def test_face_up_values_are_labelled_as_such():
+    board = AnalysisBoard.from_text(BLOCK.split("me: 4-1 left")[0])  # North holds three tiles
+    analysis = board.evaluate(level="easy", face_up=True)
+    assert len(analysis) > 1
+    assert all(m.face_up is not None for m in analysis)
+    solved = exact.solve(board.view())
+    assert {m.move: m.face_up for m in analysis} == solved.values
+    assert "With every hand face up" in analysis.why and "face up" not in analysis.says
+    assert analysis.method == "search"  # the set-aside tiles are hidden: not exact
+
+
+def test_the_position_reached_is_also_checked_by_reachable(monkeypatch):
+    from dominolab import reachable
+
+    problem = reachable.Problem("turns", "a problem only the position shows")
+    monkeypatch.setattr(reachable, "check", lambda position, first_hand=None: reachable.Reachability((problem,)))
+    error = error_of(BLOCK)
+    assert (error.line, error.problem) == (13, "this position cannot arise in a real hand: a problem only the "
+                                               "position shows")
+
+
+def test_you_play_only_tiles_you_hold():
+    board = AnalysisBoard.from_text(BLOCK)
+    with pytest.raises(AnalysisError, match=r"6-4 is not in your hand \(4-0, 2-2, 1-0\)"):
+        board.play("6-4 left")
+    error = error_of(BLOCK + "me: 6-4 left\n")
+    assert error.line == 14 and error.problem.startswith("6-4 is not in your hand")
