@@ -941,11 +941,15 @@ def test_a_review_by_keyboard_says_each_decision_once_and_gives_the_focus_back(b
 
 
 def test_a_puzzle_by_keyboard_is_answered_and_its_verdict_said_once(bench):
-    """Tab into the puzzle's hand, arrows to the best tile, Enter (and L/R): the verdict is
-    said once; N shows the next puzzle without saying the old verdict again."""
+    """Tab into the puzzle's hand, arrows to the best tile, Enter (and L/R): the puzzle's
+    question and then its verdict are said, once each; the game underneath the puzzle is not
+    (issue 33: the reader heard the table's turn, not the puzzle's position); N shows the next
+    puzzle without saying the old verdict again."""
     page = bench.page
     session = _puzzle(False)
     bench.mount(session, "light", listen=True)
+    question = present(session.state())["coach"]["question"]
+    underneath = present(session.state())["status"]
     best = session.coach.puzzle.best
     assert isinstance(best, dl.Play), best
     page.focus("#before")
@@ -971,7 +975,9 @@ def test_a_puzzle_by_keyboard_is_answered_and_its_verdict_said_once(bench):
                            timeout=TIMEOUT)
     said = _said(page)
     print(f"\npuzzle: {len(said)} announcements: {said}; focus after the answer: {focus!r}")
-    problems = _once_in_order(said, [feedback["text"]])
+    problems = _once_in_order(said, [question, feedback["text"]])
+    if any(underneath in text for text in said):
+        problems.append(f"the game under the puzzle was said: {underneath!r}")
     assert not problems, "\n".join(problems)
 
 
