@@ -17,6 +17,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -191,6 +192,41 @@ def page(browser, request):
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"failed-{request.node.name}.png"), full_page=True)
     context.close()
+
+
+def _new_notebook(lab: Server, name: str) -> None:
+    """An empty notebook ``name`` made through the server's contents API."""
+    body = {"type": "notebook", "format": "json", "content": {
+        "cells": [], "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                  "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}}
+    request = urllib.request.Request(f"{lab.url}/api/contents/{name}?token={lab.token}",
+                                     data=json.dumps(body).encode(), method="PUT",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        assert reply.status in (200, 201)
+
+
+@contextmanager
+def fresh_notebook_page(browser, lab: Server, name: str, width: int, height: int) -> Iterator:
+    """A page on a fresh notebook ``name`` (so its module shares no kernel with the other
+    browser tests) whose kernel has imported dominolab and DominoTable; the page's errors are
+    collected in ``page.errors``."""
+    from .test_lab import KERNEL_IDLE, TIMEOUT, kernel  # test_lab imports this module
+
+    _new_notebook(lab, name)
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{lab.url}/lab/tree/{name}?reset&token={lab.token}")
+    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT)
+    kernel(page, "import dominolab as dl\nfrom dominolab.widget import DominoTable\nprint('ok')")
+    page.errors = errors
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 @pytest.hookimpl(hookwrapper=True)

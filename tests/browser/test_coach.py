@@ -9,44 +9,21 @@ its condition holds); nothing sleeps.
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ARTIFACTS
-from .test_lab import CELL_TYPES, KERNEL_IDLE, TIMEOUT, add_table, kernel, kernel_json
+from .conftest import ARTIFACTS, fresh_notebook_page
+from .test_lab import CELL_TYPES, TIMEOUT, add_table, kernel, kernel_json
 
 NOTEBOOK = "coach.ipynb"
 
 
-def _new_notebook(lab) -> None:
-    body = {"type": "notebook", "format": "json", "content": {
-        "cells": [], "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                                  "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5}}
-    request = urllib.request.Request(f"{lab.url}/api/contents/{NOTEBOOK}?token={lab.token}",
-                                     data=json.dumps(body).encode(), method="PUT",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as reply:
-        assert reply.status in (200, 201)
-
-
 @pytest.fixture(scope="module")
 def coach_page(browser, lab):
-    _new_notebook(lab)
-    context = browser.new_context(viewport={"width": 1280, "height": 1100})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{lab.url}/lab/tree/{NOTEBOOK}?reset&token={lab.token}")
-    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT)
-    kernel(page, "import dominolab as dl\nfrom dominolab.widget import DominoTable\nprint('ok')")
-    page.errors = errors
-    yield page
-    context.close()
+    with fresh_notebook_page(browser, lab, NOTEBOOK, 1280, 1100) as page:
+        yield page
 
 
 def finished_table(page, name: str, arguments: str):
