@@ -41,6 +41,7 @@ from ..tiles import Tile
 from ..validate import excerpt, is_int
 from ..view import View
 from .state import IntentError, _gentle
+from .threads import Worker
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def _path_of(node: Node) -> tuple[int, ...]:
     return tuple(out)
 
 
-class Analyst:
+class Analyst(Worker[_EvalRun]):
     """The table's analysis board (the session holds it as ``_analysis``): the board open on
     screen (``board``, ``None`` when closed), the values worked out for its positions
     (``values``), the evaluation under way (``run``), and its intents.  Its intents are
@@ -230,15 +231,6 @@ class Analyst:
         if self.run is not None:
             self.run = None
             self.idle.notify_all()
-
-    def here(self) -> None:
-        """Where no thread values: value the position asked for in the caller's thread."""
-        with self._lock:
-            run = self.run
-            if run is None or run.started:
-                return
-            run.started = True
-        self.worker(run)
 
     def worker(self, run: _EvalRun) -> None:
         """Value ``run``'s position without the lock; write back while its board is on screen."""

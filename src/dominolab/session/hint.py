@@ -20,6 +20,7 @@ from typing import Any, Optional
 
 from .. import players as _players
 from ..moves import Move
+from .threads import Worker
 
 
 @dataclass(eq=False)
@@ -42,7 +43,7 @@ class _Shown:
     why: str
 
 
-class Hints:
+class Hints(Worker[_HintRun]):
     """The table's hint (the session holds one): ``shown``, the hint on the table (``None``:
     none), and ``run``, the hint being searched (``None``: none).  It shares the table's lock
     (``idle`` is told when a search ends) and never touches the game: the session passes the
@@ -83,15 +84,6 @@ class Hints:
         self.shown = None
 
     # ------------------------------------------------------------------ the worker
-    def here(self) -> None:
-        """Where no thread searches: search a hint that was asked for in the caller's thread."""
-        with self._lock:
-            run = self.run
-            if run is None or run.started:
-                return
-            run.started = True
-        self.worker(run)
-
     def worker(self, run: _HintRun) -> None:
         """Search ``run``'s hint without the lock; write it back only while ``run`` is the table's."""
         self._hook("hint-start")

@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Generic, Optional, Protocol, TypeVar
 
 
 @dataclass
@@ -32,6 +32,34 @@ class _Job:
     player: Any
     seed: Optional[int]
 
+
+
+class _Run(Protocol):
+    started: bool
+
+
+_R = TypeVar("_R", bound=_Run)
+
+
+class Worker(Generic[_R]):
+    """What the hint and the analysis board share: the work asked for (``run``, ``None``:
+    none; ``started`` once a thread or :meth:`here` took it), the table's lock and the worker
+    that does one run without the lock."""
+
+    _lock: Any
+    run: Optional[_R]
+
+    def worker(self, run: _R) -> None:
+        raise NotImplementedError
+
+    def here(self) -> None:
+        """Where no thread works: do the run asked for in the caller's thread."""
+        with self._lock:
+            run = self.run
+            if run is None or run.started:
+                return
+            run.started = True
+        self.worker(run)
 
 
 class Threads:
