@@ -2,10 +2,9 @@
 // opened, evaluated, after a move, a branch, back at the fork, a pasted text refused), in the whole
 // table (keys, intents, what the live region says) and on its own.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createTable } from "../src/widget.js";
 import { analysisKeys, analysisParts, drawAnalysis } from "../src/parts/analysis.js";
 import { h } from "../src/parts/dom.js";
-import FIXTURES from "./fixtures/snapshots.json";
+import { FIXTURES, mount as mountTable } from "./helpers.js";
 
 const step = (i) => structuredClone(FIXTURES.analysis_steps[i]);
 const OPENED = 0;
@@ -15,37 +14,8 @@ const BRANCHED = 4;
 const FORK = 5;
 const REFUSED = 6;
 
-function fakeModel(initial) {
-  let snapshot = initial;
-  const handlers = new Map();
-  const sent = [];
-  return {
-    sent,
-    intents: () => sent.filter((m) => m.action !== "hello"),
-    get: (key) => (key === "snapshot" ? snapshot : undefined),
-    on(event, fn) {
-      handlers.set(event, [...(handlers.get(event) || []), fn]);
-    },
-    off(event, fn) {
-      handlers.set(event, (handlers.get(event) || []).filter((f) => f !== fn));
-    },
-    send(message) {
-      sent.push(message);
-    },
-    push(next) {
-      snapshot = next;
-      for (const fn of handlers.get("change:snapshot") || []) fn();
-    },
-  };
-}
-
-function mount(initial) {
-  const el = document.createElement("div");
-  document.body.append(el);
-  const model = fakeModel(initial);
-  const table = createTable(model, el, { now: () => 0, reducedMotion: true, client: "test-client" });
-  return { model, table, root: table.root };
-}
+/** The whole table on a clock standing at 0, without motion. */
+const mount = (initial) => mountTable(initial, { now: () => 0, reducedMotion: true });
 
 function fakeTable(shown) {
   const root = h("div", { class: "dl-root" });
