@@ -453,14 +453,7 @@ def _runner_up(view: View, rows: Sequence[Row]) -> Optional[Row]:
     """The best move that leads somewhere else than the best (a tile on either of two
     equal ends is one move)."""
     best = rows[0][0]
-    ends = view.ends
-    for row in rows[1:]:
-        move = row[0]
-        if (isinstance(move, Play) and isinstance(best, Play) and move.tile is best.tile
-                and ends is not None and ends[0] == ends[1]):
-            continue
-        return row
-    return None
+    return next((row for row in rows[1:] if not view.one_move_twice(row[0], best)), None)
 
 
 def _move_words(move: Move, view: View) -> str:

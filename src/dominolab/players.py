@@ -28,7 +28,7 @@ from . import plain, search
 from .moves import DRAW, PASS, Move, Play
 from .search import Evaluation
 from .tiles import TILE_BY_ID, Tile
-from .validate import check_int, check_number, check_seed, excerpt
+from .validate import check_cancel, check_int, check_number, check_seed, excerpt
 from .view import View
 from .words import conjugate, count_word, is_you, number_plural, plural
 
@@ -695,7 +695,7 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
         only = "the only tile you may lead" if ends is None else "the only tile that fits"
         text = plain.say("hint.only-move", move=f"{move.tile} {where}", only=only)  # type: ignore[union-attr]
         return Advice(move, text, "only-move", why=text)
-    stop = _stopper(cancel)
+    stop = check_cancel(cancel)
     evaluation = hint_evaluation(view, player, time_limit=time_limit, cancel=stop)
     if stop():
         raise HintCancelled("the hint was cancelled")
@@ -747,7 +747,7 @@ def hint_evaluation(view: View, player: SearchPlayer, *, time_limit: Optional[fl
     :func:`advise` and the analysis board both value moves with it."""
     if time_limit is not None:
         time_limit = check_number(time_limit, "time_limit", positive=True)
-    stop = _stopper(cancel)
+    stop = check_cancel(cancel)
     start = time.perf_counter()
     evaluation = None
     if player.match is None and player.worlds is None:
@@ -780,18 +780,6 @@ HINT_SECONDS = 1.0
 #: The most solver nodes a hint spends trying to solve every deal that fits the view
 #: before it samples deals instead (a try that fails is cut short: see exact.solve's project).
 HINT_EXACT_NODES = 8_000
-
-
-def _stopper(cancel: Any) -> Callable[[], bool]:
-    """``cancel`` as a function returning True to stop (``None``: never)."""
-    if cancel is None:
-        return lambda: False
-    is_set = getattr(cancel, "is_set", None)
-    if callable(is_set):
-        return is_set  # type: ignore[no-any-return]
-    if callable(cancel):
-        return cancel  # type: ignore[no-any-return]
-    raise ValueError(f"cancel must be a threading.Event or a function returning True to stop, got {excerpt(cancel)}")
 
 
 #: A hint names one move only when it beats the next best by at least this many net
@@ -870,14 +858,7 @@ def _runner_up(view: View, evaluation: Evaluation) -> Optional[search.MoveValue]
     """The best move other than the chosen one that leads somewhere else (a tile played
     on either of two equal ends is the same move twice)."""
     best = evaluation.best
-    ends = view.ends
-    for item in evaluation.ranked()[1:]:
-        m = item.move
-        if (m.__class__ is Play and best.__class__ is Play and m.tile is best.tile
-                and ends is not None and ends[0] == ends[1]):
-            continue
-        return item
-    return None
+    return next((item for item in evaluation.ranked()[1:] if not view.one_move_twice(item.move, best)), None)
 
 
 def _move_words(move: Move, view: View) -> str:

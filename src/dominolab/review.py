@@ -51,7 +51,7 @@ from .moves import DRAW, PASS, Move, Play
 from .narration import next_turn
 from .round import Round
 from .tiles import Tile
-from .validate import check_int, check_seed, excerpt
+from .validate import check_cancel, check_int, check_seed, excerpt
 from .view import View
 from .words import count_word, plural
 
@@ -456,17 +456,6 @@ def _cell(value: Any) -> str:
 Cancel = Union[Callable[[], bool], Any]
 
 
-def _stopper(cancel: Cancel) -> Callable[[], bool]:
-    if cancel is None:
-        return lambda: False
-    is_set = getattr(cancel, "is_set", None)
-    if callable(is_set):
-        return is_set  # type: ignore[no-any-return]
-    if callable(cancel):
-        return cancel
-    raise ValueError(f"cancel must be a threading.Event or a function returning True to stop, got {excerpt(cancel)}")
-
-
 def decision_views(hand: Round, seat: int) -> list[tuple[int, View, Move]]:
     """Each decision of ``seat`` in ``hand``: the move's place in the hand, what the seat
     knew then (its view) and the move it made.  Built by replaying the hand from its start."""
@@ -533,7 +522,7 @@ def review(
         raise ValueError("seed must be a whole number, got None: a review is always seeded")
     if progress is not None and not callable(progress):
         raise ValueError(f"progress must be a function of (done, total), got {excerpt(progress)}")
-    stop = _stopper(cancel)
+    stop = check_cancel(cancel)
 
     todo = decision_views(hand, seat)
     decisions: list[Decision] = []

@@ -7,9 +7,10 @@ here, although Python lets ``True == 1``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Optional
 
-__all__ = ["check_int", "check_number", "check_seat", "check_seed", "excerpt", "is_int"]
+__all__ = ["check_cancel", "check_int", "check_number", "check_seat", "check_seed", "excerpt", "is_int"]
 
 
 def is_int(value: Any) -> bool:
@@ -64,3 +65,16 @@ def check_seed(value: Any, name: str = "seed") -> Optional[int]:
     if value is None:
         return None
     return check_int(value, name)
+
+
+def check_cancel(cancel: Any) -> Callable[[], bool]:
+    """``cancel`` (a ``threading.Event``, a function returning True to stop, or ``None``:
+    never) as a function returning True to stop."""
+    if cancel is None:
+        return lambda: False
+    is_set = getattr(cancel, "is_set", None)
+    if callable(is_set):
+        return is_set  # type: ignore[no-any-return]
+    if callable(cancel):
+        return cancel  # type: ignore[no-any-return]
+    raise ValueError(f"cancel must be a threading.Event or a function returning True to stop, got {excerpt(cancel)}")
