@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { analysisKeys, analysisParts, drawAnalysis } from "../src/parts/analysis.js";
 import { h } from "../src/parts/dom.js";
-import { FIXTURES, mount as mountTable } from "./helpers.js";
+import { FIXTURES, button as byKey, mount as mountTable, press as key } from "./helpers.js";
 
 const step = (i) => structuredClone(FIXTURES.analysis_steps[i]);
 const OPENED = 0;
@@ -23,8 +23,6 @@ function fakeTable(shown) {
   return { root, shown, dead: null, localNote: null, width: 800, unitPx: () => 30, spoken: (t) => t, send: vi.fn(), note: vi.fn(), draw: vi.fn(), openWhy: new Set() };
 }
 
-const key = (target, k) => target.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
-const byKey = (root, k) => root.querySelector(`[data-key="${k}"]`);
 /** Python's answer to the last intent: `next`, acknowledging it. */
 const answer = (model, next) => model.push({ ...next, ack: model.intents().at(-1).id });
 
