@@ -5,6 +5,19 @@ import random
 
 import dominolab as dl
 
+#: The README's hand as the analysed seat wrote it down: that seat to move (4-0 or 4-3 on the
+#: left, among others), with draws on both sides.
+README_HAND = """\
+rules: standard
+seats: me, North
+my tiles: 2-0 6-1 5-2 5-0 0-0 6-5 2-1
+me: lead 5-0
+North: 5-3 left
+me: draws 1 (4-0), 0-0 right
+North: 3-1 left
+me: draws 1 (4-3), 2-1 left
+North: 4-2 left
+"""
 #: Both ends show 4 and all seven 4s are on the line.
 BLOCKED_FOURS = "4-0 0-1 1-4 4-4 4-2 2-3 3-4 4-5 5-6 6-4"
 #: The same line without its last tile: ends 4 and 6, and 6-4 still out.

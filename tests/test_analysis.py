@@ -14,6 +14,7 @@ from dominolab import exact
 from dominolab.analysis import AnalysisBoard, AnalysisError, AnalysisTextError
 
 from .budget import examples
+from .positions import README_HAND
 
 PRESET_PLAYERS = [(name, n) for name in dl.Rules.presets() for n in dl.Rules.preset(name).player_counts]
 
@@ -131,17 +132,7 @@ def test_a_tile_you_hold_cannot_be_played_by_another_seat():
 def test_a_wrong_line_is_named_before_a_later_line_it_makes_wrong():
     """A tile you hold played by another seat is that line's mistake, though the next line's
     play then no longer matches its end (the reader checks the ends as it reads)."""
-    text = """rules: standard
-seats: me, North
-my tiles: 2-0 6-1 5-2 5-0 0-0 6-5 2-1
-me: lead 5-0
-North: 5-3 left
-me: draws 1 (4-0), 0-0 right
-North: 3-1 left
-me: draws 1 (4-3), 2-1 left
-North: 2-0 right
-me: 4-3 left
-"""
+    text = README_HAND.replace("North: 4-2 left\n", "North: 2-0 right\nme: 4-3 left\n")
     error = error_of(text)
     assert (error.line, error.problem) == (9, "you were dealt 2-0, so North cannot play it")
 

@@ -16,18 +16,7 @@ from dominolab.review import move_words
 from dominolab.session import TableSession, TournamentSession
 from dominolab.tournament import Tournament
 
-#: The README's hand: the analysed seat to move, with draws on both sides.
-HAND = """\
-rules: standard
-seats: me, North
-my tiles: 2-0 6-1 5-2 5-0 0-0 6-5 2-1
-me: lead 5-0
-North: 5-3 left
-me: draws 1 (4-0), 0-0 right
-North: 3-1 left
-me: draws 1 (4-3), 2-1 left
-North: 4-2 left
-"""
+from .positions import README_HAND as HAND  # the analysed seat to move
 
 
 def analysing(text: str = HAND) -> TableSession:

@@ -14,22 +14,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from ..positions import README_HAND as HAND  # your move: 4-0 or 4-3 on the left, among others
 from .conftest import ARTIFACTS, ROOT, fresh_notebook_page
 from .test_lab import CELL_TYPES, TIMEOUT, add_table, kernel, kernel_json
 
 NOTEBOOK = "analysis.ipynb"
-
-#: The README's hand (your move: 4-0 or 4-3 on the left, among others).
-HAND = """rules: standard
-seats: me, North
-my tiles: 2-0 6-1 5-2 5-0 0-0 6-5 2-1
-me: lead 5-0
-North: 5-3 left
-me: draws 1 (4-0), 0-0 right
-North: 3-1 left
-me: draws 1 (4-3), 2-1 left
-North: 4-2 left
-"""
 
 
 @pytest.fixture(scope="module")
