@@ -240,21 +240,15 @@ class Analyst(Worker[_EvalRun]):
             values = run.copy.evaluate(time_limit=self.time_limit)
         except Exception as exc:  # the search's failure must not break the table
             error = f"The moves could not be valued: {exc}"
-        with self._lock:
-            if self.run is run:
-                self.run = None
-                if values is not None and self.board is run.of:
-                    self.values[run.node] = values
-                elif error is not None:
-                    self._tell("error", error)
-                self._state = None
-                self._emit()
-            self.idle.notify_all()
 
-    def wait(self, timeout: Optional[float] = 60.0) -> bool:
-        """Block until no position is being valued; True if so."""
-        with self.idle:
-            return self.idle.wait_for(lambda: self.run is None, timeout)
+        def keep() -> None:
+            if values is not None and self.board is run.of:
+                self.values[run.node] = values
+            elif error is not None:
+                self._tell("error", error)
+            self._state = None
+
+        self.write_back(run, keep)
 
     def act_load(self, intent: dict) -> Optional[str]:
         self._board(intent)

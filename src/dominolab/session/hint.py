@@ -95,20 +95,15 @@ class Hints(Worker[_HintRun]):
             pass
         except Exception as exc:  # the search's failure must not break the table
             error = f"The hint failed: {exc!r}"
-        with self._lock:
-            if self.run is run:
-                self.run = None
-                if advice is not None:
-                    # A hint that cannot separate the two best moves names both in words and
-                    # marks no tile: the table must not point at one of them as if it were the best.
-                    self.shown = _Shown(advice.move, advice.reason, advice.kind != "close", advice.why)
-                else:
-                    self._tell("error", error or "The hint was stopped.")
-                self._emit()
-            self.idle.notify_all()
+
+        def keep() -> None:
+            if advice is not None:
+                # A hint that cannot separate the two best moves names both in words and
+                # marks no tile: the table must not point at one of them as if it were the best.
+                self.shown = _Shown(advice.move, advice.reason, advice.kind != "close", advice.why)
+            else:
+                self._tell("error", error or "The hint was stopped.")
+
+        self.write_back(run, keep)
         self._hook("hint-cancelled" if advice is None and error is None else "hint-done")
 
-    def wait(self, timeout: Optional[float] = 60.0) -> bool:
-        """Block until no hint is being searched; True if so."""
-        with self.idle:
-            return self.idle.wait_for(lambda: self.run is None, timeout)

@@ -47,10 +47,27 @@ class Worker(Generic[_R]):
     that does one run without the lock."""
 
     _lock: Any
+    _emit: Callable[[], None]
+    idle: threading.Condition
     run: Optional[_R]
 
     def worker(self, run: _R) -> None:
         raise NotImplementedError
+
+    def write_back(self, run: _R, keep: Callable[[], None]) -> None:
+        """The worker's end, under the lock: while ``run`` is still the work asked for, end it,
+        ``keep`` what it found and redraw the table; wake whoever waits either way."""
+        with self._lock:
+            if self.run is run:
+                self.run = None
+                keep()
+                self._emit()
+            self.idle.notify_all()
+
+    def wait(self, timeout: Optional[float] = 60.0) -> bool:
+        """Block until no work is under way; True if so."""
+        with self.idle:
+            return self.idle.wait_for(lambda: self.run is None, timeout)
 
     def here(self) -> None:
         """Where no thread works: do the run asked for in the caller's thread."""
