@@ -13,9 +13,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Optional, get_args
 
+from .i18n import N_, _, pgettext
 from .tiles import MAX_PIP, Tile, tile_set
 from .validate import excerpt, is_int
-from .words import count_word, join_or, pip_word, plural
+from .words import count_in_words, count_word, join_or, list_or, number_word, points_count
 
 __all__ = ["SOURCES", "FirstLeader", "LeadTile", "NextLeader", "Rules", "Scoring"]
 
@@ -438,27 +439,70 @@ class Rules:
 
 
 # ---------------------------------------------------------------------- descriptions
+# Every sentence is one message with named parts (``pybabel extract`` reads them), said in the
+# language of the moment ``describe()`` runs; a clause may stand in for a placeholder only where
+# it is a whole clause of its own (after a colon, a semicolon or "so").
 _INDIVIDUAL_SCORE = {
-    "others-minus-own": "the pips left in the other hands minus their own (never below zero)",
-    "differences": "the sum of the differences between each other hand and their own "
-                   "(10 against 14 and 15 scores 4 + 5 = 9; never below zero)",
-    "all-pips": "every pip left in all hands, their own included",
-    "others": "the pips left in the other hands",
-    "one-point": "one point",
+    "others-minus-own": N_("the pips left in the other hands minus their own (never below zero)"),
+    "differences": N_("the sum of the differences between each other hand and their own "
+                      "(10 against 14 and 15 scores 4 + 5 = 9; never below zero)"),
+    "all-pips": N_("every pip left in all hands, their own included"),
+    "others": N_("the pips left in the other hands"),
+    "one-point": N_("one point"),
 }
 _TEAM_SCORE = {
-    "others-minus-own": "the difference between the two teams' pips",
-    "differences": "the difference between the two teams' pips",
-    "all-pips": "every pip left in the four hands, its own included",
-    "others": "the losing team's pips",
-    "one-point": "one point",
+    "others-minus-own": N_("the difference between the two teams' pips"),
+    "differences": N_("the difference between the two teams' pips"),
+    "all-pips": N_("every pip left in the four hands, its own included"),
+    "others": N_("the losing team's pips"),
+    "one-point": N_("one point"),
 }
 _PARTNER_SCORE = {
-    "others-minus-own": "the pips left in the opponents' hands minus their own (never below zero)",
-    "differences": "the sum of the differences between each opponent's hand and their own (never below zero)",
-    "all-pips": "every pip left in the four hands, their own and their partner's included",
-    "others": "the pips left in the opponents' hands",
-    "one-point": "one point",
+    "others-minus-own": N_("the pips left in the opponents' hands minus their own (never below zero)"),
+    "differences": N_("the sum of the differences between each opponent's hand and their own (never below zero)"),
+    "all-pips": N_("every pip left in the four hands, their own and their partner's included"),
+    "others": N_("the pips left in the opponents' hands"),
+    "one-point": N_("one point"),
+}
+_LEADER = {
+    "turn-up-lowest": N_("each player turns up a tile from the shuffled set and whoever shows the fewest "
+                         "pips leads (tied players turn up again); the tiles go back before the deal."),
+    "turn-up-highest": N_("each player turns up a tile from the shuffled set and whoever shows the most "
+                          "pips leads (tied players turn up again); the tiles go back before the deal."),
+    "lots": N_("each player turns up a tile; the pip total divided by the number of players (the whole "
+               "part), plus one, counted round the table from seat 0, names the leader."),
+    "first-seat": N_("seat 0 leads."),
+}
+_LATER_LEADS = {
+    "rotate-left": N_("the lead passes to the left (the next seat) each hand, with any tile."),
+    "same": N_("the same player leads every hand, with any tile."),
+    "first-hand-rule": N_("every hand is led by the same rule as the first."),
+}
+_TEAM_RULES = {
+    "went-out": N_("the team of the player who dominoes wins the hand; a blocked hand goes to the team "
+                   "with fewer pips. The hand score is worked on the team totals."),
+    "fewest-pips": N_("the team with fewer pips wins, even when a player of the other team dominoed "
+                      "(equal totals are a tie). The hand score is worked on the team totals."),
+    "player": N_("each hand is won and scored as if everyone played alone, counting only the opponents' "
+                 "hands, and partners add their scores."),
+}
+#: R12's tie rules: (for teams, for players alone).
+_TIE_RULES = {
+    "nobody": (N_("nobody scores."), N_("nobody scores.")),
+    "fewest-tiles": (N_("the tied team with the fewest tiles wins (still tied: nobody scores)."),
+                     N_("the tied player with the fewest tiles wins (still tied: nobody scores).")),
+    "lowest-heaviest-end": (N_("the tied team whose highest single half is lowest wins (still tied: "
+                               "nobody scores)."),
+                            N_("the tied player whose highest single half is lowest wins (still tied: "
+                               "nobody scores).")),
+    "blocker": (N_("the team whose player made the last play wins if it is among the tied; otherwise nobody "
+                   "scores."),
+                N_("the player who made the last play wins if they are among the tied; otherwise nobody "
+                   "scores.")),
+    "ignore-tied": (N_("the tied teams are set aside and the fewest pips among the rest wins (nobody left, "
+                       "or a tie again: nobody scores)."),
+                    N_("the tied players are set aside and the fewest pips among the rest wins (nobody left, "
+                       "or a tie again: nobody scores).")),
 }
 
 
@@ -472,189 +516,207 @@ def _describe_fields(r: Rules) -> list[str]:
     by_team = r.partnerships and r.team_winner != "player"
     out = []
 
-    kind = f"double-{pip_word(r.max_pip)}"
     if r.doubles:
-        out.append(f"Tiles (R1): a {kind} set of {r.set_size} tiles.")
+        out.append(_("Tiles (R1): a double-{number} set of {count} tiles.").format(
+            number=number_word(r.max_pip), count=r.set_size))
     else:
-        out.append(f"Tiles (R1): a {kind} set without doubles, {r.set_size} tiles.")
+        out.append(_("Tiles (R1): a double-{number} set without doubles, {count} tiles.").format(
+            number=number_word(r.max_pip), count=r.set_size))
     if r.partnerships:
-        out.append("Players (R2): 4, as two partnerships, partners sitting opposite (seats 0 and 2 against 1 and 3).")
+        out.append(_("Players (R2): 4, as two partnerships, partners sitting opposite (seats 0 and 2 against 1 "
+                     "and 3)."))
     else:
-        out.append(f"Players (R2): {join_or(counts)}, each playing alone.")
+        out.append(_("Players (R2): {counts}, each playing alone.").format(counts=list_or(counts)))
 
     by_size: dict[int, list[int]] = {}
     for n in counts:
         by_size.setdefault(r.hand_size(n), []).append(n)
     dealt_out = [n for n in counts if left[n] == 0]
     if len(dealt_out) == len(counts):
-        rest = "every tile is dealt, so there is no boneyard"
+        rest = _("every tile is dealt, so there is no boneyard")
+    elif dealt_out:
+        rest = (_("the rest form the boneyard (with {counts} players every tile is dealt)") if r.can_draw
+                else _("the rest are set aside, out of play (there is no drawing) (with {counts} players every "
+                       "tile is dealt)")).format(counts=list_or(dealt_out))
     else:
-        rest = ("the rest form the boneyard" if r.can_draw
-                else "the rest are set aside, out of play (there is no drawing)")
-        if dealt_out:
-            rest += f" (with {join_or(dealt_out)} players every tile is dealt)"
-    out.append("Hands (R3): " + "; ".join(f"{join_or(p)} players take {s}" for s, p in by_size.items())
-               + f"; {rest}.")
+        rest = (_("the rest form the boneyard") if r.can_draw
+                else _("the rest are set aside, out of play (there is no drawing)"))
+    hands = "; ".join(_("{players} players take {size}").format(players=list_or(p), size=s)
+                      for s, p in by_size.items())
+    out.append(_("Hands (R3): {hands}; {rest}.").format(hands=hands, rest=rest))
 
     if r.first_leader == "top-double":
-        lead = f"the holder of the {top} leads it: the game starts with the {top}."
+        lead = _("the holder of the {top} leads it: the game starts with the {top}.").format(top=top)
         if dealt_out != list(counts):
             if not r.can_draw:
-                lead += f" If the {top} is not dealt, the tiles are dealt again (nobody may draw)."
+                more = _("If the {top} is not dealt, the tiles are dealt again (nobody may draw).")
+            elif r.draw_cost and floor:
+                more = _("If it is in the boneyard, the players take one tile each in turn, starting from a "
+                         "seat chosen at random with the deal, until someone draws it (without paying for those "
+                         "draws); if it is among the last {count} tiles, which must stay, the tiles are dealt "
+                         "again instead.")
+            elif r.draw_cost:
+                more = _("If it is in the boneyard, the players take one tile each in turn, starting from a "
+                         "seat chosen at random with the deal, until someone draws it (without paying for those "
+                         "draws).")
+            elif floor:
+                more = _("If it is in the boneyard, the players take one tile each in turn, starting from a "
+                         "seat chosen at random with the deal, until someone draws it; if it is among the last "
+                         "{count} tiles, which must stay, the tiles are dealt again instead.")
             else:
-                lead += (" If it is in the boneyard, the players take one tile each in turn, starting from a "
-                         "seat chosen at random with the deal, until someone draws it"
-                         + (" (without paying for those draws)" if r.draw_cost else ""))
-                if floor:
-                    lead += (f"; if it is among the last {count_word(floor)} tiles, which must stay, "
-                             "the tiles are dealt again instead")
-                lead += "."
+                more = _("If it is in the boneyard, the players take one tile each in turn, starting from a "
+                         "seat chosen at random with the deal, until someone draws it.")
+            lead += " " + more.format(top=top, count=count_in_words(floor))
     else:
-        lead = {
-            "highest-double": ("the holder of the highest double leads; if nobody holds a double, the holder "
-                               "of the heaviest tile does (between equal totals, the higher half decides)."
-                               if r.doubles else "the holder of the heaviest tile leads (the set has no "
-                               "doubles; between equal totals, the higher half decides)."),
-            "turn-up-lowest": "each player turns up a tile from the shuffled set and whoever shows the fewest "
-                              "pips leads (tied players turn up again); the tiles go back before the deal.",
-            "turn-up-highest": "each player turns up a tile from the shuffled set and whoever shows the most "
-                               "pips leads (tied players turn up again); the tiles go back before the deal.",
-            "lots": "each player turns up a tile; the pip total divided by the number of players (the whole "
-                    "part), plus one, counted round the table from seat 0, names the leader.",
-            "first-seat": "seat 0 leads.",
-        }[r.first_leader] + " " + {
-            "any": "The first tile may be any tile.",
-            "highest-double": ("They must lead their highest double, or their heaviest tile if they hold no double."
-                               if r.doubles else "They must lead their heaviest tile."),
-            "heaviest": "They must lead their heaviest tile (any one of them if several weigh the same).",
-        }[r.lead_tile]
-    out.append("First lead (R4, R5): " + lead)
-    nobody = ("a hand nobody won, or one a team won without its player going out" if by_team
-              else "a hand nobody won")
-    out.append("Later leads (R6): " + {
-        "rotate-left": "the lead passes to the left (the next seat) each hand, with any tile.",
-        "winner": f"the winner of the last hand leads, with any tile; after {nobody}, the first-hand rule decides.",
-        "same": "the same player leads every hand, with any tile.",
-        "first-hand-rule": "every hand is led by the same rule as the first.",
-    }[r.next_leader])
+        if r.first_leader == "highest-double":
+            leader = (_("the holder of the highest double leads; if nobody holds a double, the holder of the "
+                        "heaviest tile does (between equal totals, the higher half decides).") if r.doubles
+                      else _("the holder of the heaviest tile leads (the set has no doubles; between equal "
+                             "totals, the higher half decides)."))
+        else:
+            leader = _(_LEADER[r.first_leader])
+        if r.lead_tile == "any":
+            tile = _("The first tile may be any tile.")
+        elif r.lead_tile == "highest-double":
+            tile = (_("They must lead their highest double, or their heaviest tile if they hold no double.")
+                    if r.doubles else _("They must lead their heaviest tile."))
+        else:
+            tile = _("They must lead their heaviest tile (any one of them if several weigh the same).")
+        lead = leader + " " + tile
+    out.append(_("First lead (R4, R5): {lead}").format(lead=lead))
+    if r.next_leader == "winner":
+        later = (_("the winner of the last hand leads, with any tile; after a hand nobody won, or one a team won "
+                   "without its player going out, the first-hand rule decides.") if by_team
+                 else _("the winner of the last hand leads, with any tile; after a hand nobody won, the first-hand "
+                        "rule decides."))
+    else:
+        later = _(_LATER_LEADS[r.next_leader])
+    out.append(_("Later leads (R6): {rule}").format(rule=later))
 
     can_draw = r.can_draw and any(drawable.values())
     if not r.can_draw:
-        out.append("Drawing (R7, R8): none, as in the Block game: a player who cannot play passes.")
+        out.append(_("Drawing (R7, R8): none, as in the Block game: a player who cannot play passes."))
     elif not can_draw:
-        why = ("every tile is dealt" if not any(left.values())
-               else f"the tiles left after the deal are among the last {count_word(floor)}, which must stay")
-        out.append(f"Drawing (R7, R8): allowed, but nothing is left to draw ({why}), "
-                   "so a player who cannot play passes.")
+        why = (_("every tile is dealt") if not any(left.values())
+               else _("the tiles left after the deal are among the last {count}, which must stay").format(
+                   count=count_in_words(floor)))
+        out.append(_("Drawing (R7, R8): allowed, but nothing is left to draw ({why}), so a player who cannot "
+                     "play passes.").format(why=why))
     else:
         if r.draw_limit is None:
-            unable = "a player who cannot play draws one tile at a time until they can"
+            unable = _("a player who cannot play draws one tile at a time until they can")
         elif r.draw_limit == 1:
-            unable = "a player who cannot play draws one tile and passes if it does not fit"
+            unable = _("a player who cannot play draws one tile and passes if it does not fit")
         else:
-            unable = (f"a player who cannot play draws one tile at a time, at most {count_word(r.draw_limit)} "
-                      "a turn, and passes if none of them fits")
-        if r.draw_when_able:
-            able = ("drawing is also allowed when able to play, even after drawing a playable tile "
-                    "(to hunt for a blocking tile)" + ("" if r.draw_limit is None else ", within the same limit"))
+            unable = _("a player who cannot play draws one tile at a time, at most {count} a turn, and passes "
+                       "if none of them fits").format(count=count_in_words(r.draw_limit))
+        if r.draw_when_able and r.draw_limit is None:
+            able = _("drawing is also allowed when able to play, even after drawing a playable tile "
+                     "(to hunt for a blocking tile)")
+        elif r.draw_when_able:
+            able = _("drawing is also allowed when able to play, even after drawing a playable tile "
+                     "(to hunt for a blocking tile), within the same limit")
         else:
-            able = "drawing is not allowed while holding a playable tile"
-        out.append(f"Drawing (R7, R8): {unable}; {able}. The leader may not draw instead of leading.")
-        floor_text = ("every tile may be drawn" if floor == 0
-                      else f"the last {count_word(floor)} tiles always stay in the boneyard")
+            able = _("drawing is not allowed while holding a playable tile")
+        out.append(_("Drawing (R7, R8): {unable}; {able}. The leader may not draw instead of leading.").format(
+            unable=unable, able=able))
+        floor_text = (_("every tile may be drawn") if floor == 0
+                      else _("the last {count} tiles always stay in the boneyard").format(
+                          count=count_in_words(floor)))
+        sentences = [_("Boneyard (R9, R18): {floor}; a player who can neither play nor draw passes.").format(
+            floor=floor_text)]
         empty = [n for n in counts if drawable[n] == 0]
-        empty_text = f" With {join_or(empty)} players nothing is left to draw after the deal." if empty else ""
-        cost = "" if r.draw_cost == 0 else f" Each tile drawn costs its drawer {plural(r.draw_cost, 'point')}."
-        draw_from = (
-            "Tiles are drawn from a shuffled stock." if r.draw_from == "shuffled-stock"
-            else "Tiles are drawn from one end of a row laid out after the deal; nobody chooses which."
-        )
-        out.append(f"Boneyard (R9, R18): {floor_text}; a player who can neither play nor draw passes."
-                   f"{empty_text}{cost} {draw_from}")
+        if empty:
+            sentences.append(_("With {counts} players nothing is left to draw after the deal.").format(
+                counts=list_or(empty)))
+        if r.draw_cost:
+            sentences.append(_("Each tile drawn costs its drawer {points}.").format(
+                points=points_count(r.draw_cost, words=True)))
+        sentences.append(
+            _("Tiles are drawn from a shuffled stock.") if r.draw_from == "shuffled-stock"
+            else _("Tiles are drawn from one end of a row laid out after the deal; nobody chooses which."))
+        out.append(" ".join(sentences))
 
-    finish = {"at-once": "the hand ends and is scored",
-              "after-passes": "everyone passes in turn and the hand is scored"}[r.stuck_end]
+    finish = (_("the hand ends and is scored") if r.stuck_end == "at-once"
+              else _("everyone passes in turn and the hand is scored"))
     if r.blocked_layout == "ends-hand":
-        blocked = "the hand ends at once and is scored, without drawing."
+        blocked = _("the hand ends at once and is scored, without drawing.")
     elif not can_draw:
-        blocked = f"nobody can play or draw, so {finish}."
+        blocked = _("nobody can play or draw, so {finish}.").format(finish=finish)
     elif r.draw_limit is None:
-        blocked = ("play goes on: the next player must draw every tile that may still be drawn ("
-                   + (f"all but the last {count_word(floor)}" if floor else "the whole boneyard")
-                   + f"), and then {finish}.")
+        blocked = (_("play goes on: the next player must draw every tile that may still be drawn (all but the "
+                     "last {count}), and then {finish}.") if floor
+                   else _("play goes on: the next player must draw every tile that may still be drawn (the whole "
+                          "boneyard), and then {finish}.")).format(count=count_in_words(floor), finish=finish)
     else:
-        per_turn = "one tile a turn" if r.draw_limit == 1 else f"up to {count_word(r.draw_limit)} a turn"
-        blocked = (f"play goes on: the players draw in turn, {per_turn}, until no tile may be drawn; "
-                   f"then {finish}.")
-    out.append("Blocked layout (R10): when both ends show numbers whose tiles are all on the table, " + blocked)
-    ending = "when a player plays their last tile (dominoes)" + (
-        ", when the layout is blocked (R10)" if r.blocked_layout == "ends-hand" else "")
-    out.append(f"End of hand (R11): {ending}, or when nobody can play or draw; " + {
-        "at-once": "a hand where nobody can play or draw ends at once.",
-        "after-passes": "a hand where nobody can play or draw ends once every player has passed in turn "
-                        "(saying \"Go\").",
-    }[r.stuck_end])
+        per_turn = (_("one tile a turn") if r.draw_limit == 1
+                    else _("up to {count} a turn").format(count=count_in_words(r.draw_limit)))
+        blocked = _("play goes on: the players draw in turn, {per_turn}, until no tile may be drawn; then "
+                    "{finish}.").format(per_turn=per_turn, finish=finish)
+    out.append(_("Blocked layout (R10): when both ends show numbers whose tiles are all on the table, "
+                 "{rule}").format(rule=blocked))
+    stuck = (_("a hand where nobody can play or draw ends at once.") if r.stuck_end == "at-once"
+             else _("a hand where nobody can play or draw ends once every player has passed in turn "
+                    "(saying \"Go\")."))
+    if r.blocked_layout == "ends-hand":
+        out.append(_("End of hand (R11): when a player plays their last tile (dominoes), when the layout is "
+                     "blocked (R10), or when nobody can play or draw; {stuck}").format(stuck=stuck))
+    else:
+        out.append(_("End of hand (R11): when a player plays their last tile (dominoes), or when nobody can "
+                     "play or draw; {stuck}").format(stuck=stuck))
 
-    side = "team" if by_team else "player"
-    out.append(("Blocked hand winner (R12): the team with fewer pips wins; on a tie " if by_team
-                else "Blocked hand winner (R12): the player with the fewest pips wins; on a tie ") + {
-        "nobody": "nobody scores.",
-        "fewest-tiles": f"the tied {side} with the fewest tiles wins (still tied: nobody scores).",
-        "lowest-heaviest-end": f"the tied {side} whose highest single half is lowest wins (still tied: "
-                               "nobody scores).",
-        "blocker": (("the team whose player made the last play wins if it is among the tied"
-                     if by_team else "the player who made the last play wins if they are among the tied")
-                    + "; otherwise nobody scores."),
-        "ignore-tied": f"the tied {side}s are set aside and the fewest pips among the rest wins (nobody left, "
-                       "or a tie again: nobody scores).",
-    }[r.blocked_tie])
+    tie = _(_TIE_RULES[r.blocked_tie][0 if by_team else 1])
+    out.append((_("Blocked hand winner (R12): the team with fewer pips wins; on a tie {tie}") if by_team
+                else _("Blocked hand winner (R12): the player with the fewest pips wins; on a tie {tie}")).format(
+        tie=tie))
     if by_team:
-        out.append(f"Hand score (R13): the winning team scores {_TEAM_SCORE[r.scoring]}; "
-                   "the other team scores nothing.")
+        out.append(_("Hand score (R13): the winning team scores {score}; the other team scores nothing.").format(
+            score=_(_TEAM_SCORE[r.scoring])))
     elif r.partnerships:
-        out.append(f"Hand score (R13): the winner scores {_PARTNER_SCORE[r.scoring]}, for their team; "
-                   "the other team scores nothing.")
+        out.append(_("Hand score (R13): the winner scores {score}, for their team; the other team scores "
+                     "nothing.").format(score=_(_PARTNER_SCORE[r.scoring])))
     else:
-        out.append(f"Hand score (R13): the winner scores {_INDIVIDUAL_SCORE[r.scoring]}. "
-                   "The others score nothing.")
+        out.append(_("Hand score (R13): the winner scores {score}. The others score nothing.").format(
+            score=_(_INDIVIDUAL_SCORE[r.scoring])))
     if r.tile_values:
-        special = ", ".join(f"{t} counts {v}" for t, v in r.tile_values)
-        out.append(f"Tile values (R14): {special}; every other tile counts its pips.")
+        special = ", ".join(_("{tile} counts {value}").format(tile=t, value=v) for t, v in r.tile_values)
+        out.append(_("Tile values (R14): {special}; every other tile counts its pips.").format(special=special))
     else:
-        out.append("Tile values (R14): every tile counts its pips.")
+        out.append(_("Tile values (R14): every tile counts its pips."))
     if r.partnerships:
-        out.append("Partnerships (R15): " + {
-            "went-out": "the team of the player who dominoes wins the hand; a blocked hand goes to the team "
-                        "with fewer pips. The hand score is worked on the team totals.",
-            "fewest-pips": "the team with fewer pips wins, even when a player of the other team dominoed "
-                           "(equal totals are a tie). The hand score is worked on the team totals.",
-            "player": "each hand is won and scored as if everyone played alone, counting only the opponents' "
-                      "hands, and partners add their scores.",
-        }[r.team_winner])
+        out.append(_("Partnerships (R15): {rule}").format(rule=_(_TEAM_RULES[r.team_winner])))
     else:
-        out.append("Partnerships (R15): not used.")
+        out.append(_("Partnerships (R15): not used."))
 
     targets: dict[int, list[int]] = {}
     for n in counts:
         targets.setdefault(r.target_for(r.sides(n)), []).append(n)
     if len(targets) == 1:
         (points,) = targets
-        who = "partnership" if r.partnerships else "player"
-        out.append(f"Match (R16): the first {who} to reach {plural(points, 'point', words=False)} wins.")
+        out.append((_("Match (R16): the first partnership to reach {points} wins.") if r.partnerships
+                    else _("Match (R16): the first player to reach {points} wins.")).format(
+            points=points_count(points)))
     else:
-        parts = [f"{plural(points, 'point', words=False)} with {join_or(ns)} players"
-                 for points, ns in targets.items()]
-        out.append("Match (R16): the first player to reach the target wins: " + "; ".join(parts) + ".")
+        parts = "; ".join(_("{points} with {counts} players").format(points=points_count(points), counts=list_or(ns))
+                          for points, ns in targets.items())
+        out.append(_("Match (R16): the first player to reach the target wins: {targets}.").format(targets=parts))
 
     redeal = []
     if r.redeal_doubles is not None:
-        redeal.append(f"a hand with {count_word(r.redeal_doubles)} or more doubles")
+        redeal.append(_("a hand with {count} or more doubles").format(count=count_in_words(r.redeal_doubles)))
     if r.redeal_suit is not None:
-        redeal.append(f"a hand with {count_word(r.redeal_suit)} or more tiles of one number")
+        redeal.append(_("a hand with {count} or more tiles of one number").format(
+            count=count_in_words(r.redeal_suit)))
     if r.first_leader == "top-double" and dealt_out != list(counts) and (floor or not r.can_draw):
-        redeal.append(f"a deal where the {top} must be found but cannot be drawn (R4)")
-    out.append("Redeal (R17): " + (" or ".join(redeal) + " is thrown in and all hands are dealt again "
-                                   "(automatically)." if redeal else "never."))
+        redeal.append(_("a deal where the {top} must be found but cannot be drawn (R4)").format(top=top))
+    if redeal:
+        cases = redeal[0]
+        for case in redeal[1:]:
+            cases = pgettext("alternatives", "{first} or {second}").format(first=cases, second=case)
+        out.append(_("Redeal (R17): {cases} is thrown in and all hands are dealt again (automatically).").format(
+            cases=cases))
+    else:
+        out.append(_("Redeal (R17): never."))
     return out
 
 
