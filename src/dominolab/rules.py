@@ -16,7 +16,7 @@ from typing import Any, Literal, Optional, get_args
 from .i18n import N_, _, pgettext
 from .tiles import MAX_PIP, Tile, tile_set
 from .validate import excerpt, is_int
-from .words import count_in_words, count_word, join_or, list_or, number_word, points_count
+from .words import count_in_words, list_or, number_word, points_count
 
 __all__ = ["SOURCES", "FirstLeader", "LeadTile", "NextLeader", "Rules", "Scoring"]
 
@@ -273,11 +273,9 @@ class Rules:
             for count, size in self.hand_sizes:
                 if count == players:
                     return int(size)
-        teams = " (two partnerships)" if self.partnerships else ""
-        raise ValueError(
-            f"these rules ({self.name}) are for {join_or(self.player_counts)} players{teams}, "
-            f"not {excerpt(players)}"
-        )
+        text = (_("these rules ({name}) are for {counts} players (two partnerships), not {given}")
+                if self.partnerships else _("these rules ({name}) are for {counts} players, not {given}"))
+        raise ValueError(text.format(name=self.name, counts=list_or(self.player_counts), given=excerpt(players)))
 
     def seating(self, players: int) -> tuple[tuple[int, ...], ...]:
         """The seats of each scoring side: the two partnerships, partners sitting opposite
@@ -360,13 +358,13 @@ class Rules:
     def title(self) -> str:
         """The preset's title ("Standard Draw Dominoes"), or "Custom rules"."""
         info = _PRESETS.get(self.name)
-        return info.title if info is not None else "Custom rules"
+        return _said(info.title) if info is not None else _("Custom rules")
 
     @property
     def source(self) -> str:
         """Which rule source the preset follows ("" for custom rules)."""
         info = _PRESETS.get(self.name)
-        return info.source if info is not None else ""
+        return _said(info.source) if info is not None else ""
 
     # ------------------------------------------------------------------ records
     def to_dict(self) -> dict[str, Any]:
@@ -408,19 +406,19 @@ class Rules:
         info = _PRESETS.get(self.name)
         if info is not None:
             changes = self.changes_from(info.rules)
-            lines.append(f"{info.title} (preset {self.name!r})")
-            lines.append(f"Source: {info.source}")
+            lines.append(_("{title} (preset {name})").format(title=self.title, name=repr(self.name)))
+            lines.append(_("Source: {source}").format(source=self.source))
             if changes:
                 changed = ", ".join(f"{k}={v[1]!r}" for k, v in changes.items())
-                lines.append(f"Changed from the preset: {changed}.")
+                lines.append(_("Changed from the preset: {changes}.").format(changes=changed))
         else:
-            lines.append(f"Custom rules ({self.name!r})")
+            lines.append(_("Custom rules ({name})").format(name=repr(self.name)))
         lines.append("")
         lines.extend(f"- {sentence}" for sentence in _describe_fields(self))
         choices = self.choices()
         if choices:
             lines.append("")
-            lines.append("The engine's choices where the source is silent or unclear:")
+            lines.append(_("The engine's choices where the source is silent or unclear:"))
             lines.extend(f"- {note}" for note in choices)
         return "\n".join(lines)
 
@@ -431,7 +429,7 @@ class Rules:
         info = _PRESETS.get(self.name)
         out = []
         if info is not None:
-            out = [note.text for note in info.notes if note.applies(self, info.rules)]
+            out = [_said(note.text) for note in info.notes if note.applies(self, info.rules)]
         return out + [text for text in _general_choices(self) if text not in out]
 
     def _repr_markdown_(self) -> str:
@@ -757,45 +755,52 @@ def _general_choices(r: Rules) -> list[str]:
     top = f"{r.max_pip}-{r.max_pip}"
     if r.first_leader == "top-double" and boneyard:
         if r.can_draw:
-            out.append(f"Starting with the {top} is a variation in {_MAIN} (source 000): when nobody holds it, "
-                       "the players draw in turn until someone gets it. The page does not say who draws first: "
-                       "the engine starts from a seat chosen at random with the deal.")
+            out.append(_("Starting with the {top} is a variation in {main} (source 000): when nobody holds it, "
+                         "the players draw in turn until someone gets it. The page does not say who draws first: "
+                         "the engine starts from a seat chosen at random with the deal."))
             if r.boneyard_floor:
-                out.append(f"The same page keeps the last {count_word(r.boneyard_floor)} tiles in the boneyard "
-                           f"and does not say what happens when the {top} is among them: the engine throws the "
-                           "hand in and deals again.")
+                out.append(_("The same page keeps the last {count} tiles in the boneyard and does not say what "
+                             "happens when the {top} is among them: the engine throws the hand in and deals "
+                             "again."))
         else:
-            out.append(f"Starting with the {top} ({_MAIN}, source 000) needs drawing to find it when nobody "
-                       "holds it; without drawing the engine deals again.")
+            out.append(_("Starting with the {top} ({main}, source 000) needs drawing to find it when nobody "
+                         "holds it; without drawing the engine deals again."))
     if r.can_draw and r.draw_limit == 2:
-        out.append(f"The Dutch variation in {_MAIN} (source 000) has a player draw \"one or two\" tiles and pass "
-                   "if that gives no playable tile. The engine reads it as: draw one, and when it does not fit, "
-                   "a second must be drawn before passing (a player may not stop after one).")
+        out.append(_("The Dutch variation in {main} (source 000) has a player draw \"one or two\" tiles and pass "
+                     "if that gives no playable tile. The engine reads it as: draw one, and when it does not fit, "
+                     "a second must be drawn before passing (a player may not stop after one)."))
     elif r.can_draw and r.draw_limit is not None and r.draw_limit > 3:
-        out.append(f"A player who cannot play must go on drawing until a tile fits or {count_word(r.draw_limit)} "
-                   f"are drawn, as {SOURCES['003']} (source 003) has it for three; no source gives "
-                   f"{count_word(r.draw_limit)}.")
+        out.append(_("A player who cannot play must go on drawing until a tile fits or {limit} are drawn, as "
+                     "{s003} (source 003) has it for three; no source gives {limit}."))
     zero = r.doubles and r.tile_value(Tile(0, 0)) == 0
     if zero and r.scoring == "others-minus-own" and not (r.partnerships and r.team_winner != "player"):
-        out.append(f"{_MAIN} (source 000) scores every hand on the pips left: the lowest total wins and a tie "
-                   "for it scores nothing. So a player who goes out while an opponent holds only the 0-0 "
-                   "(0 pips) ties with them and nobody wins the hand; the engine reads every 'pips left in the "
-                   "other hands minus their own' rule this way (the winner would score 0 anyway).")
-    return out
+        out.append(_("{main} (source 000) scores every hand on the pips left: the lowest total wins and a tie "
+                     "for it scores nothing. So a player who goes out while an opponent holds only the 0-0 "
+                     "(0 pips) ties with them and nobody wins the hand; the engine reads every 'pips left in the "
+                     "other hands minus their own' rule this way (the winner would score 0 anyway)."))
+    return [text.format(top=top, count=count_in_words(r.boneyard_floor),
+                        limit=count_in_words(r.draw_limit or 0), **_SOURCE_PARTS) for text in out]
+
+
+def _said(message: str) -> str:
+    """A preset's title, source or note in the current language, its sources named."""
+    return _(message).format(**_SOURCE_PARTS)
 
 
 _MAIN = SOURCES["000"]
+#: The sources as a preset's texts name them: ``{main}`` (000), ``{s001}``...
+_SOURCE_PARTS = {"main": _MAIN, "s001": SOURCES["001"], "s002": SOURCES["002"], "s003": SOURCES["003"]}
 _STANDARD_NOTES = (
-    _Note("The page's table of hand sizes is lost: 2 players take 7 and 3 or 4 take 5, as in "
-          f"{SOURCES['001']} ({SOURCES['003']} gives three players 7).", ("hand_sizes",)),
-    _Note("The page says the players draw for the lead, not whether high or low wins: the most pips "
-          "turned up leads, tied players turn up again, and the first tile may be any tile.",
+    _Note(N_("The page's table of hand sizes is lost: 2 players take 7 and 3 or 4 take 5, as in "
+          "{s001} ({s003} gives three players 7)."), ("hand_sizes",)),
+    _Note(N_("The page says the players draw for the lead, not whether high or low wins: the most pips "
+          "turned up leads, tied players turn up again, and the first tile may be any tile."),
           ("first_leader", "lead_tile")),
-    _Note("In partnership play the page lists two team rules without saying which its main game uses: the "
+    _Note(N_("In partnership play the page lists two team rules without saying which its main game uses: the "
           "team with fewer pips wins (even against a partner who went out) and scores the difference, or the "
           "team of the player who went out wins and scores the losing team's pips. The engine takes the first "
           "here, because the main rules already give every hand to the lowest total and score the difference; "
-          "the other is team_winner='went-out' with scoring='others' (the partnership preset).",
+          "the other is team_winner='went-out' with scoring='others' (the partnership preset)."),
           ("team_winner", "scoring"), partners=True),
 )
 _PRESETS: dict[str, _Preset] = {
@@ -803,25 +808,25 @@ _PRESETS: dict[str, _Preset] = {
     for p in [
         _make(
             "standard",
-            "Standard Draw Dominoes",
-            f"the main rules of {_MAIN} (source 000), with the last two tiles left in the boneyard "
-            "(what that page says is sometimes called 'Domino Pool' in England).",
+            N_("Standard Draw Dominoes"),
+            N_("the main rules of {main} (source 000), with the last two tiles left in the boneyard "
+            "(what that page says is sometimes called 'Domino Pool' in England)."),
             _STANDARD_NOTES,
             team_winner="fewest-pips",
         ),
         _make(
             "basic",
-            "Basic Draw Dominoes",
-            f"{SOURCES['001']} (source 001), a common modern statement of the Draw game.",
+            N_("Basic Draw Dominoes"),
+            N_("{s001} (source 001), a common modern statement of the Draw game."),
             (
-                _Note("Drawing is described only for a player who cannot match, so drawing while able to play "
-                      "is not allowed.", ("draw_when_able",)),
-                _Note("The page says who starts the game, not the later hands: every hand starts the same way.",
+                _Note(N_("Drawing is described only for a player who cannot match, so drawing while able to play "
+                      "is not allowed."), ("draw_when_able",)),
+                _Note(N_("The page says who starts the game, not the later hands: every hand starts the same way."),
                       ("next_leader",)),
-                _Note("A tied blocked hand scores nothing (the page does not say).", ("blocked_tie",)),
-                _Note("The page names the first player out the winner; when an opponent holds only the 0-0, "
-                      "both count 0 and the engine calls it a tie, as " + _MAIN + " does (next note): "
-                      "nobody scores either way.", ("scoring", "tile_values")),
+                _Note(N_("A tied blocked hand scores nothing (the page does not say)."), ("blocked_tie",)),
+                _Note(N_("The page names the first player out the winner; when an opponent holds only the 0-0, "
+                      "both count 0 and the engine calls it a tie, as {main} does (next note): "
+                      "nobody scores either way."), ("scoring", "tile_values")),
             ),
             hand_sizes={2: 7, 3: 5, 4: 5},
             first_leader="highest-double",
@@ -835,20 +840,20 @@ _PRESETS: dict[str, _Preset] = {
         ),
         _make(
             "classic",
-            "Classic Draw game",
-            f"{SOURCES['002']} (source 002), the 19th-century statement: turning up for the pose, "
-            "unlimited drawing, saying 'Go'.",
+            N_("Classic Draw game"),
+            N_("{s002} (source 002), the 19th-century statement: turning up for the pose, "
+            "unlimited drawing, saying 'Go'."),
             (
-                _Note("The page leaves scoring to the Block game, which it does not give: the winner scores the "
-                      "pips left in the other hands.", ("scoring",)),
-                _Note("Hand sizes and targets are not given: 2 players take 7 and 3 or 4 take 5, playing to 100 "
-                      "with 2 players and 61 with 3 or 4, as in the standard preset.", ("hand_sizes", "target")),
-                _Note("The lead 'alternates' between two players; with more it passes to the left.",
+                _Note(N_("The page leaves scoring to the Block game, which it does not give: the winner scores the "
+                      "pips left in the other hands."), ("scoring",)),
+                _Note(N_("Hand sizes and targets are not given: 2 players take 7 and 3 or 4 take 5, playing to 100 "
+                      "with 2 players and 61 with 3 or 4, as in the standard preset."), ("hand_sizes", "target")),
+                _Note(N_("The lead 'alternates' between two players; with more it passes to the left."),
                       ("next_leader",)),
-                _Note("Tied players turn up again; a tied blocked hand scores nothing.",
+                _Note(N_("Tied players turn up again; a tied blocked hand scores nothing."),
                       ("first_leader", "blocked_tie")),
-                _Note("In partnership play (partnerships=True) the team of the player who went out wins and "
-                      "scores the losing team's pips, one of the team rules of " + _MAIN + ".",
+                _Note(N_("In partnership play (partnerships=True) the team of the player who went out wins and "
+                      "scores the losing team's pips, one of the team rules of {main}."),
                       ("team_winner", "scoring"), partners=True),
             ),
             first_leader="turn-up-lowest",
@@ -862,19 +867,19 @@ _PRESETS: dict[str, _Preset] = {
         ),
         _make(
             "family",
-            "Block and Draw (family rules)",
-            f"{SOURCES['003']} (source 003), a family 'block and draw' statement for 2 to 5 players.",
+            N_("Block and Draw (family rules)"),
+            N_("{s003} (source 003), a family 'block and draw' statement for 2 to 5 players."),
             (
-                _Note("The page says both 'fewest bones' and 'lowest total' win a blocked game; its worked "
-                      "example counts pips, so the lowest pip total wins."),
-                _Note("It does not say who starts when nobody holds a double (the heaviest tile), who starts "
-                      "later hands (the same rule as the first), or what a tie scores (nothing).",
+                _Note(N_("The page says both 'fewest bones' and 'lowest total' win a blocked game; its worked "
+                      "example counts pips, so the lowest pip total wins.")),
+                _Note(N_("It does not say who starts when nobody holds a double (the heaviest tile), who starts "
+                      "later hands (the same rule as the first), or what a tie scores (nothing)."),
                       ("first_leader", "next_leader", "blocked_tie")),
-                _Note("It has a player draw only when they cannot match (they knock, then draw), and does not "
-                      "say whether a player able to play may draw instead: the engine forbids it.",
+                _Note(N_("It has a player draw only when they cannot match (they knock, then draw), and does not "
+                      "say whether a player able to play may draw instead: the engine forbids it."),
                       ("draw_when_able",)),
-                _Note("In partnership play (partnerships=True) the team with fewer pips wins and scores the "
-                      "difference, one of the team rules of " + _MAIN + ".",
+                _Note(N_("In partnership play (partnerships=True) the team with fewer pips wins and scores the "
+                      "difference, one of the team rules of {main}."),
                       ("team_winner", "scoring"), partners=True),
             ),
             hand_sizes={2: 7, 3: 7, 4: 5, 5: 5},
@@ -890,17 +895,17 @@ _PRESETS: dict[str, _Preset] = {
         ),
         _make(
             "puerto-rico",
-            "Puerto Rican Draw",
-            f"the Puerto Rico variation in {_MAIN} (source 000).",
+            N_("Puerto Rican Draw"),
+            N_("the Puerto Rico variation in {main} (source 000)."),
             (
-                _Note("What the variation does not mention follows the main rules: the last two tiles stay in "
-                      "the boneyard, and the game is played to 100 with 2 players and 61 with 3.",
+                _Note(N_("What the variation does not mention follows the main rules: the last two tiles stay in "
+                      "the boneyard, and the game is played to 100 with 2 players and 61 with 3."),
                       ("boneyard_floor", "target")),
-                _Note("If no double is dealt, the holder of the heaviest tile leads it; the winner of the last "
-                      "hand may lead any tile.", ("first_leader", "lead_tile", "next_leader")),
-                _Note("A tied blocked hand: the variation gives two customs; here nobody wins and the highest "
+                _Note(N_("If no double is dealt, the holder of the heaviest tile leads it; the winner of the last "
+                      "hand may lead any tile."), ("first_leader", "lead_tile", "next_leader")),
+                _Note(N_("A tied blocked hand: the variation gives two customs; here nobody wins and the highest "
                       "double starts the next hand (the other custom, the blocker wins, is "
-                      "blocked_tie='blocker').", ("blocked_tie",)),
+                      "blocked_tie='blocker')."), ("blocked_tie",)),
             ),
             hand_sizes={2: 7, 3: 7},
             first_leader="highest-double",
@@ -911,57 +916,57 @@ _PRESETS: dict[str, _Preset] = {
         ),
         _make(
             "dutch",
-            "Dutch Draw",
-            f"the Dutch variation in {_MAIN} (source 000), after the Domino Plaza site.",
-            (_Note("Everything the variation does not mention follows the standard preset, with its choices:"),
+            N_("Dutch Draw"),
+            N_("the Dutch variation in {main} (source 000), after the Domino Plaza site."),
+            (_Note(N_("Everything the variation does not mention follows the standard preset, with its choices:")),
              *_STANDARD_NOTES),
             draw_limit=2,
             tile_values={"0-0": 13},
         ),
         _make(
             "arabic",
-            "Draw with the Arabic blocked-game rule",
-            f"{_MAIN} (source 000), the rule reported from Arabic countries that a blocked layout ends "
-            "the hand at once.",
-            (_Note("Everything else follows the standard preset, with its choices:"), *_STANDARD_NOTES),
+            N_("Draw with the Arabic blocked-game rule"),
+            N_("{main} (source 000), the rule reported from Arabic countries that a blocked layout ends "
+            "the hand at once."),
+            (_Note(N_("Everything else follows the standard preset, with its choices:")), *_STANDARD_NOTES),
             blocked_layout="ends-hand",
         ),
         _make(
             "block",
-            "Block game",
-            f"{_MAIN} (source 000), which makes a Block game a Draw game by allowing the tiles left in the "
-            "boneyard to be drawn: here they are not.",
-            (_Note("Hands, leads and scoring follow the standard preset, with its choices; the tiles left "
-                   "after the deal are set aside:"), *_STANDARD_NOTES),
+            N_("Block game"),
+            N_("{main} (source 000), which makes a Block game a Draw game by allowing the tiles left in the "
+            "boneyard to be drawn: here they are not."),
+            (_Note(N_("Hands, leads and scoring follow the standard preset, with its choices; the tiles left "
+                   "after the deal are set aside:")), *_STANDARD_NOTES),
             draw_limit=0,
             boneyard_floor=0,
             draw_when_able=False,
         ),
         _make(
             "austrian",
-            "Austrian Draw (double-eight without doubles)",
-            f"the Austrian game in {_MAIN} (source 000), on an 8-8 set without doubles (36 tiles).",
-            (_Note("Everything else follows the standard preset, with its choices:"), *_STANDARD_NOTES),
+            N_("Austrian Draw (double-eight without doubles)"),
+            N_("the Austrian game in {main} (source 000), on an 8-8 set without doubles (36 tiles)."),
+            (_Note(N_("Everything else follows the standard preset, with its choices:")), *_STANDARD_NOTES),
             max_pip=8,
             doubles=False,
         ),
         _make(
             "partnership",
-            "Partnership Dominoes",
-            f"{_MAIN} (source 000): its four-player partnership game, 7 tiles each with no boneyard and so "
+            N_("Partnership Dominoes"),
+            N_("{main} (source 000): its four-player partnership game, 7 tiles each with no boneyard and so "
             "no drawing, played by its main rules (draw for the lead, the lead passes to the left, 100 "
-            "points in a partnership game) and its team scoring.",
+            "points in a partnership game) and its team scoring."),
             (
-                _Note("The page does not say whether high or low wins the draw for the lead: the most pips "
+                _Note(N_("The page does not say whether high or low wins the draw for the lead: the most pips "
                       "turned up leads, and the first tile may be any tile. Starting with the 6-6, one of the "
-                      "page's variations, is first_leader='top-double'.", ("first_leader", "lead_tile")),
-                _Note("Of the two team rules the page lists, without saying which one its partnership game "
+                      "page's variations, is first_leader='top-double'."), ("first_leader", "lead_tile")),
+                _Note(N_("Of the two team rules the page lists, without saying which one its partnership game "
                       "uses, the engine takes the one where the team of the player who went out wins and scores "
                       "the losing team's pips (a blocked hand goes to the team with fewer pips): in a game "
                       "without drawing, going out is what partners play for. The other rule, the standard "
-                      "preset's, is team_winner='fewest-pips' with scoring='others-minus-own'.",
+                      "preset's, is team_winner='fewest-pips' with scoring='others-minus-own'."),
                       ("team_winner", "scoring"), partners=True),
-                _Note("Equal team totals in a blocked hand score nothing, as a tie does in the main rules.",
+                _Note(N_("Equal team totals in a blocked hand score nothing, as a tie does in the main rules."),
                       ("blocked_tie",), partners=True),
             ),
             hand_sizes={4: 7},

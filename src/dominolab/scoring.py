@@ -14,7 +14,7 @@ from .i18n import N_, _, ngettext
 from .rules import Rules
 from .tiles import Tile
 from .validate import excerpt, is_int
-from .words import join_or, list_and
+from .words import is_you, join_or, list_and
 
 __all__ = ["ENDINGS", "RoundResult", "score"]
 
@@ -85,6 +85,9 @@ class Say:
     parts: tuple[tuple[str, Any], ...] = ()
     plural: Optional[str] = None
     n: int = 0
+    #: The same sentence said to the reader, when the seat ``you[1]`` is named "You": its
+    #: verbs agree with "you" (in Spanish they differ from the third person's).
+    you: Optional[tuple[str, int]] = None
 
     def text(self) -> str:
         template = _(self.message) if self.plural is None else ngettext(self.message, self.plural, self.n)
@@ -107,8 +110,8 @@ def _said(value: Any) -> str:
     return value.text() if isinstance(value, (Say, Listed)) else str(value)
 
 
-def _say(message: str, **parts: Any) -> Say:
-    return Say(message, tuple(parts.items()))
+def _say(message: str, to_you: Optional[tuple[str, int]] = None, **parts: Any) -> Say:
+    return Say(message, tuple(parts.items()), you=to_you)
 
 
 def _render(step: Say, names: Optional[Sequence[str]], sides: Sequence[Sequence[int]]) -> str:
@@ -119,6 +122,8 @@ def _render(step: Say, names: Optional[Sequence[str]], sides: Sequence[Sequence[
         if len(members) > 1:
             mapping[f"t{index}"] = _("team {index} ({members})").format(
                 index=index, members=list_and(names[m] for m in members))
+    if step.you is not None and 0 <= step.you[1] < len(names) and is_you(names[step.you[1]]):
+        step = Say(step.you[0], step.parts, step.plural, step.n)
     text = step.text().format(**mapping)
     return text[:1].upper() + text[1:]
 
@@ -146,7 +151,9 @@ ENDINGS = ("domino", "blocked", "stuck", "passes")
 def _ending_step(rules: Rules, ending: Optional[str], went_out: Optional[int]) -> Say:
     """The first line of the explanation: how the hand ended."""
     if went_out is not None:
-        return _say(N_("{who} played the last tile of the hand (domino)."), who=f"{{s{went_out}}}")
+        return _say(N_("{who} played the last tile of the hand (domino)."),
+                    to_you=(N_("{you} played the last tile of the hand (domino)."), went_out),
+                    who=f"{{s{went_out}}}", you=f"{{s{went_out}}}")
     if ending == "blocked":
         if rules.blocked_layout == "ends-hand":
             return _say(N_("The layout is blocked: no tile can be added at either end, and under these rules "
@@ -326,7 +333,8 @@ def score(
         winner_unit = next(i for i, members in enumerate(units) if went_out in members)
         if by_team:
             steps.append(_say(N_("{who} went out, so the hand goes to {team}."),
-                              who=f"{{s{went_out}}}", team=f"{{t{winner_unit}}}"))
+                              to_you=(N_("{you} went out, so the hand goes to {team}."), went_out),
+                              who=f"{{s{went_out}}}", you=f"{{s{went_out}}}", team=f"{{t{winner_unit}}}"))
     else:
         if went_out is not None:
             steps.append(_say(N_("Team rule: the team with fewer pips wins, even against a domino.")))
@@ -358,7 +366,7 @@ def score(
             others = [pips[s] for s in range(players) if s not in mates]
         else:
             others = [unit_pips[i] for i in range(len(units)) if i != w]
-        name: Any = _say((_TEAM_SCORING_NAMES if by_team else _SCORING_NAMES)[rules.scoring])
+        scoring_name = _say((_TEAM_SCORING_NAMES if by_team else _SCORING_NAMES)[rules.scoring])
         arithmetic: Any
         if rules.scoring == "others-minus-own":
             raw = sum(others) - own
@@ -386,8 +394,8 @@ def score(
             value = 1
             arithmetic = "1"
         if teams and not by_team and rules.scoring not in ("one-point", "all-pips"):
-            name = _say(N_("{name}, the opponents' hands only"), name=name)
-        steps.append(_say(N_("Score ({name}): {arithmetic}."), name=name, arithmetic=arithmetic))
+            scoring_name = _say(N_("{name}, the opponents' hands only"), name=scoring_name)
+        steps.append(_say(N_("Score ({name}): {arithmetic}."), name=scoring_name, arithmetic=arithmetic))
         points_by_unit[w] = value
         if by_team:
             steps.append(_say(N_("Points: {who} {value}; the other team 0."), who=f"{{{label}{w}}}", value=value))
@@ -422,7 +430,9 @@ def score(
         for seat, count in enumerate(draws):
             if count:
                 steps.append(_say(
-                    N_("{who} drew {tiles} at {points} each: -{cost}."), who=f"{{s{seat}}}",
+                    N_("{who} drew {tiles} at {points} each: -{cost}."),
+                    to_you=(N_("{you} drew {tiles} at {points} each: -{cost}."), seat),
+                    who=f"{{s{seat}}}", you=f"{{s{seat}}}",
                     # the messages of words.tiles_count and words.points_count, said when read
                     tiles=Say("{count} tile", (("count", count),), "{count} tiles", count),
                     points=Say("{count} point", (("count", rules.draw_cost),), "{count} points",

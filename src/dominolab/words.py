@@ -11,7 +11,7 @@ language of :mod:`dominolab.i18n` and give the same words as the English ones in
 
 from __future__ import annotations
 
-from .i18n import N_, NP_, _, ngettext, pgettext
+from .i18n import N_, NP_, _, ngettext, npgettext, pgettext
 
 __all__ = [
     "conjugate",
@@ -87,9 +87,13 @@ def join_and(items: object) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+#: The names that speak to the reader: English "You" and Spanish "Tú" (any case).
+YOU_NAMES = frozenset({"you", "tú", "tu"})
+
+
 def is_you(name: str) -> bool:
-    """True when a seat's name speaks to the reader: "You", "you" (any case, spaces aside)."""
-    return isinstance(name, str) and name.strip().lower() == "you"
+    """True when a seat's name speaks to the reader: "You", "you", "Tú" (any case, spaces aside)."""
+    return isinstance(name, str) and name.strip().lower() in YOU_NAMES
 
 
 def conjugate(name: str, base: str, third: str = "") -> str:
@@ -137,6 +141,6 @@ def tiles_count(n: int, words: bool = True) -> str:
 def points_count(n: int, words: bool = False) -> str:
     """ "1 point", "12 points" (or "one point" with ``words``), in the current language."""
     if words:
-        return ngettext("one point", "{count} points", n).format(count=count_in_words(n))
+        return npgettext("count", "one point", "{count} points", n).format(count=count_in_words(n))
     return ngettext("{count} point", "{count} points", n).format(count=n)
 
