@@ -349,3 +349,38 @@ def test_an_unreadable_move_is_explained_in_spanish() -> None:
         read_move_text("saltar")
     assert str(info.value) == ("no se puede leer 'saltar' como una jugada; escribe '6-4', '6-4 izquierda', "
                                "'robar' o 'pasar'")
+
+
+# ---------------------------------------------------------------------- answers in Spanish
+def test_answers_are_read_as_a_spanish_speaking_student_types_them() -> None:
+    from dominolab.exercises import Boolean, MoveAnswer, Number, Sequence, Set, TileAnswer
+
+    assert Boolean().read("sí") is True and Boolean().read("Si") is True and Boolean().read("NO") is False
+    assert Boolean().read("verdadero") is True and Boolean().read("falso") is False
+    share = Number(places=2, percent=True)
+    assert share.read("0,38") == share.read("0.38") == share.read("38%") == share.read("38,0%")
+    assert Number(places=1).read("12,5") == Number(places=1).read("12.5")
+    assert Sequence(Number(places=2)).read("0,5; 0,25") == Sequence(Number(places=2)).read("0.5, 0.25")
+    assert MoveAnswer().read("robar") == dl.Draw() and MoveAnswer().read("pasar") == dl.Pass()
+    assert MoveAnswer().read("6-4 a la izquierda") == dl.Play("6-4", "left")
+    assert Set(TileAnswer()).read("6-4; 5-5") == Set(TileAnswer()).read("6-4, 5-5")
+
+
+def test_a_thousands_separator_is_not_read_as_a_decimal_comma() -> None:
+    from dominolab.exercises import Number, Unreadable
+
+    for text in ("1,000", "2,125", "1,000,000"):
+        with pytest.raises(Unreadable):
+            Number(places=3).read(text)
+
+
+def test_a_check_speaks_spanish() -> None:
+    from dominolab.exercises import rules as ex
+
+    with dl.language("es"):
+        assert str(ex.q1.evaluate(...)).startswith("Sin responder: cambia los ... por tu respuesta")
+        assert str(ex.q1.evaluate("abc")) == ("Incorrecto: se esperaba un número entero, como 12, pero la "
+                                              "respuesta es el texto 'abc'.")
+        assert str(ex.q1.evaluate(ex.q1.expected())) == "Correcto: ¡bien hecho!"
+        assert _english_words(str(ex.q1.evaluate([1, 2]))) == set()
+    assert str(ex.q1.evaluate("abc")) == "Incorrect: expected a whole number, such as 12; got the text 'abc'."

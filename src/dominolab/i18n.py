@@ -112,8 +112,9 @@ def language(code: Optional[str]) -> Iterator[str]:
 
 
 def _(message: str) -> str:
-    """``message`` in the current language (the message itself in English)."""
-    return _catalog(get_language()).gettext(message)
+    """``message`` in the current language (the message itself in English, or where the
+    catalog has no translation of it; "" stays "", never the catalog's header)."""
+    return _catalog(get_language()).gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
