@@ -138,7 +138,7 @@ def _key(message) -> tuple[str | None, str]:  # type: ignore[no-untyped-def]
 
 def test_every_text_of_the_source_is_in_the_catalog_and_nothing_else() -> None:
     keywords = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
-                "N_": None, "NP_": ((1, "c"), 2)}
+                "N_": None, "NP_": ((1, "c"), 2), "Deferred": (1,)}
     found = set()
     for _, _, message, _, context in extract_from_dir(
             str(PACKAGE), method_map=[("**.py", "python")], keywords=keywords):
@@ -174,6 +174,24 @@ def test_every_message_is_translated_not_fuzzy_with_the_same_placeholders() -> N
                 problems.append(("untranslated", message.id))
             elif _placeholders(message.string) != _placeholders(message.id):
                 problems.append(("placeholders", message.id))
+    assert problems == []
+
+
+def test_code_in_a_translation_is_the_code_of_its_english() -> None:
+    """Code between backticks runs in the lessons (tests/test_exercises.py runs the English):
+    a translation keeps it letter for letter."""
+    allowed = {"the answer is None, which is what `print(...)` gives back after it shows something. Write the "
+               "value itself, as in `answer = 12`, not `answer = print(12)`."}  # the lessons' own variable name
+    problems = []
+    for message in _catalog():
+        if not message.id:
+            continue
+        ids = list(message.id) if isinstance(message.id, (list, tuple)) else [message.id]
+        forms = list(message.string) if isinstance(message.string, (list, tuple)) else [message.string]
+        if ids[0] in allowed:
+            continue
+        code = sorted(re.findall(r"`[^`]+`", ids[-1]))
+        problems += [ids[0] for form in forms if sorted(re.findall(r"`[^`]+`", form)) != code]
     assert problems == []
 
 
@@ -223,7 +241,7 @@ def _english_words(text: str) -> set[str]:
     for kept in _KEPT:
         text = text.replace(kept, " ")
     text = _CODE.sub(" ", text)
-    return {word for word in re.findall(r"[A-Za-z]+", text) if word.lower() in _ENGLISH}
+    return {word for word in re.findall(r"[^\W\d_]+", text) if word.lower() in _ENGLISH}
 
 
 def _rules_variants() -> list[Rules]:
@@ -384,3 +402,39 @@ def test_a_check_speaks_spanish() -> None:
         assert str(ex.q1.evaluate(ex.q1.expected())) == "Correcto: ¡bien hecho!"
         assert _english_words(str(ex.q1.evaluate([1, 2]))) == set()
     assert str(ex.q1.evaluate("abc")) == "Incorrect: expected a whole number, such as 12; got the text 'abc'."
+
+
+_LESSON_MODULES = ("rules", "drawing", "scoring", "counting", "strategy", "partnership", "coach")
+#: English allowed in an exercise's Spanish texts: code (functions the learner writes, with
+#: their parameters) and the review's own words, which are not translated yet.
+_EXERCISE_CODE = re.compile(r"`[^`]*`|'[^']*'|\w+\([^()]*\)|<[^>]*>|\bdef\b")
+
+
+def _exercise_texts() -> list[str]:
+    import importlib
+
+    from dominolab.exercises import Exercise
+
+    answers = [..., None, "", "abc", 5, 0.5, "0,5", True, "sí", [1, 2], {1}, "6-4", "robar", "6-4 a la izquierda",
+               dl.Tile(6, 4), 10**80, float("nan"), "x" * 2000, len, int, lambda *a: None, lambda *a: 0]
+    texts = []
+    for name in _LESSON_MODULES:
+        module = importlib.import_module(f"dominolab.exercises.{name}")
+        for exercise in vars(module).values():
+            if not isinstance(exercise, Exercise):
+                continue
+            texts += [str(exercise.evaluate(answer)) for answer in answers]
+            texts += [str(exercise.evaluate(key)) for key, _message in exercise.nudges]
+            texts += [dl.i18n.said(exercise.hint_text), exercise.answer_kind.expects]
+            texts.append(dl.i18n.said(exercise.solution_text))
+    return texts
+
+
+def test_no_english_is_left_in_the_exercises_spanish_feedback_hints_and_solutions() -> None:
+    untranslated: set[str] = set()
+    with dl.language("es"):
+        texts = _exercise_texts()
+    leftovers = sorted({text for text in texts
+                        if text not in untranslated and _english_words(_EXERCISE_CODE.sub(" ", text))})
+    assert len(texts) > 1000
+    assert leftovers == []

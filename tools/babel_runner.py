@@ -22,8 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "dominolab" / "locale"
 TEMPLATE = LOCALE / "dominolab.pot"
-#: Beyond Babel's own (_, gettext, ngettext, pgettext, npgettext, N_ ...): the context marker.
-KEYWORDS = ["NP_:1c,2"]
+#: Beyond Babel's own (_, gettext, ngettext, pgettext, npgettext, N_ ...): the context marker
+#: and the texts built with their figures, said again when read (dominolab.i18n.Deferred).
+KEYWORDS = ["NP_:1c,2", "Deferred:1"]
 
 
 def pybabel(*args: str) -> None:

@@ -26,6 +26,7 @@ __all__ = [
     "LANGUAGES",
     "NP_",
     "N_",
+    "Deferred",
     "UnknownLanguageError",
     "_",
     "get_language",
@@ -33,6 +34,7 @@ __all__ = [
     "ngettext",
     "npgettext",
     "pgettext",
+    "said",
     "set_language",
 ]
 
@@ -142,3 +144,27 @@ def N_(message: str) -> str:
 def NP_(context: str, message: str) -> str:
     """:func:`N_` with a context: translated later with :func:`pgettext` and that context."""
     return message
+
+
+class Deferred(str):
+    """English text built from a message and its named parts, that can be said again in the
+    language of the moment it is read (:func:`said`).  It is the English string itself
+    everywhere else, so code that keeps texts as strings (an exercise's hint) keeps working."""
+
+    message: str
+    parts: dict[str, object]
+
+    def __new__(cls, message: str, **parts: object) -> Deferred:
+        text = super().__new__(cls, message.format(**parts))
+        text.message = message
+        text.parts = parts
+        return text
+
+    def said(self) -> str:
+        """The text in the current language."""
+        return _(self.message).format(**self.parts)
+
+
+def said(text: str) -> str:
+    """``text`` in the current language: a :class:`Deferred` said again, else :func:`_`."""
+    return text.said() if isinstance(text, Deferred) else _(text)

@@ -37,7 +37,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, _, ngettext, pgettext, said
 from ..moves import DRAW, PASS, Draw, Move, Pass, Play, move_from_text, read_move_text
 from ..tiles import Tile
 from ..words import list_or
@@ -516,7 +516,7 @@ class Choice(Kind):
         official = self._lookup.get(_name_key(text))
         if official is None:
             if self.unknown is not None:
-                raise Unreadable(_(self.unknown).replace("{answer}", _quoted(text)))
+                raise Unreadable(said(self.unknown).replace("{answer}", _quoted(text)))
             raise self.wrong_kind(answer)
         return official
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Optional, Union
 
-from ..i18n import N_, _
+from ..i18n import N_, _, said
 from .answers import Kind, Unreadable, describe
 
 __all__ = ["Exercise", "Feedback"]
@@ -161,16 +161,16 @@ class Exercise:
         if self._also_right is not None:
             for key, message in self._also_right().items():
                 if given == kind.read(key):
-                    raise _AlsoRight(_(message))
+                    raise _AlsoRight(said(message))
         for value, message in self._nudge_values:
             if given == value:
-                return _(message)
+                return said(message)
         near = kind.near(answer, self.expected())
         if near:
             return near
         if self._default_nudge:
             return _(_DEFAULT_NUDGE).format(number=self.number)
-        nudge = _(self.nudge)
+        nudge = said(self.nudge)
         return nudge.replace("{answer}", kind.show(given)) if "{answer}" in nudge else nudge
 
     def evaluate(self, answer: Any = ...) -> Feedback:
@@ -200,7 +200,7 @@ class Exercise:
 
     def hint(self) -> None:
         """A nudge towards the answer."""
-        show(Feedback("hint", _(self.hint_text), self.hint_code))
+        show(Feedback("hint", said(self.hint_text), self.hint_code))
 
     def solution(self) -> None:
         """The answer, why, and the code that finds it."""
@@ -209,7 +209,7 @@ class Exercise:
             shown = kind.show(kind.read(self.expected()))
         except Exception:
             shown = ""
-        text = _(self.solution_text)
+        text = said(self.solution_text)
         text = _("{answer}. {why}").format(answer=shown, why=text) if shown else text
         show(Feedback("solution", text, self.solution_code))
 
