@@ -29,6 +29,7 @@ from babel.messages.extract import extract_from_dir  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+GOLDEN_ES = Path(__file__).with_name("describe.golden.es.txt")
 PACKAGE = ROOT / "src" / "dominolab"
 PO = PACKAGE / "locale" / "es" / "LC_MESSAGES" / "dominolab.po"
 MO = PO.with_suffix(".mo")
@@ -118,6 +119,21 @@ def test_the_switch_uses_only_the_standard_library() -> None:
     imported |= {node.module.split(".")[0] for node in ast.walk(tree)
                  if isinstance(node, ast.ImportFrom) and node.module and not node.level}
     assert imported <= {"__future__", "gettext", "collections", "contextlib", "contextvars", "pathlib", "typing"}
+
+
+def test_the_rule_sheets_in_spanish_word_for_word() -> None:
+    """The Spanish rule sheets, every preset and every variant of tests/describe.golden.txt, read
+    and reviewed in tests/describe.golden.es.txt.  After changing a translation on purpose,
+    rewrite it with ``DOMINOLAB_GOLDEN=update pytest tests/test_i18n.py -k word_for_word``."""
+    import os
+
+    from tests.test_rules import golden_text
+
+    with dl.language("es"):
+        text = golden_text()
+    if os.environ.get("DOMINOLAB_GOLDEN") == "update":
+        GOLDEN_ES.write_text(text, encoding="utf-8")
+    assert text == GOLDEN_ES.read_text(encoding="utf-8")
 
 
 # ---------------------------------------------------------------------- the catalog

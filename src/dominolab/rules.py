@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Optional, get_args
 
-from .i18n import N_, _, pgettext
+from .i18n import N_, _, ngettext, pgettext
 from .tiles import MAX_PIP, Tile, tile_set
 from .validate import excerpt, is_int
 from .words import count_in_words, list_or, number_word, points_count
@@ -701,7 +701,8 @@ def _describe_fields(r: Rules) -> list[str]:
 
     redeal = []
     if r.redeal_doubles is not None:
-        redeal.append(_("a hand with {count} or more doubles").format(count=count_in_words(r.redeal_doubles)))
+        redeal.append(ngettext("a hand with {count} or more doubles", "a hand with {count} or more doubles",
+                               r.redeal_doubles).format(count=count_in_words(r.redeal_doubles)))
     if r.redeal_suit is not None:
         redeal.append(_("a hand with {count} or more tiles of one number").format(
             count=count_in_words(r.redeal_suit)))

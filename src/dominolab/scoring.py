@@ -114,6 +114,11 @@ def _say(message: str, to_you: Optional[tuple[str, int]] = None, **parts: Any) -
     return Say(message, tuple(parts.items()), you=to_you)
 
 
+def _seat_you(label: str, unit: Optional[int], message: str) -> Optional[tuple[str, int]]:
+    """``message`` as the form said to the reader, when ``unit`` is a seat (not a team)."""
+    return (message, unit) if label == "s" and unit is not None else None
+
+
 def _render(step: Say, names: Optional[Sequence[str]], sides: Sequence[Sequence[int]]) -> str:
     if names is None:
         names = [_("seat {seat}").format(seat=s) for s in range(sum(len(side) for side in sides))]
@@ -343,7 +348,10 @@ def score(
         if len(tied) == 1:
             winner_unit = tied[0]
             who = f"{{{label}{winner_unit}}}"
-            steps.append(_say(N_("Fewest pips: {who} with {low}, so the hand goes to {who}."), who=who, low=low))
+            steps.append(_say(N_("Fewest pips: {who} with {low}, so the hand goes to {who}."),
+                              who=who, you=who, low=low,
+                              to_you=_seat_you(label, winner_unit,
+                                               N_("Fewest pips: {you} with {low}, so the hand goes to {you}."))))
         else:
             steps.append(_say(N_("{tied} tie on {low} pips."),
                               tied=Listed(tuple(f"{{{label}{i}}}" for i in tied), None), low=low))
@@ -497,7 +505,9 @@ def _break_tie(
         values = Listed(tuple(f"{{{label}{i}}} {key[i]}" for i in tied))
         if len(left) == 1:
             steps.append(_say(N_("Tie rule ({rule}): {values}; the hand goes to {who}."),
-                              rule=_say(word), values=values, who=f"{{{label}{left[0]}}}"))
+                              rule=_say(word), values=values, who=f"{{{label}{left[0]}}}", you=f"{{{label}{left[0]}}}",
+                              to_you=_seat_you(label, left[0],
+                                               N_("Tie rule ({rule}): {values}; the hand goes to {you}."))))
             return left[0]
         steps.append(_say(N_("Tie rule ({rule}): {values}; still tied, so nobody wins."),
                           rule=_say(word), values=values))
@@ -519,7 +529,10 @@ def _break_tie(
             steps.append(_say(N_("Tie rule: the team of the player who blocked the game wins, so the hand goes to "
                                  "{who}.") if teams
                               else N_("Tie rule: the player who blocked the game wins, so the hand goes to {who}."),
-                              who=who))
+                              who=who, you=who,
+                              to_you=None if teams else _seat_you(
+                                  label, blocker_unit,
+                                  N_("Tie rule: the player who blocked the game wins, so the hand goes to {you}."))))
             return blocker_unit
         steps.append(_say(N_("Tie rule: the team of the player who blocked the game is not among the tied, so "
                              "nobody wins.") if teams
@@ -535,7 +548,10 @@ def _break_tie(
     left = [i for i in rest if unit_pips[i] == low]
     if len(left) == 1:
         steps.append(_say(N_("Tie rule (set the tied aside): among the rest, fewest pips: {who} with {low}, "
-                             "so the hand goes to {who}."), who=f"{{{label}{left[0]}}}", low=low))
+                             "so the hand goes to {who}."), who=f"{{{label}{left[0]}}}", you=f"{{{label}{left[0]}}}",
+                          low=low, to_you=_seat_you(label, left[0], N_(
+                              "Tie rule (set the tied aside): among the rest, fewest pips: {you} with {low}, so the "
+                              "hand goes to {you}."))))
         return left[0]
     steps.append(_say(N_("Tie rule (set the tied aside): the rest are tied too, so nobody wins.")))
     return None
