@@ -35,13 +35,14 @@ def pybabel(*args: str) -> None:
 
 def extract() -> None:
     keywords = [arg for keyword in KEYWORDS for arg in ("-k", keyword)]
-    pybabel("extract", "-F", "babel.cfg", *keywords, "--no-location",
+    pybabel("extract", "-F", "babel.cfg", *keywords, "--no-location", "--width=100",
+            "--copyright-holder=Domino Lab contributors", "--version=0.1.0",
             "--project=dominolab", "-o", str(TEMPLATE.relative_to(ROOT)), "src/dominolab")
 
 
 def update() -> None:
     pybabel("update", "-D", "dominolab", "-i", str(TEMPLATE.relative_to(ROOT)),
-            "-d", str(LOCALE.relative_to(ROOT)), "--no-location", "--ignore-obsolete")
+            "-d", str(LOCALE.relative_to(ROOT)), "--width=100", "--ignore-obsolete")
 
 
 def compile_() -> None:
