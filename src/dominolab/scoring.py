@@ -14,7 +14,7 @@ from .i18n import N_, _, ngettext
 from .rules import Rules
 from .tiles import Tile
 from .validate import excerpt, is_int
-from .words import is_you, join_or, list_and
+from .words import is_you, list_and, list_or
 
 __all__ = ["ENDINGS", "RoundResult", "score"]
 
@@ -181,27 +181,32 @@ def _per_seat(name: str, values: object, players: int, low: int, high: Optional[
     """``values`` as one whole number per seat, from ``low`` to ``high``; else a ValueError
     naming ``name`` and the first bad entry."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise ValueError(f"{name} must be a list with one whole number per seat, got {excerpt(values)}")
+        raise ValueError(_("{name} must be a list with one whole number per seat, got {given}").format(
+            name=name, given=excerpt(values)))
     if len(values) != players:
-        raise ValueError(f"{name} must give one number per seat ({players}), got {len(values)}: {excerpt(values)}")
+        raise ValueError(_("{name} must give one number per seat ({players}), got {count}: {given}").format(
+            name=name, players=players, count=len(values), given=excerpt(values)))
     out = list(values)
     for seat, value in enumerate(out):
         if not is_int(value) or value < low or (high is not None and value > high):
-            bound = f"from {low} to {high}" if high is not None else f">= {low}"
-            raise ValueError(f"{name}[{seat}] must be a whole number {bound}, got {excerpt(value)}")
+            text = (_("{name}[{seat}] must be a whole number from {low} to {high}, got {given}") if high is not None
+                    else _("{name}[{seat}] must be a whole number >= {low}, got {given}"))
+            raise ValueError(text.format(name=name, seat=seat, low=low, high=high, given=excerpt(value)))
     return out
 
 
 def _hands_of(rules: Rules, hands: object) -> tuple[tuple[Tile, ...], ...]:
     """``hands`` as tiles of the rules' set, each tile in one hand at most."""
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise ValueError(f"hands must be a list with one list of tiles per seat, got {excerpt(hands)}")
+        raise ValueError(_("hands must be a list with one list of tiles per seat, got {given}").format(
+            given=excerpt(hands)))
     in_set = set(rules.tiles)
     seen: dict[Tile, int] = {}
     out = []
     for seat, hand in enumerate(hands):
         if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
-            raise ValueError(f"hands[{seat}] must be a list of tiles, got {excerpt(hand)}")
+            raise ValueError(_("hands[{seat}] must be a list of tiles, got {given}").format(
+                seat=seat, given=excerpt(hand)))
         tiles = []
         for i, value in enumerate(hand):
             try:
@@ -258,18 +263,21 @@ def score(
         tile_counts = [len(hand) for hand in hand_tiles]
         heaviest_ends = [max((t.high for t in hand), default=-1) for hand in hand_tiles]
     if pips is None:
-        raise ValueError("score() needs the pips left in each hand (or the hands)")
+        raise ValueError(_("score() needs the pips left in each hand (or the hands)"))
     if isinstance(pips, (str, bytes)) or not isinstance(pips, Sequence):
-        raise ValueError(f"pips must be a list with one whole number per seat, got {excerpt(pips)}")
+        raise ValueError(_("{name} must be a list with one whole number per seat, got {given}").format(
+            name="pips", given=excerpt(pips)))
     players = len(pips)
     if players not in rules.player_counts:
-        pairs = " (two partnerships)" if rules.partnerships else ""
-        raise ValueError(f"pips gives {players} seats, but these rules ({rules.name}) are for "
-                         f"{join_or(rules.player_counts)} players{pairs}")
+        text = (_("pips gives {players} seats, but these rules ({name}) are for {counts} players (two partnerships)")
+                if rules.partnerships else _("pips gives {players} seats, but these rules ({name}) are for {counts} "
+                                             "players"))
+        raise ValueError(text.format(players=players, name=rules.name, counts=list_or(rules.player_counts)))
     pips = _per_seat("pips", pips, players, 0)
     for name, seat in (("went_out", went_out), ("blocker", blocker)):
         if seat is not None and (not is_int(seat) or not 0 <= seat < players):
-            raise ValueError(f"{name} must be a seat from 0 to {players - 1} or None, got {excerpt(seat)}")
+            raise ValueError(_("{name} must be a seat from 0 to {last} or None, got {given}").format(
+                name=name, last=players - 1, given=excerpt(seat)))
     if tile_counts is not None:
         tile_counts = _per_seat("tile_counts", tile_counts, players, 0)
     if heaviest_ends is not None:
@@ -284,14 +292,17 @@ def score(
     for seat in range(players):
         out = seat == went_out
         if out and pips[seat] != 0:
-            raise ValueError(f"seat {seat} went out, so it holds no pips, but pips says {pips[seat]}")
+            raise ValueError(_("seat {seat} went out, so it holds no pips, but pips says {pips}").format(
+                seat=seat, pips=pips[seat]))
         if tile_counts is not None:
             count = tile_counts[seat]
             if out and count:
                 where = f"hands[{seat}]" if hand_tiles is not None else f"tile_counts[{seat}]"
-                raise ValueError(f"seat {seat} went out, so it holds no tiles, but {where} has {count}")
+                raise ValueError(_("seat {seat} went out, so it holds no tiles, but {where} has {count}").format(
+                    seat=seat, where=where, count=count))
             if not out and not count:
-                raise ValueError(f"seat {seat} holds no tiles, so it went out: pass went_out={seat}")
+                raise ValueError(_("seat {seat} holds no tiles, so it went out: pass went_out={seat}").format(
+                    seat=seat))
             if heaviest_ends is not None and (heaviest_ends[seat] < 0) != (count == 0):
                 raise ValueError(f"heaviest_ends[{seat}] must be -1 exactly when the hand is empty, "
                                  f"got {heaviest_ends[seat]}")
