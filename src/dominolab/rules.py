@@ -161,15 +161,16 @@ class Rules:
         for key, choices in _CHOICES.items():
             value = getattr(self, key)
             if value not in choices:
-                raise ValueError(
-                    f"{key} must be one of {', '.join(repr(c) for c in choices)}; got {value!r}"
-                )
+                raise ValueError(_("{key} must be one of {choices}; got {given}").format(
+                    key=key, choices=", ".join(repr(c) for c in choices), given=repr(value)))
         for key in ("doubles", "partnerships", "draw_when_able"):
             if not isinstance(getattr(self, key), bool):
-                raise ValueError(f"{key} must be True or False, got {getattr(self, key)!r}")
+                raise ValueError(_("{key} must be True or False, got {given}").format(
+                    key=key, given=repr(getattr(self, key))))
 
         if not is_int(self.max_pip) or not 1 <= self.max_pip <= MAX_PIP:
-            raise ValueError(f"max_pip must be a whole number from 1 to {MAX_PIP}, got {self.max_pip!r}")
+            raise ValueError(_("max_pip must be a whole number from 1 to {most}, got {given}").format(
+                most=MAX_PIP, given=repr(self.max_pip)))
         set_size = self.set_size
 
         sizes = _int_pairs("hand_sizes", self.hand_sizes, "player count to tiles per hand")
@@ -200,11 +201,12 @@ class Rules:
             raise ValueError("first_leader='top-double' needs a set with doubles")
 
         if self.draw_limit is not None and (not is_int(self.draw_limit) or self.draw_limit < 0):
-            raise ValueError(f"draw_limit must be None or a whole number >= 0, got {self.draw_limit!r}")
+            raise ValueError(_("draw_limit must be None or a whole number >= 0, got {given}").format(
+                given=repr(self.draw_limit)))
         for key in ("boneyard_floor", "draw_cost"):
             value = getattr(self, key)
             if not is_int(value) or value < 0:
-                raise ValueError(f"{key} must be a whole number >= 0, got {value!r}")
+                raise ValueError(_("{key} must be a whole number >= 0, got {given}").format(key=key, given=repr(value)))
 
         values = {}
         raw = self.tile_values.items() if isinstance(self.tile_values, Mapping) else self.tile_values
@@ -337,7 +339,7 @@ class Rules:
             return rules
         if isinstance(rules, str):
             return cls.preset(rules)
-        raise ValueError(f"rules must be a Rules object or a preset name, got {excerpt(rules)}")
+        raise ValueError(_("rules must be a Rules object or a preset name, got {given}").format(given=excerpt(rules)))
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -345,9 +347,8 @@ class Rules:
         try:
             return _PRESETS[name].rules
         except (KeyError, TypeError):
-            raise ValueError(
-                f"no preset named {excerpt(name)}; choose one of {', '.join(_PRESETS)}"
-            ) from None
+            raise ValueError(_("no preset named {given}; choose one of {names}").format(
+                given=excerpt(name), names=", ".join(_PRESETS))) from None
 
     @staticmethod
     def presets() -> list[str]:
