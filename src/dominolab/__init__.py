@@ -18,6 +18,7 @@ from importlib import import_module
 from typing import Any
 
 from . import inference, players
+from .i18n import UnknownLanguageError, get_language, language, set_language
 from .match import Match
 from .moves import AmbiguousMoveError, Draw, Event, IllegalMoveError, InvalidMoveError, Pass, Play
 from .narration import narrate
@@ -73,8 +74,11 @@ __all__ = [
     "StrategyPlayer",
     "Tile",
     "Tournament",
+    "UnknownLanguageError",
     "View",
+    "get_language",
     "inference",
+    "language",
     "narrate",
     "play_out",
     "players",
@@ -82,6 +86,7 @@ __all__ = [
     "reachable",
     "review",
     "score",
+    "set_language",
     "simulate",
     "simulation",
     "tile_set",

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal, NamedTuple, Optional, TypeVar, Union
 
+from .i18n import _, ngettext, pgettext
 from .tiles import Tile, TileLike
 from .validate import excerpt
-from .words import is_you, plural
+from .words import count_in_words, is_you
 
 __all__ = [
     "ILLEGAL_CODES",
@@ -144,10 +145,25 @@ Move = Union[Play, Draw, Pass]
 #: The longest move text :func:`move_from_text` reads.
 MAX_MOVE_TEXT = 64
 
-_END_WORDS = {"left": "left", "l": "left", "right": "right", "r": "right"}
+# Move words are read in English and in Spanish whatever the language of the texts, so a
+# learner may answer in either and every text the engine writes reads back.
+_END_WORDS = {"left": "left", "l": "left", "right": "right", "r": "right",
+              "izquierda": "left", "izquierdo": "left", "izq": "left", "i": "left",
+              "derecha": "right", "derecho": "right", "der": "right", "d": "right"}
 #: Verbs before a play's tile, as a learner or the engine's narration writes them.
-_PLAY_WORDS = frozenset({"play", "plays", "lead", "leads"})
-_OTHER_WORDS = {"draw": "draw", "draws": "draw", "pass": "pass", "passes": "pass", "go": "pass"}
+_PLAY_WORDS = frozenset({"play", "plays", "lead", "leads",
+                         "juego", "juegas", "juega", "jugar", "pongo", "pone", "pones", "poner",
+                         "salgo", "sales", "sale", "salir"})
+#: Words between a Spanish verb and the tile: "salgo con el 6-4", "juego la 6-4".
+_ES_BEFORE_TILE = frozenset({"con", "el", "la", "ficha"})
+_OTHER_WORDS = {"draw": "draw", "draws": "draw", "pass": "pass", "passes": "pass", "go": "pass",
+                "robar": "draw", "robo": "draw", "robas": "draw", "roba": "draw",
+                "pasar": "pass", "paso": "pass", "pasas": "pass", "pasa": "pass"}
+#: What may follow a Spanish draw: "robar del pozo", "roba del pozo".
+_ES_FROM_BONEYARD = (["del", "pozo"], ["una", "ficha"], ["una", "ficha", "del", "pozo"])
+#: Words before a Spanish end: "6-4 a la izquierda", "6-4 por el extremo derecho".
+_ES_END_PHRASES = (("en", "el", "extremo"), ("por", "el", "extremo"), ("al", "extremo"), ("del", "lado"),
+                   ("a", "la"), ("por", "la"), ("en", "la"), ("al", "lado"))
 
 
 def same_move(a: Move, b: Move, ends: Optional[tuple[int, int]]) -> bool:
@@ -165,19 +181,27 @@ def read_move_text(text: str) -> tuple[str, Optional[Tile], Optional[End]]:
 
     Reads "6-4", "6-4 left", "play 6-4 r", "lead 6-4", "draw", "pass" and "go" (what a
     player says when unable to play), and the engine's own wording: "6-4 on the left",
-    "plays 6-4 on the right", "to draw", "passes".  Raises :class:`InvalidMoveError` for anything else; nothing
-    here knows the position (see ``Round.parse_move``)."""
+    "plays 6-4 on the right", "to draw", "passes"; in Spanish too: "6-4 a la izquierda",
+    "juego 6-4 derecha", "salgo con el 6-6", "robar", "robar del pozo", "paso", "¡Paso!".
+    Raises :class:`InvalidMoveError` for anything else; nothing here knows the position (see
+    ``Round.parse_move``)."""
     if not isinstance(text, str):
-        raise InvalidMoveError(f"expected a move written as text, got {excerpt(text)}", text)
+        raise InvalidMoveError(_("expected a move written as text, got {given}").format(given=excerpt(text)), text)
     if len(text) > MAX_MOVE_TEXT:
-        raise InvalidMoveError(f"cannot read {excerpt(text)} as a move: it is too long", text)
-    words = text.strip().lower().replace(",", " ").rstrip(".!").split()
+        raise InvalidMoveError(
+            _("cannot read {given} as a move: it is too long").format(given=excerpt(text)), text)
+    words = text.strip().lower().replace(",", " ").rstrip(".!").lstrip("¡¿").split()
     if words[:1] == ["to"]:  # the review's "the best was to draw"
         words = words[1:]
     if words and words[0] in _PLAY_WORDS:
+        spanish = words[0] not in ("play", "plays", "lead", "leads")
         words = words[1:]
+        while spanish and len(words) > 1 and words[0] in _ES_BEFORE_TILE:
+            words = words[1:]  # "salgo con el 6-6"
     if len(words) == 1 and words[0] in _OTHER_WORDS:
         return (_OTHER_WORDS[words[0]], None, None)
+    if len(words) > 1 and _OTHER_WORDS.get(words[0]) == "draw" and words[1:] in _ES_FROM_BONEYARD:
+        return ("draw", None, None)
     end: Optional[End] = None
     if len(words) >= 3 and words[-1] in ("end", "side") and words[-2] in ("left", "right"):
         words = words[:-1]  # "6-4 on the left end"
@@ -186,13 +210,19 @@ def read_move_text(text: str) -> tuple[str, Optional[Tile], Optional[End]]:
         words = words[:-1]
         if len(words) >= 3 and words[-1] == "the" and words[-2] in ("on", "at", "to"):
             words = words[:-2]  # the engine's own "6-4 on the left"
+        else:
+            for phrase in _ES_END_PHRASES:  # "6-4 a la izquierda", "6-4 por el extremo derecho"
+                if len(words) > len(phrase) and tuple(words[-len(phrase):]) == phrase:
+                    words = words[:-len(phrase)]
+                    break
     if words:
         try:
             return ("play", Tile.parse(" ".join(words)), end)
         except ValueError:
             pass
     raise InvalidMoveError(
-        f"cannot read {excerpt(text)} as a move; write '6-4', '6-4 left', 'draw' or 'pass'", text)
+        _("cannot read {given} as a move; write '6-4', '6-4 left', 'draw' or 'pass'").format(given=excerpt(text)),
+        text)
 
 
 def move_from_text(text: str) -> Move:
@@ -250,22 +280,16 @@ class _Words:
 
     def _name(self, seat: Optional[int]) -> str:
         if seat is None:
-            return "the player"
+            return _("the player")
         if self.names is not None and 0 <= seat < len(self.names):
             return self.names[seat]
-        return f"seat {seat}"
+        return _("seat {seat}").format(seat=seat)
 
     def you(self, seat: Optional[int]) -> bool:
         return is_you(self._name(seat))
 
     def who(self, seat: Optional[int]) -> str:
-        return "you" if self.you(seat) else self._name(seat)
-
-    def whose(self, seat: Optional[int]) -> str:
-        return "your" if self.you(seat) else f"{self._name(seat)}'s"
-
-    def verb(self, seat: Optional[int], third: str, second: str) -> str:
-        return second if self.you(seat) else third
+        return self._name(seat)
 
 
 def _tiles_text(tiles: Sequence[Tile]) -> str:
@@ -279,8 +303,9 @@ class IllegalMoveError(ValueError):
     ``move`` is the offending move (or whatever was passed), ``seat`` the seat it was for,
     ``ends`` the open ends at the time (``None`` before the first tile) and ``facts`` the
     numbers behind the reason (the tiles held, the floor...).  ``reason`` (and ``str()``)
-    is the explanation about "seat N"; :meth:`explain` says it with the table's names,
-    speaking to the reader when a name is "You".
+    is the explanation about "seat N", in the language of the moment it was raised;
+    :meth:`explain` says it with the table's names, speaking to the reader when a name is
+    "You", in the current language.
     """
 
     def __init__(self, code: str, move: object = None, ends: Optional[tuple[int, int]] = None,
@@ -299,58 +324,94 @@ class IllegalMoveError(ValueError):
         return (_rebuild_illegal, (self.code, self.move, self.ends, self.seat, self.facts))
 
     def explain(self, names: Optional[Sequence[str]] = None) -> str:
-        """The reason in words; ``names`` (one per seat) replaces "seat N"."""
+        """The reason in words; ``names`` (one per seat) replaces "seat N".  Each case is one
+        whole sentence, in a form for "you" and one for a name."""
         w = _Words(names)
         seat, f = self.seat, self.facts
+        you = w.you(seat)
         who = w.who(seat)
         code = self.code
         if code == "hand-over":
-            return "the hand is over; no more moves"
+            return _("the hand is over; no more moves")
         if code == "not-your-turn":
-            yours = "yours" if w.you(seat) else w.whose(seat)
-            return f"it is {w.whose(f['turn'])} turn, not {yours}"
+            turn = f["turn"]
+            if w.you(turn):
+                text = _("it is your turn, not yours") if you else _("it is your turn, not {seat}'s")
+            else:
+                text = _("it is {turn}'s turn, not yours") if you else _("it is {turn}'s turn, not {seat}'s")
+            return text.format(turn=w.who(turn), seat=who)
         if code == "not-a-move":
-            return (f"expected a move (Play(tile, end), Draw() or Pass()), got {excerpt(self.move)} "
-                    f"of type {type(self.move).__name__}")
+            return _("expected a move (Play(tile, end), Draw() or Pass()), got {given} of type {kind}").format(
+                given=excerpt(self.move), kind=type(self.move).__name__)
         if code == "not-in-hand":
-            return f"{f['tile']} is not in {w.whose(seat)} hand ({_tiles_text(f['hand']) or 'empty'})"
+            hand = _tiles_text(f["hand"]) or pgettext("hand", "empty")
+            text = _("{tile} is not in your hand ({hand})") if you else _("{tile} is not in {who}'s hand ({hand})")
+            return text.format(tile=f["tile"], who=who, hand=hand)
         if code == "lead-restricted":
-            return (f"{who} must lead with {_tiles_text(f['allowed'])} ({f['rule']}), "
-                    f"not {f['tile']}")
+            text = (_("you must lead with {allowed} ({rule}), not {tile}") if you
+                    else _("{who} must lead with {allowed} ({rule}), not {tile}"))
+            return text.format(who=who, allowed=_tiles_text(f["allowed"]), rule=f["rule"], tile=f["tile"])
         if code == "no-match":
             left, right = self.ends  # type: ignore[misc]
             if f.get("end") is None:
-                return f"{f['tile']} matches neither end (the ends are {left} left and {right} right)"
-            shows = left if f["end"] == "left" else right
-            return (f"{f['tile']} does not match the {f['end']} end, which shows {shows} "
-                    f"(the ends are {left} left and {right} right)")
+                return _("{tile} matches neither end (the ends are {left} left and {right} right)").format(
+                    tile=f["tile"], left=left, right=right)
+            if f["end"] == "left":
+                text = _("{tile} does not match the left end, which shows {shows} "
+                         "(the ends are {left} left and {right} right)")
+            else:
+                text = _("{tile} does not match the right end, which shows {shows} "
+                         "(the ends are {left} left and {right} right)")
+            return text.format(tile=f["tile"], shows=left if f["end"] == "left" else right, left=left, right=right)
         if code.startswith("draw") or code in ("no-drawing", "boneyard-floor", "boneyard-empty"):
-            return f"{who} cannot draw: " + self._draw_reason(w)
+            text = _("you cannot draw: {reason}") if you else _("{who} cannot draw: {reason}")
+            return text.format(who=who, reason=self._draw_reason(w))
         if code == "pass-on-lead":
-            return f"{who} must lead; nobody passes on the lead"
+            text = (_("you must lead; nobody passes on the lead") if you
+                    else _("{who} must lead; nobody passes on the lead"))
+            return text.format(who=who)
         if code == "pass-playable":
             left, right = self.ends  # type: ignore[misc]
-            return (f"{who} cannot pass while holding a playable tile ({_tiles_text(f['playable'])}); "
-                    f"the ends are {left} left and {right} right")
+            text = (_("you cannot pass while holding a playable tile ({tiles}); the ends are {left} left and "
+                      "{right} right") if you
+                    else _("{who} cannot pass while holding a playable tile ({tiles}); the ends are {left} left "
+                           "and {right} right"))
+            return text.format(who=who, tiles=_tiles_text(f["playable"]), left=left, right=right)
         # pass-must-draw
-        return (f"{who} cannot pass: {w.verb(seat, 'it has', 'you have')} no playable tile but must draw "
-                f"({plural(f['drawable'], 'tile', words=False)} may still be drawn)")
+        n = f["drawable"]
+        if you:
+            text = ngettext("you cannot pass: you have no playable tile but must draw ({count} tile may still be "
+                            "drawn)",
+                            "you cannot pass: you have no playable tile but must draw ({count} tiles may still be "
+                            "drawn)", n)
+        else:
+            text = ngettext("{who} cannot pass: it has no playable tile but must draw ({count} tile may still be "
+                            "drawn)",
+                            "{who} cannot pass: it has no playable tile but must draw ({count} tiles may still be "
+                            "drawn)", n)
+        return text.format(who=who, count=n)
 
     def _draw_reason(self, w: _Words) -> str:
         code, f, seat = self.code, self.facts, self.seat
+        you = w.you(seat)
         if code == "draw-before-lead":
-            return "nobody draws before the first tile is led"
+            return _("nobody draws before the first tile is led")
         if code == "no-drawing":
-            return "these rules have no drawing"
+            return _("these rules have no drawing")
         if code == "boneyard-floor":
-            return f"the boneyard is down to the {plural(f['floor'], 'tile')} that must stay there"
+            floor = f["floor"]
+            return ngettext("the boneyard is down to the one tile that must stay there",
+                            "the boneyard is down to the {count} tiles that must stay there",
+                            floor).format(count=count_in_words(floor))
         if code == "boneyard-empty":
-            return "the boneyard is empty"
+            return _("the boneyard is empty")
         if code == "draw-limit":
-            return (f"{w.who(seat)} {w.verb(seat, 'has', 'have')} already drawn {f['drawn']}, "
-                    "the most a turn allows")
-        return (f"{w.who(seat)} {w.verb(seat, 'holds', 'hold')} a playable tile ({_tiles_text(f['playable'])}) "
-                "and these rules forbid drawing when able to play")
+            text = (_("you have already drawn {drawn}, the most a turn allows") if you
+                    else _("{who} has already drawn {drawn}, the most a turn allows"))
+            return text.format(who=w.who(seat), drawn=f["drawn"])
+        text = (_("you hold a playable tile ({tiles}) and these rules forbid drawing when able to play") if you
+                else _("{who} holds a playable tile ({tiles}) and these rules forbid drawing when able to play"))
+        return text.format(who=w.who(seat), tiles=_tiles_text(f["playable"]))
 
 
 def _rebuild_illegal(code: str, move: object, ends: Any, seat: Any, facts: dict[str, Any]) -> IllegalMoveError:
@@ -363,7 +424,8 @@ class AmbiguousMoveError(ValueError):
     ``tile`` is the tile and ``ends`` the open ends; ``moves`` the two plays it could be."""
 
     def __init__(self, tile: Tile, ends: tuple[int, int], moves: Sequence[Play]):
-        super().__init__(f"{tile} fits both ends: choose the left end ({ends[0]}) or the right end ({ends[1]})")
+        super().__init__(_("{tile} fits both ends: choose the left end ({left}) or the right end ({right})").format(
+            tile=tile, left=ends[0], right=ends[1]))
         self.tile = tile
         self.ends = ends
         self.moves = tuple(moves)

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Optional
 
+from .i18n import N_, _
 from .moves import Event
-from .words import conjugate, is_you
+from .words import is_you
 
 __all__ = ["narrate", "next_turn", "turn_numbers", "turns"]
 
@@ -53,29 +54,46 @@ def next_turn(events: Sequence[Event], seat: int) -> int:
     return numbers[-1] if (last.seat == seat and last.action == "draw") else numbers[-1] + 1
 
 
+#: One whole sentence for each kind of turn: (drew, what ended it) -> (for "you", for a name).
+#: What ends a turn: a lead, a play on the left or the right, a pass, or nothing yet.
+_TURNS = {
+    (True, None): (N_("{you} draw {count}{shown}"), N_("{who} draws {count}{shown}")),
+    (True, "lead"): (N_("{you} draw {count}{shown} and lead {tile}"),
+                     N_("{who} draws {count}{shown} and leads {tile}")),
+    (True, "left"): (N_("{you} draw {count}{shown} and play {tile} on the left"),
+                     N_("{who} draws {count}{shown} and plays {tile} on the left")),
+    (True, "right"): (N_("{you} draw {count}{shown} and play {tile} on the right"),
+                      N_("{who} draws {count}{shown} and plays {tile} on the right")),
+    (True, "pass"): (N_("{you} draw {count}{shown} and pass"), N_("{who} draws {count}{shown} and passes")),
+    (False, "lead"): (N_("{you} lead {tile}"), N_("{who} leads {tile}")),
+    (False, "left"): (N_("{you} play {tile} on the left"), N_("{who} plays {tile} on the left")),
+    (False, "right"): (N_("{you} play {tile} on the right"), N_("{who} plays {tile} on the right")),
+    (False, "pass"): (N_("{you} pass"), N_("{who} passes")),
+}
+
+
 def narrate(events: Iterable[Event], names: Optional[Sequence[str]] = None) -> list[str]:
-    """One sentence per turn.  ``names`` gives each seat's name ("Seat 0" ... by default);
-    the name "You" (in any case) takes the verb without an s ("You draw 2")."""
+    """One sentence per turn, in the current language.  ``names`` gives each seat's name
+    ("Seat 0" ... by default); the name "You" (in any case) takes the verb without an s
+    ("You draw 2")."""
     sentences = []
     for run in turns(events):
         seat = run[0].seat
-        who = names[seat] if names else f"Seat {seat}"
+        who = names[seat] if names else _("Seat {seat}").format(seat=seat)
         draws = sum(1 for e in run if e.action == "draw")
         last = run[-1]
-        parts = []
-        if draws:
-            shown = [str(e.tile) for e in run if e.action == "draw" and e.tile is not None]
-            what = f" ({', '.join(shown)})" if shown and len(shown) == draws else ""
-            parts.append(f"{conjugate(who, 'draw')} {draws}{what}")
+        shown = [str(e.tile) for e in run if e.action == "draw" and e.tile is not None]
+        ended: Optional[str] = None
         if last.action == "play":
-            if last.ends is None:
-                parts.append(f"{conjugate(who, 'lead')} {last.tile}")
-            else:
-                parts.append(f"{conjugate(who, 'play')} {last.tile} on the {last.end}")
+            ended = "lead" if last.ends is None else last.end
         elif last.action == "pass":
-            parts.append(conjugate(who, "pass", "passes"))
-        if is_you(who):
+            ended = "pass"
+        you = is_you(who)
+        if you:
             who = who.strip()
             who = who[:1].upper() + who[1:]
-        sentences.append(f"{who} " + " and ".join(parts))
+        text = _(_TURNS[(draws > 0, ended)][0 if you else 1])
+        sentences.append(text.format(
+            you=who, who=who, count=draws, tile=last.tile,
+            shown=f" ({', '.join(shown)})" if shown and len(shown) == draws else ""))
     return sentences

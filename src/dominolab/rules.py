@@ -13,9 +13,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Optional, get_args
 
+from .i18n import N_, _, ngettext, pgettext
 from .tiles import MAX_PIP, Tile, tile_set
 from .validate import excerpt, is_int
-from .words import count_word, join_or, pip_word, plural
+from .words import count_in_words, list_or, number_word, points_count
 
 __all__ = ["SOURCES", "FirstLeader", "LeadTile", "NextLeader", "Rules", "Scoring"]
 
@@ -160,15 +161,16 @@ class Rules:
         for key, choices in _CHOICES.items():
             value = getattr(self, key)
             if value not in choices:
-                raise ValueError(
-                    f"{key} must be one of {', '.join(repr(c) for c in choices)}; got {value!r}"
-                )
+                raise ValueError(_("{key} must be one of {choices}; got {given}").format(
+                    key=key, choices=", ".join(repr(c) for c in choices), given=repr(value)))
         for key in ("doubles", "partnerships", "draw_when_able"):
             if not isinstance(getattr(self, key), bool):
-                raise ValueError(f"{key} must be True or False, got {getattr(self, key)!r}")
+                raise ValueError(_("{key} must be True or False, got {given}").format(
+                    key=key, given=repr(getattr(self, key))))
 
         if not is_int(self.max_pip) or not 1 <= self.max_pip <= MAX_PIP:
-            raise ValueError(f"max_pip must be a whole number from 1 to {MAX_PIP}, got {self.max_pip!r}")
+            raise ValueError(_("max_pip must be a whole number from 1 to {most}, got {given}").format(
+                most=MAX_PIP, given=repr(self.max_pip)))
         set_size = self.set_size
 
         sizes = _int_pairs("hand_sizes", self.hand_sizes, "player count to tiles per hand")
@@ -199,11 +201,12 @@ class Rules:
             raise ValueError("first_leader='top-double' needs a set with doubles")
 
         if self.draw_limit is not None and (not is_int(self.draw_limit) or self.draw_limit < 0):
-            raise ValueError(f"draw_limit must be None or a whole number >= 0, got {self.draw_limit!r}")
+            raise ValueError(_("draw_limit must be None or a whole number >= 0, got {given}").format(
+                given=repr(self.draw_limit)))
         for key in ("boneyard_floor", "draw_cost"):
             value = getattr(self, key)
             if not is_int(value) or value < 0:
-                raise ValueError(f"{key} must be a whole number >= 0, got {value!r}")
+                raise ValueError(_("{key} must be a whole number >= 0, got {given}").format(key=key, given=repr(value)))
 
         values = {}
         raw = self.tile_values.items() if isinstance(self.tile_values, Mapping) else self.tile_values
@@ -272,11 +275,9 @@ class Rules:
             for count, size in self.hand_sizes:
                 if count == players:
                     return int(size)
-        teams = " (two partnerships)" if self.partnerships else ""
-        raise ValueError(
-            f"these rules ({self.name}) are for {join_or(self.player_counts)} players{teams}, "
-            f"not {excerpt(players)}"
-        )
+        text = (_("these rules ({name}) are for {counts} players (two partnerships), not {given}")
+                if self.partnerships else _("these rules ({name}) are for {counts} players, not {given}"))
+        raise ValueError(text.format(name=self.name, counts=list_or(self.player_counts), given=excerpt(players)))
 
     def seating(self, players: int) -> tuple[tuple[int, ...], ...]:
         """The seats of each scoring side: the two partnerships, partners sitting opposite
@@ -338,7 +339,7 @@ class Rules:
             return rules
         if isinstance(rules, str):
             return cls.preset(rules)
-        raise ValueError(f"rules must be a Rules object or a preset name, got {excerpt(rules)}")
+        raise ValueError(_("rules must be a Rules object or a preset name, got {given}").format(given=excerpt(rules)))
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -346,9 +347,8 @@ class Rules:
         try:
             return _PRESETS[name].rules
         except (KeyError, TypeError):
-            raise ValueError(
-                f"no preset named {excerpt(name)}; choose one of {', '.join(_PRESETS)}"
-            ) from None
+            raise ValueError(_("no preset named {given}; choose one of {names}").format(
+                given=excerpt(name), names=", ".join(_PRESETS))) from None
 
     @staticmethod
     def presets() -> list[str]:
@@ -359,13 +359,13 @@ class Rules:
     def title(self) -> str:
         """The preset's title ("Standard Draw Dominoes"), or "Custom rules"."""
         info = _PRESETS.get(self.name)
-        return info.title if info is not None else "Custom rules"
+        return _said(info.title) if info is not None else _("Custom rules")
 
     @property
     def source(self) -> str:
         """Which rule source the preset follows ("" for custom rules)."""
         info = _PRESETS.get(self.name)
-        return info.source if info is not None else ""
+        return _said(info.source) if info is not None else ""
 
     # ------------------------------------------------------------------ records
     def to_dict(self) -> dict[str, Any]:
@@ -407,19 +407,19 @@ class Rules:
         info = _PRESETS.get(self.name)
         if info is not None:
             changes = self.changes_from(info.rules)
-            lines.append(f"{info.title} (preset {self.name!r})")
-            lines.append(f"Source: {info.source}")
+            lines.append(_("{title} (preset {name})").format(title=self.title, name=repr(self.name)))
+            lines.append(_("Source: {source}").format(source=self.source))
             if changes:
                 changed = ", ".join(f"{k}={v[1]!r}" for k, v in changes.items())
-                lines.append(f"Changed from the preset: {changed}.")
+                lines.append(_("Changed from the preset: {changes}.").format(changes=changed))
         else:
-            lines.append(f"Custom rules ({self.name!r})")
+            lines.append(_("Custom rules ({name})").format(name=repr(self.name)))
         lines.append("")
         lines.extend(f"- {sentence}" for sentence in _describe_fields(self))
         choices = self.choices()
         if choices:
             lines.append("")
-            lines.append("The engine's choices where the source is silent or unclear:")
+            lines.append(_("The engine's choices where the source is silent or unclear:"))
             lines.extend(f"- {note}" for note in choices)
         return "\n".join(lines)
 
@@ -430,7 +430,7 @@ class Rules:
         info = _PRESETS.get(self.name)
         out = []
         if info is not None:
-            out = [note.text for note in info.notes if note.applies(self, info.rules)]
+            out = [_said(note.text) for note in info.notes if note.applies(self, info.rules)]
         return out + [text for text in _general_choices(self) if text not in out]
 
     def _repr_markdown_(self) -> str:
@@ -438,27 +438,70 @@ class Rules:
 
 
 # ---------------------------------------------------------------------- descriptions
+# Every sentence is one message with named parts (``pybabel extract`` reads them), said in the
+# language of the moment ``describe()`` runs; a clause may stand in for a placeholder only where
+# it is a whole clause of its own (after a colon, a semicolon or "so").
 _INDIVIDUAL_SCORE = {
-    "others-minus-own": "the pips left in the other hands minus their own (never below zero)",
-    "differences": "the sum of the differences between each other hand and their own "
-                   "(10 against 14 and 15 scores 4 + 5 = 9; never below zero)",
-    "all-pips": "every pip left in all hands, their own included",
-    "others": "the pips left in the other hands",
-    "one-point": "one point",
+    "others-minus-own": N_("the pips left in the other hands minus their own (never below zero)"),
+    "differences": N_("the sum of the differences between each other hand and their own "
+                      "(10 against 14 and 15 scores 4 + 5 = 9; never below zero)"),
+    "all-pips": N_("every pip left in all hands, their own included"),
+    "others": N_("the pips left in the other hands"),
+    "one-point": N_("one point"),
 }
 _TEAM_SCORE = {
-    "others-minus-own": "the difference between the two teams' pips",
-    "differences": "the difference between the two teams' pips",
-    "all-pips": "every pip left in the four hands, its own included",
-    "others": "the losing team's pips",
-    "one-point": "one point",
+    "others-minus-own": N_("the difference between the two teams' pips"),
+    "differences": N_("the difference between the two teams' pips"),
+    "all-pips": N_("every pip left in the four hands, its own included"),
+    "others": N_("the losing team's pips"),
+    "one-point": N_("one point"),
 }
 _PARTNER_SCORE = {
-    "others-minus-own": "the pips left in the opponents' hands minus their own (never below zero)",
-    "differences": "the sum of the differences between each opponent's hand and their own (never below zero)",
-    "all-pips": "every pip left in the four hands, their own and their partner's included",
-    "others": "the pips left in the opponents' hands",
-    "one-point": "one point",
+    "others-minus-own": N_("the pips left in the opponents' hands minus their own (never below zero)"),
+    "differences": N_("the sum of the differences between each opponent's hand and their own (never below zero)"),
+    "all-pips": N_("every pip left in the four hands, their own and their partner's included"),
+    "others": N_("the pips left in the opponents' hands"),
+    "one-point": N_("one point"),
+}
+_LEADER = {
+    "turn-up-lowest": N_("each player turns up a tile from the shuffled set and whoever shows the fewest "
+                         "pips leads (tied players turn up again); the tiles go back before the deal."),
+    "turn-up-highest": N_("each player turns up a tile from the shuffled set and whoever shows the most "
+                          "pips leads (tied players turn up again); the tiles go back before the deal."),
+    "lots": N_("each player turns up a tile; the pip total divided by the number of players (the whole "
+               "part), plus one, counted round the table from seat 0, names the leader."),
+    "first-seat": N_("seat 0 leads."),
+}
+_LATER_LEADS = {
+    "rotate-left": N_("the lead passes to the left (the next seat) each hand, with any tile."),
+    "same": N_("the same player leads every hand, with any tile."),
+    "first-hand-rule": N_("every hand is led by the same rule as the first."),
+}
+_TEAM_RULES = {
+    "went-out": N_("the team of the player who dominoes wins the hand; a blocked hand goes to the team "
+                   "with fewer pips. The hand score is worked on the team totals."),
+    "fewest-pips": N_("the team with fewer pips wins, even when a player of the other team dominoed "
+                      "(equal totals are a tie). The hand score is worked on the team totals."),
+    "player": N_("each hand is won and scored as if everyone played alone, counting only the opponents' "
+                 "hands, and partners add their scores."),
+}
+#: R12's tie rules: (for teams, for players alone).
+_TIE_RULES = {
+    "nobody": (N_("nobody scores."), N_("nobody scores.")),
+    "fewest-tiles": (N_("the tied team with the fewest tiles wins (still tied: nobody scores)."),
+                     N_("the tied player with the fewest tiles wins (still tied: nobody scores).")),
+    "lowest-heaviest-end": (N_("the tied team whose highest single half is lowest wins (still tied: "
+                               "nobody scores)."),
+                            N_("the tied player whose highest single half is lowest wins (still tied: "
+                               "nobody scores).")),
+    "blocker": (N_("the team whose player made the last play wins if it is among the tied; otherwise nobody "
+                   "scores."),
+                N_("the player who made the last play wins if they are among the tied; otherwise nobody "
+                   "scores.")),
+    "ignore-tied": (N_("the tied teams are set aside and the fewest pips among the rest wins (nobody left, "
+                       "or a tie again: nobody scores)."),
+                    N_("the tied players are set aside and the fewest pips among the rest wins (nobody left, "
+                       "or a tie again: nobody scores).")),
 }
 
 
@@ -472,189 +515,208 @@ def _describe_fields(r: Rules) -> list[str]:
     by_team = r.partnerships and r.team_winner != "player"
     out = []
 
-    kind = f"double-{pip_word(r.max_pip)}"
     if r.doubles:
-        out.append(f"Tiles (R1): a {kind} set of {r.set_size} tiles.")
+        out.append(_("Tiles (R1): a double-{number} set of {count} tiles.").format(
+            number=number_word(r.max_pip), count=r.set_size))
     else:
-        out.append(f"Tiles (R1): a {kind} set without doubles, {r.set_size} tiles.")
+        out.append(_("Tiles (R1): a double-{number} set without doubles, {count} tiles.").format(
+            number=number_word(r.max_pip), count=r.set_size))
     if r.partnerships:
-        out.append("Players (R2): 4, as two partnerships, partners sitting opposite (seats 0 and 2 against 1 and 3).")
+        out.append(_("Players (R2): 4, as two partnerships, partners sitting opposite (seats 0 and 2 against 1 "
+                     "and 3)."))
     else:
-        out.append(f"Players (R2): {join_or(counts)}, each playing alone.")
+        out.append(_("Players (R2): {counts}, each playing alone.").format(counts=list_or(counts)))
 
     by_size: dict[int, list[int]] = {}
     for n in counts:
         by_size.setdefault(r.hand_size(n), []).append(n)
     dealt_out = [n for n in counts if left[n] == 0]
     if len(dealt_out) == len(counts):
-        rest = "every tile is dealt, so there is no boneyard"
+        rest = _("every tile is dealt, so there is no boneyard")
+    elif dealt_out:
+        rest = (_("the rest form the boneyard (with {counts} players every tile is dealt)") if r.can_draw
+                else _("the rest are set aside, out of play (there is no drawing) (with {counts} players every "
+                       "tile is dealt)")).format(counts=list_or(dealt_out))
     else:
-        rest = ("the rest form the boneyard" if r.can_draw
-                else "the rest are set aside, out of play (there is no drawing)")
-        if dealt_out:
-            rest += f" (with {join_or(dealt_out)} players every tile is dealt)"
-    out.append("Hands (R3): " + "; ".join(f"{join_or(p)} players take {s}" for s, p in by_size.items())
-               + f"; {rest}.")
+        rest = (_("the rest form the boneyard") if r.can_draw
+                else _("the rest are set aside, out of play (there is no drawing)"))
+    hands = "; ".join(_("{players} players take {size}").format(players=list_or(p), size=s)
+                      for s, p in by_size.items())
+    out.append(_("Hands (R3): {hands}; {rest}.").format(hands=hands, rest=rest))
 
     if r.first_leader == "top-double":
-        lead = f"the holder of the {top} leads it: the game starts with the {top}."
+        lead = _("the holder of the {top} leads it: the game starts with the {top}.").format(top=top)
         if dealt_out != list(counts):
             if not r.can_draw:
-                lead += f" If the {top} is not dealt, the tiles are dealt again (nobody may draw)."
+                more = _("If the {top} is not dealt, the tiles are dealt again (nobody may draw).")
+            elif r.draw_cost and floor:
+                more = _("If it is in the boneyard, the players take one tile each in turn, starting from a "
+                         "seat chosen at random with the deal, until someone draws it (without paying for those "
+                         "draws); if it is among the last {count} tiles, which must stay, the tiles are dealt "
+                         "again instead.")
+            elif r.draw_cost:
+                more = _("If it is in the boneyard, the players take one tile each in turn, starting from a "
+                         "seat chosen at random with the deal, until someone draws it (without paying for those "
+                         "draws).")
+            elif floor:
+                more = _("If it is in the boneyard, the players take one tile each in turn, starting from a "
+                         "seat chosen at random with the deal, until someone draws it; if it is among the last "
+                         "{count} tiles, which must stay, the tiles are dealt again instead.")
             else:
-                lead += (" If it is in the boneyard, the players take one tile each in turn, starting from a "
-                         "seat chosen at random with the deal, until someone draws it"
-                         + (" (without paying for those draws)" if r.draw_cost else ""))
-                if floor:
-                    lead += (f"; if it is among the last {count_word(floor)} tiles, which must stay, "
-                             "the tiles are dealt again instead")
-                lead += "."
+                more = _("If it is in the boneyard, the players take one tile each in turn, starting from a "
+                         "seat chosen at random with the deal, until someone draws it.")
+            lead += " " + more.format(top=top, count=count_in_words(floor))
     else:
-        lead = {
-            "highest-double": ("the holder of the highest double leads; if nobody holds a double, the holder "
-                               "of the heaviest tile does (between equal totals, the higher half decides)."
-                               if r.doubles else "the holder of the heaviest tile leads (the set has no "
-                               "doubles; between equal totals, the higher half decides)."),
-            "turn-up-lowest": "each player turns up a tile from the shuffled set and whoever shows the fewest "
-                              "pips leads (tied players turn up again); the tiles go back before the deal.",
-            "turn-up-highest": "each player turns up a tile from the shuffled set and whoever shows the most "
-                               "pips leads (tied players turn up again); the tiles go back before the deal.",
-            "lots": "each player turns up a tile; the pip total divided by the number of players (the whole "
-                    "part), plus one, counted round the table from seat 0, names the leader.",
-            "first-seat": "seat 0 leads.",
-        }[r.first_leader] + " " + {
-            "any": "The first tile may be any tile.",
-            "highest-double": ("They must lead their highest double, or their heaviest tile if they hold no double."
-                               if r.doubles else "They must lead their heaviest tile."),
-            "heaviest": "They must lead their heaviest tile (any one of them if several weigh the same).",
-        }[r.lead_tile]
-    out.append("First lead (R4, R5): " + lead)
-    nobody = ("a hand nobody won, or one a team won without its player going out" if by_team
-              else "a hand nobody won")
-    out.append("Later leads (R6): " + {
-        "rotate-left": "the lead passes to the left (the next seat) each hand, with any tile.",
-        "winner": f"the winner of the last hand leads, with any tile; after {nobody}, the first-hand rule decides.",
-        "same": "the same player leads every hand, with any tile.",
-        "first-hand-rule": "every hand is led by the same rule as the first.",
-    }[r.next_leader])
+        if r.first_leader == "highest-double":
+            leader = (_("the holder of the highest double leads; if nobody holds a double, the holder of the "
+                        "heaviest tile does (between equal totals, the higher half decides).") if r.doubles
+                      else _("the holder of the heaviest tile leads (the set has no doubles; between equal "
+                             "totals, the higher half decides)."))
+        else:
+            leader = _(_LEADER[r.first_leader])
+        if r.lead_tile == "any":
+            tile = _("The first tile may be any tile.")
+        elif r.lead_tile == "highest-double":
+            tile = (_("They must lead their highest double, or their heaviest tile if they hold no double.")
+                    if r.doubles else _("They must lead their heaviest tile."))
+        else:
+            tile = _("They must lead their heaviest tile (any one of them if several weigh the same).")
+        lead = leader + " " + tile
+    out.append(_("First lead (R4, R5): {lead}").format(lead=lead))
+    if r.next_leader == "winner":
+        later = (_("the winner of the last hand leads, with any tile; after a hand nobody won, or one a team won "
+                   "without its player going out, the first-hand rule decides.") if by_team
+                 else _("the winner of the last hand leads, with any tile; after a hand nobody won, the first-hand "
+                        "rule decides."))
+    else:
+        later = _(_LATER_LEADS[r.next_leader])
+    out.append(_("Later leads (R6): {rule}").format(rule=later))
 
     can_draw = r.can_draw and any(drawable.values())
     if not r.can_draw:
-        out.append("Drawing (R7, R8): none, as in the Block game: a player who cannot play passes.")
+        out.append(_("Drawing (R7, R8): none, as in the Block game: a player who cannot play passes."))
     elif not can_draw:
-        why = ("every tile is dealt" if not any(left.values())
-               else f"the tiles left after the deal are among the last {count_word(floor)}, which must stay")
-        out.append(f"Drawing (R7, R8): allowed, but nothing is left to draw ({why}), "
-                   "so a player who cannot play passes.")
+        why = (_("every tile is dealt") if not any(left.values())
+               else _("the tiles left after the deal are among the last {count}, which must stay").format(
+                   count=count_in_words(floor)))
+        out.append(_("Drawing (R7, R8): allowed, but nothing is left to draw ({why}), so a player who cannot "
+                     "play passes.").format(why=why))
     else:
         if r.draw_limit is None:
-            unable = "a player who cannot play draws one tile at a time until they can"
+            unable = _("a player who cannot play draws one tile at a time until they can")
         elif r.draw_limit == 1:
-            unable = "a player who cannot play draws one tile and passes if it does not fit"
+            unable = _("a player who cannot play draws one tile and passes if it does not fit")
         else:
-            unable = (f"a player who cannot play draws one tile at a time, at most {count_word(r.draw_limit)} "
-                      "a turn, and passes if none of them fits")
-        if r.draw_when_able:
-            able = ("drawing is also allowed when able to play, even after drawing a playable tile "
-                    "(to hunt for a blocking tile)" + ("" if r.draw_limit is None else ", within the same limit"))
+            unable = _("a player who cannot play draws one tile at a time, at most {count} a turn, and passes "
+                       "if none of them fits").format(count=count_in_words(r.draw_limit))
+        if r.draw_when_able and r.draw_limit is None:
+            able = _("drawing is also allowed when able to play, even after drawing a playable tile "
+                     "(to hunt for a blocking tile)")
+        elif r.draw_when_able:
+            able = _("drawing is also allowed when able to play, even after drawing a playable tile "
+                     "(to hunt for a blocking tile), within the same limit")
         else:
-            able = "drawing is not allowed while holding a playable tile"
-        out.append(f"Drawing (R7, R8): {unable}; {able}. The leader may not draw instead of leading.")
-        floor_text = ("every tile may be drawn" if floor == 0
-                      else f"the last {count_word(floor)} tiles always stay in the boneyard")
+            able = _("drawing is not allowed while holding a playable tile")
+        out.append(_("Drawing (R7, R8): {unable}; {able}. The leader may not draw instead of leading.").format(
+            unable=unable, able=able))
+        floor_text = (_("every tile may be drawn") if floor == 0
+                      else _("the last {count} tiles always stay in the boneyard").format(
+                          count=count_in_words(floor)))
+        sentences = [_("Boneyard (R9, R18): {floor}; a player who can neither play nor draw passes.").format(
+            floor=floor_text)]
         empty = [n for n in counts if drawable[n] == 0]
-        empty_text = f" With {join_or(empty)} players nothing is left to draw after the deal." if empty else ""
-        cost = "" if r.draw_cost == 0 else f" Each tile drawn costs its drawer {plural(r.draw_cost, 'point')}."
-        draw_from = (
-            "Tiles are drawn from a shuffled stock." if r.draw_from == "shuffled-stock"
-            else "Tiles are drawn from one end of a row laid out after the deal; nobody chooses which."
-        )
-        out.append(f"Boneyard (R9, R18): {floor_text}; a player who can neither play nor draw passes."
-                   f"{empty_text}{cost} {draw_from}")
+        if empty:
+            sentences.append(_("With {counts} players nothing is left to draw after the deal.").format(
+                counts=list_or(empty)))
+        if r.draw_cost:
+            sentences.append(_("Each tile drawn costs its drawer {points}.").format(
+                points=points_count(r.draw_cost, words=True)))
+        sentences.append(
+            _("Tiles are drawn from a shuffled stock.") if r.draw_from == "shuffled-stock"
+            else _("Tiles are drawn from one end of a row laid out after the deal; nobody chooses which."))
+        out.append(" ".join(sentences))
 
-    finish = {"at-once": "the hand ends and is scored",
-              "after-passes": "everyone passes in turn and the hand is scored"}[r.stuck_end]
+    finish = (_("the hand ends and is scored") if r.stuck_end == "at-once"
+              else _("everyone passes in turn and the hand is scored"))
     if r.blocked_layout == "ends-hand":
-        blocked = "the hand ends at once and is scored, without drawing."
+        blocked = _("the hand ends at once and is scored, without drawing.")
     elif not can_draw:
-        blocked = f"nobody can play or draw, so {finish}."
+        blocked = _("nobody can play or draw, so {finish}.").format(finish=finish)
     elif r.draw_limit is None:
-        blocked = ("play goes on: the next player must draw every tile that may still be drawn ("
-                   + (f"all but the last {count_word(floor)}" if floor else "the whole boneyard")
-                   + f"), and then {finish}.")
+        blocked = (_("play goes on: the next player must draw every tile that may still be drawn (all but the "
+                     "last {count}), and then {finish}.") if floor
+                   else _("play goes on: the next player must draw every tile that may still be drawn (the whole "
+                          "boneyard), and then {finish}.")).format(count=count_in_words(floor), finish=finish)
     else:
-        per_turn = "one tile a turn" if r.draw_limit == 1 else f"up to {count_word(r.draw_limit)} a turn"
-        blocked = (f"play goes on: the players draw in turn, {per_turn}, until no tile may be drawn; "
-                   f"then {finish}.")
-    out.append("Blocked layout (R10): when both ends show numbers whose tiles are all on the table, " + blocked)
-    ending = "when a player plays their last tile (dominoes)" + (
-        ", when the layout is blocked (R10)" if r.blocked_layout == "ends-hand" else "")
-    out.append(f"End of hand (R11): {ending}, or when nobody can play or draw; " + {
-        "at-once": "a hand where nobody can play or draw ends at once.",
-        "after-passes": "a hand where nobody can play or draw ends once every player has passed in turn "
-                        "(saying \"Go\").",
-    }[r.stuck_end])
+        per_turn = (_("one tile a turn") if r.draw_limit == 1
+                    else _("up to {count} a turn").format(count=count_in_words(r.draw_limit)))
+        blocked = _("play goes on: the players draw in turn, {per_turn}, until no tile may be drawn; then "
+                    "{finish}.").format(per_turn=per_turn, finish=finish)
+    out.append(_("Blocked layout (R10): when both ends show numbers whose tiles are all on the table, "
+                 "{rule}").format(rule=blocked))
+    stuck = (_("a hand where nobody can play or draw ends at once.") if r.stuck_end == "at-once"
+             else _("a hand where nobody can play or draw ends once every player has passed in turn "
+                    "(saying \"Go\")."))
+    if r.blocked_layout == "ends-hand":
+        out.append(_("End of hand (R11): when a player plays their last tile (dominoes), when the layout is "
+                     "blocked (R10), or when nobody can play or draw; {stuck}").format(stuck=stuck))
+    else:
+        out.append(_("End of hand (R11): when a player plays their last tile (dominoes), or when nobody can "
+                     "play or draw; {stuck}").format(stuck=stuck))
 
-    side = "team" if by_team else "player"
-    out.append(("Blocked hand winner (R12): the team with fewer pips wins; on a tie " if by_team
-                else "Blocked hand winner (R12): the player with the fewest pips wins; on a tie ") + {
-        "nobody": "nobody scores.",
-        "fewest-tiles": f"the tied {side} with the fewest tiles wins (still tied: nobody scores).",
-        "lowest-heaviest-end": f"the tied {side} whose highest single half is lowest wins (still tied: "
-                               "nobody scores).",
-        "blocker": (("the team whose player made the last play wins if it is among the tied"
-                     if by_team else "the player who made the last play wins if they are among the tied")
-                    + "; otherwise nobody scores."),
-        "ignore-tied": f"the tied {side}s are set aside and the fewest pips among the rest wins (nobody left, "
-                       "or a tie again: nobody scores).",
-    }[r.blocked_tie])
+    tie = _(_TIE_RULES[r.blocked_tie][0 if by_team else 1])
+    out.append((_("Blocked hand winner (R12): the team with fewer pips wins; on a tie {tie}") if by_team
+                else _("Blocked hand winner (R12): the player with the fewest pips wins; on a tie {tie}")).format(
+        tie=tie))
     if by_team:
-        out.append(f"Hand score (R13): the winning team scores {_TEAM_SCORE[r.scoring]}; "
-                   "the other team scores nothing.")
+        out.append(_("Hand score (R13): the winning team scores {score}; the other team scores nothing.").format(
+            score=_(_TEAM_SCORE[r.scoring])))
     elif r.partnerships:
-        out.append(f"Hand score (R13): the winner scores {_PARTNER_SCORE[r.scoring]}, for their team; "
-                   "the other team scores nothing.")
+        out.append(_("Hand score (R13): the winner scores {score}, for their team; the other team scores "
+                     "nothing.").format(score=_(_PARTNER_SCORE[r.scoring])))
     else:
-        out.append(f"Hand score (R13): the winner scores {_INDIVIDUAL_SCORE[r.scoring]}. "
-                   "The others score nothing.")
+        out.append(_("Hand score (R13): the winner scores {score}. The others score nothing.").format(
+            score=_(_INDIVIDUAL_SCORE[r.scoring])))
     if r.tile_values:
-        special = ", ".join(f"{t} counts {v}" for t, v in r.tile_values)
-        out.append(f"Tile values (R14): {special}; every other tile counts its pips.")
+        special = ", ".join(_("{tile} counts {value}").format(tile=t, value=v) for t, v in r.tile_values)
+        out.append(_("Tile values (R14): {special}; every other tile counts its pips.").format(special=special))
     else:
-        out.append("Tile values (R14): every tile counts its pips.")
+        out.append(_("Tile values (R14): every tile counts its pips."))
     if r.partnerships:
-        out.append("Partnerships (R15): " + {
-            "went-out": "the team of the player who dominoes wins the hand; a blocked hand goes to the team "
-                        "with fewer pips. The hand score is worked on the team totals.",
-            "fewest-pips": "the team with fewer pips wins, even when a player of the other team dominoed "
-                           "(equal totals are a tie). The hand score is worked on the team totals.",
-            "player": "each hand is won and scored as if everyone played alone, counting only the opponents' "
-                      "hands, and partners add their scores.",
-        }[r.team_winner])
+        out.append(_("Partnerships (R15): {rule}").format(rule=_(_TEAM_RULES[r.team_winner])))
     else:
-        out.append("Partnerships (R15): not used.")
+        out.append(_("Partnerships (R15): not used."))
 
     targets: dict[int, list[int]] = {}
     for n in counts:
         targets.setdefault(r.target_for(r.sides(n)), []).append(n)
     if len(targets) == 1:
         (points,) = targets
-        who = "partnership" if r.partnerships else "player"
-        out.append(f"Match (R16): the first {who} to reach {plural(points, 'point', words=False)} wins.")
+        out.append((_("Match (R16): the first partnership to reach {points} wins.") if r.partnerships
+                    else _("Match (R16): the first player to reach {points} wins.")).format(
+            points=points_count(points)))
     else:
-        parts = [f"{plural(points, 'point', words=False)} with {join_or(ns)} players"
-                 for points, ns in targets.items()]
-        out.append("Match (R16): the first player to reach the target wins: " + "; ".join(parts) + ".")
+        parts = "; ".join(_("{points} with {counts} players").format(points=points_count(points), counts=list_or(ns))
+                          for points, ns in targets.items())
+        out.append(_("Match (R16): the first player to reach the target wins: {targets}.").format(targets=parts))
 
     redeal = []
     if r.redeal_doubles is not None:
-        redeal.append(f"a hand with {count_word(r.redeal_doubles)} or more doubles")
+        redeal.append(ngettext("a hand with {count} or more doubles", "a hand with {count} or more doubles",
+                               r.redeal_doubles).format(count=count_in_words(r.redeal_doubles)))
     if r.redeal_suit is not None:
-        redeal.append(f"a hand with {count_word(r.redeal_suit)} or more tiles of one number")
+        redeal.append(_("a hand with {count} or more tiles of one number").format(
+            count=count_in_words(r.redeal_suit)))
     if r.first_leader == "top-double" and dealt_out != list(counts) and (floor or not r.can_draw):
-        redeal.append(f"a deal where the {top} must be found but cannot be drawn (R4)")
-    out.append("Redeal (R17): " + (" or ".join(redeal) + " is thrown in and all hands are dealt again "
-                                   "(automatically)." if redeal else "never."))
+        redeal.append(_("a deal where the {top} must be found but cannot be drawn (R4)").format(top=top))
+    if redeal:
+        cases = redeal[0]
+        for case in redeal[1:]:
+            cases = pgettext("alternatives", "{first} or {second}").format(first=cases, second=case)
+        out.append(_("Redeal (R17): {cases} is thrown in and all hands are dealt again (automatically).").format(
+            cases=cases))
+    else:
+        out.append(_("Redeal (R17): never."))
     return out
 
 
@@ -695,45 +757,52 @@ def _general_choices(r: Rules) -> list[str]:
     top = f"{r.max_pip}-{r.max_pip}"
     if r.first_leader == "top-double" and boneyard:
         if r.can_draw:
-            out.append(f"Starting with the {top} is a variation in {_MAIN} (source 000): when nobody holds it, "
-                       "the players draw in turn until someone gets it. The page does not say who draws first: "
-                       "the engine starts from a seat chosen at random with the deal.")
+            out.append(_("Starting with the {top} is a variation in {main} (source 000): when nobody holds it, "
+                         "the players draw in turn until someone gets it. The page does not say who draws first: "
+                         "the engine starts from a seat chosen at random with the deal."))
             if r.boneyard_floor:
-                out.append(f"The same page keeps the last {count_word(r.boneyard_floor)} tiles in the boneyard "
-                           f"and does not say what happens when the {top} is among them: the engine throws the "
-                           "hand in and deals again.")
+                out.append(_("The same page keeps the last {count} tiles in the boneyard and does not say what "
+                             "happens when the {top} is among them: the engine throws the hand in and deals "
+                             "again."))
         else:
-            out.append(f"Starting with the {top} ({_MAIN}, source 000) needs drawing to find it when nobody "
-                       "holds it; without drawing the engine deals again.")
+            out.append(_("Starting with the {top} ({main}, source 000) needs drawing to find it when nobody "
+                         "holds it; without drawing the engine deals again."))
     if r.can_draw and r.draw_limit == 2:
-        out.append(f"The Dutch variation in {_MAIN} (source 000) has a player draw \"one or two\" tiles and pass "
-                   "if that gives no playable tile. The engine reads it as: draw one, and when it does not fit, "
-                   "a second must be drawn before passing (a player may not stop after one).")
+        out.append(_("The Dutch variation in {main} (source 000) has a player draw \"one or two\" tiles and pass "
+                     "if that gives no playable tile. The engine reads it as: draw one, and when it does not fit, "
+                     "a second must be drawn before passing (a player may not stop after one)."))
     elif r.can_draw and r.draw_limit is not None and r.draw_limit > 3:
-        out.append(f"A player who cannot play must go on drawing until a tile fits or {count_word(r.draw_limit)} "
-                   f"are drawn, as {SOURCES['003']} (source 003) has it for three; no source gives "
-                   f"{count_word(r.draw_limit)}.")
+        out.append(_("A player who cannot play must go on drawing until a tile fits or {limit} are drawn, as "
+                     "{s003} (source 003) has it for three; no source gives {limit}."))
     zero = r.doubles and r.tile_value(Tile(0, 0)) == 0
     if zero and r.scoring == "others-minus-own" and not (r.partnerships and r.team_winner != "player"):
-        out.append(f"{_MAIN} (source 000) scores every hand on the pips left: the lowest total wins and a tie "
-                   "for it scores nothing. So a player who goes out while an opponent holds only the 0-0 "
-                   "(0 pips) ties with them and nobody wins the hand; the engine reads every 'pips left in the "
-                   "other hands minus their own' rule this way (the winner would score 0 anyway).")
-    return out
+        out.append(_("{main} (source 000) scores every hand on the pips left: the lowest total wins and a tie "
+                     "for it scores nothing. So a player who goes out while an opponent holds only the 0-0 "
+                     "(0 pips) ties with them and nobody wins the hand; the engine reads every 'pips left in the "
+                     "other hands minus their own' rule this way (the winner would score 0 anyway)."))
+    return [text.format(top=top, count=count_in_words(r.boneyard_floor),
+                        limit=count_in_words(r.draw_limit or 0), **_SOURCE_PARTS) for text in out]
+
+
+def _said(message: str) -> str:
+    """A preset's title, source or note in the current language, its sources named."""
+    return _(message).format(**_SOURCE_PARTS)
 
 
 _MAIN = SOURCES["000"]
+#: The sources as a preset's texts name them: ``{main}`` (000), ``{s001}``...
+_SOURCE_PARTS = {"main": _MAIN, "s001": SOURCES["001"], "s002": SOURCES["002"], "s003": SOURCES["003"]}
 _STANDARD_NOTES = (
-    _Note("The page's table of hand sizes is lost: 2 players take 7 and 3 or 4 take 5, as in "
-          f"{SOURCES['001']} ({SOURCES['003']} gives three players 7).", ("hand_sizes",)),
-    _Note("The page says the players draw for the lead, not whether high or low wins: the most pips "
-          "turned up leads, tied players turn up again, and the first tile may be any tile.",
+    _Note(N_("The page's table of hand sizes is lost: 2 players take 7 and 3 or 4 take 5, as in "
+          "{s001} ({s003} gives three players 7)."), ("hand_sizes",)),
+    _Note(N_("The page says the players draw for the lead, not whether high or low wins: the most pips "
+          "turned up leads, tied players turn up again, and the first tile may be any tile."),
           ("first_leader", "lead_tile")),
-    _Note("In partnership play the page lists two team rules without saying which its main game uses: the "
+    _Note(N_("In partnership play the page lists two team rules without saying which its main game uses: the "
           "team with fewer pips wins (even against a partner who went out) and scores the difference, or the "
           "team of the player who went out wins and scores the losing team's pips. The engine takes the first "
           "here, because the main rules already give every hand to the lowest total and score the difference; "
-          "the other is team_winner='went-out' with scoring='others' (the partnership preset).",
+          "the other is team_winner='went-out' with scoring='others' (the partnership preset)."),
           ("team_winner", "scoring"), partners=True),
 )
 _PRESETS: dict[str, _Preset] = {
@@ -741,25 +810,25 @@ _PRESETS: dict[str, _Preset] = {
     for p in [
         _make(
             "standard",
-            "Standard Draw Dominoes",
-            f"the main rules of {_MAIN} (source 000), with the last two tiles left in the boneyard "
-            "(what that page says is sometimes called 'Domino Pool' in England).",
+            N_("Standard Draw Dominoes"),
+            N_("the main rules of {main} (source 000), with the last two tiles left in the boneyard "
+            "(what that page says is sometimes called 'Domino Pool' in England)."),
             _STANDARD_NOTES,
             team_winner="fewest-pips",
         ),
         _make(
             "basic",
-            "Basic Draw Dominoes",
-            f"{SOURCES['001']} (source 001), a common modern statement of the Draw game.",
+            N_("Basic Draw Dominoes"),
+            N_("{s001} (source 001), a common modern statement of the Draw game."),
             (
-                _Note("Drawing is described only for a player who cannot match, so drawing while able to play "
-                      "is not allowed.", ("draw_when_able",)),
-                _Note("The page says who starts the game, not the later hands: every hand starts the same way.",
+                _Note(N_("Drawing is described only for a player who cannot match, so drawing while able to play "
+                      "is not allowed."), ("draw_when_able",)),
+                _Note(N_("The page says who starts the game, not the later hands: every hand starts the same way."),
                       ("next_leader",)),
-                _Note("A tied blocked hand scores nothing (the page does not say).", ("blocked_tie",)),
-                _Note("The page names the first player out the winner; when an opponent holds only the 0-0, "
-                      "both count 0 and the engine calls it a tie, as " + _MAIN + " does (next note): "
-                      "nobody scores either way.", ("scoring", "tile_values")),
+                _Note(N_("A tied blocked hand scores nothing (the page does not say)."), ("blocked_tie",)),
+                _Note(N_("The page names the first player out the winner; when an opponent holds only the 0-0, "
+                      "both count 0 and the engine calls it a tie, as {main} does (next note): "
+                      "nobody scores either way."), ("scoring", "tile_values")),
             ),
             hand_sizes={2: 7, 3: 5, 4: 5},
             first_leader="highest-double",
@@ -773,20 +842,20 @@ _PRESETS: dict[str, _Preset] = {
         ),
         _make(
             "classic",
-            "Classic Draw game",
-            f"{SOURCES['002']} (source 002), the 19th-century statement: turning up for the pose, "
-            "unlimited drawing, saying 'Go'.",
+            N_("Classic Draw game"),
+            N_("{s002} (source 002), the 19th-century statement: turning up for the pose, "
+            "unlimited drawing, saying 'Go'."),
             (
-                _Note("The page leaves scoring to the Block game, which it does not give: the winner scores the "
-                      "pips left in the other hands.", ("scoring",)),
-                _Note("Hand sizes and targets are not given: 2 players take 7 and 3 or 4 take 5, playing to 100 "
-                      "with 2 players and 61 with 3 or 4, as in the standard preset.", ("hand_sizes", "target")),
-                _Note("The lead 'alternates' between two players; with more it passes to the left.",
+                _Note(N_("The page leaves scoring to the Block game, which it does not give: the winner scores the "
+                      "pips left in the other hands."), ("scoring",)),
+                _Note(N_("Hand sizes and targets are not given: 2 players take 7 and 3 or 4 take 5, playing to 100 "
+                      "with 2 players and 61 with 3 or 4, as in the standard preset."), ("hand_sizes", "target")),
+                _Note(N_("The lead 'alternates' between two players; with more it passes to the left."),
                       ("next_leader",)),
-                _Note("Tied players turn up again; a tied blocked hand scores nothing.",
+                _Note(N_("Tied players turn up again; a tied blocked hand scores nothing."),
                       ("first_leader", "blocked_tie")),
-                _Note("In partnership play (partnerships=True) the team of the player who went out wins and "
-                      "scores the losing team's pips, one of the team rules of " + _MAIN + ".",
+                _Note(N_("In partnership play (partnerships=True) the team of the player who went out wins and "
+                      "scores the losing team's pips, one of the team rules of {main}."),
                       ("team_winner", "scoring"), partners=True),
             ),
             first_leader="turn-up-lowest",
@@ -800,19 +869,19 @@ _PRESETS: dict[str, _Preset] = {
         ),
         _make(
             "family",
-            "Block and Draw (family rules)",
-            f"{SOURCES['003']} (source 003), a family 'block and draw' statement for 2 to 5 players.",
+            N_("Block and Draw (family rules)"),
+            N_("{s003} (source 003), a family 'block and draw' statement for 2 to 5 players."),
             (
-                _Note("The page says both 'fewest bones' and 'lowest total' win a blocked game; its worked "
-                      "example counts pips, so the lowest pip total wins."),
-                _Note("It does not say who starts when nobody holds a double (the heaviest tile), who starts "
-                      "later hands (the same rule as the first), or what a tie scores (nothing).",
+                _Note(N_("The page says both 'fewest bones' and 'lowest total' win a blocked game; its worked "
+                      "example counts pips, so the lowest pip total wins.")),
+                _Note(N_("It does not say who starts when nobody holds a double (the heaviest tile), who starts "
+                      "later hands (the same rule as the first), or what a tie scores (nothing)."),
                       ("first_leader", "next_leader", "blocked_tie")),
-                _Note("It has a player draw only when they cannot match (they knock, then draw), and does not "
-                      "say whether a player able to play may draw instead: the engine forbids it.",
+                _Note(N_("It has a player draw only when they cannot match (they knock, then draw), and does not "
+                      "say whether a player able to play may draw instead: the engine forbids it."),
                       ("draw_when_able",)),
-                _Note("In partnership play (partnerships=True) the team with fewer pips wins and scores the "
-                      "difference, one of the team rules of " + _MAIN + ".",
+                _Note(N_("In partnership play (partnerships=True) the team with fewer pips wins and scores the "
+                      "difference, one of the team rules of {main}."),
                       ("team_winner", "scoring"), partners=True),
             ),
             hand_sizes={2: 7, 3: 7, 4: 5, 5: 5},
@@ -828,17 +897,17 @@ _PRESETS: dict[str, _Preset] = {
         ),
         _make(
             "puerto-rico",
-            "Puerto Rican Draw",
-            f"the Puerto Rico variation in {_MAIN} (source 000).",
+            N_("Puerto Rican Draw"),
+            N_("the Puerto Rico variation in {main} (source 000)."),
             (
-                _Note("What the variation does not mention follows the main rules: the last two tiles stay in "
-                      "the boneyard, and the game is played to 100 with 2 players and 61 with 3.",
+                _Note(N_("What the variation does not mention follows the main rules: the last two tiles stay in "
+                      "the boneyard, and the game is played to 100 with 2 players and 61 with 3."),
                       ("boneyard_floor", "target")),
-                _Note("If no double is dealt, the holder of the heaviest tile leads it; the winner of the last "
-                      "hand may lead any tile.", ("first_leader", "lead_tile", "next_leader")),
-                _Note("A tied blocked hand: the variation gives two customs; here nobody wins and the highest "
+                _Note(N_("If no double is dealt, the holder of the heaviest tile leads it; the winner of the last "
+                      "hand may lead any tile."), ("first_leader", "lead_tile", "next_leader")),
+                _Note(N_("A tied blocked hand: the variation gives two customs; here nobody wins and the highest "
                       "double starts the next hand (the other custom, the blocker wins, is "
-                      "blocked_tie='blocker').", ("blocked_tie",)),
+                      "blocked_tie='blocker')."), ("blocked_tie",)),
             ),
             hand_sizes={2: 7, 3: 7},
             first_leader="highest-double",
@@ -849,57 +918,57 @@ _PRESETS: dict[str, _Preset] = {
         ),
         _make(
             "dutch",
-            "Dutch Draw",
-            f"the Dutch variation in {_MAIN} (source 000), after the Domino Plaza site.",
-            (_Note("Everything the variation does not mention follows the standard preset, with its choices:"),
+            N_("Dutch Draw"),
+            N_("the Dutch variation in {main} (source 000), after the Domino Plaza site."),
+            (_Note(N_("Everything the variation does not mention follows the standard preset, with its choices:")),
              *_STANDARD_NOTES),
             draw_limit=2,
             tile_values={"0-0": 13},
         ),
         _make(
             "arabic",
-            "Draw with the Arabic blocked-game rule",
-            f"{_MAIN} (source 000), the rule reported from Arabic countries that a blocked layout ends "
-            "the hand at once.",
-            (_Note("Everything else follows the standard preset, with its choices:"), *_STANDARD_NOTES),
+            N_("Draw with the Arabic blocked-game rule"),
+            N_("{main} (source 000), the rule reported from Arabic countries that a blocked layout ends "
+            "the hand at once."),
+            (_Note(N_("Everything else follows the standard preset, with its choices:")), *_STANDARD_NOTES),
             blocked_layout="ends-hand",
         ),
         _make(
             "block",
-            "Block game",
-            f"{_MAIN} (source 000), which makes a Block game a Draw game by allowing the tiles left in the "
-            "boneyard to be drawn: here they are not.",
-            (_Note("Hands, leads and scoring follow the standard preset, with its choices; the tiles left "
-                   "after the deal are set aside:"), *_STANDARD_NOTES),
+            N_("Block game"),
+            N_("{main} (source 000), which makes a Block game a Draw game by allowing the tiles left in the "
+            "boneyard to be drawn: here they are not."),
+            (_Note(N_("Hands, leads and scoring follow the standard preset, with its choices; the tiles left "
+                   "after the deal are set aside:")), *_STANDARD_NOTES),
             draw_limit=0,
             boneyard_floor=0,
             draw_when_able=False,
         ),
         _make(
             "austrian",
-            "Austrian Draw (double-eight without doubles)",
-            f"the Austrian game in {_MAIN} (source 000), on an 8-8 set without doubles (36 tiles).",
-            (_Note("Everything else follows the standard preset, with its choices:"), *_STANDARD_NOTES),
+            N_("Austrian Draw (double-eight without doubles)"),
+            N_("the Austrian game in {main} (source 000), on an 8-8 set without doubles (36 tiles)."),
+            (_Note(N_("Everything else follows the standard preset, with its choices:")), *_STANDARD_NOTES),
             max_pip=8,
             doubles=False,
         ),
         _make(
             "partnership",
-            "Partnership Dominoes",
-            f"{_MAIN} (source 000): its four-player partnership game, 7 tiles each with no boneyard and so "
+            N_("Partnership Dominoes"),
+            N_("{main} (source 000): its four-player partnership game, 7 tiles each with no boneyard and so "
             "no drawing, played by its main rules (draw for the lead, the lead passes to the left, 100 "
-            "points in a partnership game) and its team scoring.",
+            "points in a partnership game) and its team scoring."),
             (
-                _Note("The page does not say whether high or low wins the draw for the lead: the most pips "
+                _Note(N_("The page does not say whether high or low wins the draw for the lead: the most pips "
                       "turned up leads, and the first tile may be any tile. Starting with the 6-6, one of the "
-                      "page's variations, is first_leader='top-double'.", ("first_leader", "lead_tile")),
-                _Note("Of the two team rules the page lists, without saying which one its partnership game "
+                      "page's variations, is first_leader='top-double'."), ("first_leader", "lead_tile")),
+                _Note(N_("Of the two team rules the page lists, without saying which one its partnership game "
                       "uses, the engine takes the one where the team of the player who went out wins and scores "
                       "the losing team's pips (a blocked hand goes to the team with fewer pips): in a game "
                       "without drawing, going out is what partners play for. The other rule, the standard "
-                      "preset's, is team_winner='fewest-pips' with scoring='others-minus-own'.",
+                      "preset's, is team_winner='fewest-pips' with scoring='others-minus-own'."),
                       ("team_winner", "scoring"), partners=True),
-                _Note("Equal team totals in a blocked hand score nothing, as a tie does in the main rules.",
+                _Note(N_("Equal team totals in a blocked hand score nothing, as a tie does in the main rules."),
                       ("blocked_tie",), partners=True),
             ),
             hand_sizes={4: 7},

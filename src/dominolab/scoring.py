@@ -10,10 +10,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from .i18n import N_, _, ngettext
 from .rules import Rules
 from .tiles import Tile
 from .validate import excerpt, is_int
-from .words import join_and, join_or, plural
+from .words import is_you, list_and, list_or
 
 __all__ = ["ENDINGS", "RoundResult", "score"]
 
@@ -44,7 +45,7 @@ class RoundResult:
     draw_costs: tuple[int, ...] = ()
     ending: Optional[str] = None
     hands: Optional[tuple[tuple[Tile, ...], ...]] = field(default=None, repr=False)
-    _steps: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    _steps: tuple[Say, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def winning_side(self) -> Optional[int]:
@@ -54,8 +55,8 @@ class RoundResult:
         return self.winner
 
     def explain(self, names: Optional[Sequence[str]] = None) -> str:
-        """Each step of the scoring arithmetic in words.  ``names`` (one per seat)
-        replaces "seat 0" etc."""
+        """Each step of the scoring arithmetic in words, in the current language.  ``names``
+        (one per seat) replaces "seat 0" etc."""
         return "\n".join(_render(step, names, self.sides) for step in self._steps)
 
     def _repr_markdown_(self) -> str:
@@ -72,79 +73,140 @@ class RoundResult:
         }
 
 
-def _render(step: str, names: Optional[Sequence[str]], sides: Sequence[Sequence[int]]) -> str:
+@dataclass(frozen=True)
+class Say:
+    """One sentence (or part of one) kept as its English message and named parts, and said
+    in the language of the moment it is read: a result explains itself in the language of
+    ``explain()``, not of ``score()``.  With ``plural`` and ``n`` it is a message that agrees
+    with ``n``.  Parts are plain values, other :class:`Say` or :class:`Listed`; seats and
+    teams stay as ``{s0}``/``{t1}`` for :meth:`RoundResult.explain` to name."""
+
+    message: str
+    parts: tuple[tuple[str, Any], ...] = ()
+    plural: Optional[str] = None
+    n: int = 0
+    #: The same sentence said to the reader, when the seat ``you[1]`` is named "You": its
+    #: verbs agree with "you" (in Spanish they differ from the third person's).
+    you: Optional[tuple[str, int]] = None
+
+    def text(self) -> str:
+        template = _(self.message) if self.plural is None else ngettext(self.message, self.plural, self.n)
+        return template.format(**{key: _said(value) for key, value in self.parts})
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Parts said one after the other: joined by ``sep``, or as "a, b and c" when ``sep`` is None."""
+
+    items: tuple[Any, ...]
+    sep: Optional[str] = ", "
+
+    def text(self) -> str:
+        said = [_said(item) for item in self.items]
+        return list_and(said) if self.sep is None else self.sep.join(said)
+
+
+def _said(value: Any) -> str:
+    return value.text() if isinstance(value, (Say, Listed)) else str(value)
+
+
+def _say(message: str, to_you: Optional[tuple[str, int]] = None, **parts: Any) -> Say:
+    return Say(message, tuple(parts.items()), you=to_you)
+
+
+def _seat_you(label: str, unit: Optional[int], message: str) -> Optional[tuple[str, int]]:
+    """``message`` as the form said to the reader, when ``unit`` is a seat (not a team)."""
+    return (message, unit) if label == "s" and unit is not None else None
+
+
+def _render(step: Say, names: Optional[Sequence[str]], sides: Sequence[Sequence[int]]) -> str:
     if names is None:
-        names = [f"seat {s}" for s in range(sum(len(side) for side in sides))]
+        names = [_("seat {seat}").format(seat=s) for s in range(sum(len(side) for side in sides))]
     mapping = {f"s{seat}": name for seat, name in enumerate(names)}
     for index, members in enumerate(sides):
         if len(members) > 1:
-            mapping[f"t{index}"] = f"team {index} (" + " and ".join(names[m] for m in members) + ")"
-    text = step.format(**mapping)
+            mapping[f"t{index}"] = _("team {index} ({members})").format(
+                index=index, members=list_and(names[m] for m in members))
+    if step.you is not None and 0 <= step.you[1] < len(names) and is_you(names[step.you[1]]):
+        step = Say(step.you[0], step.parts, step.plural, step.n)
+    text = step.text().format(**mapping)
     return text[:1].upper() + text[1:]
 
 
 _SCORING_NAMES = {
-    "others-minus-own": "others' pips minus own",
-    "differences": "sum of the differences",
-    "all-pips": "all pips left, own included",
-    "others": "others' pips",
-    "one-point": "one point a win",
+    "others-minus-own": N_("others' pips minus own"),
+    "differences": N_("sum of the differences"),
+    "all-pips": N_("all pips left, own included"),
+    "others": N_("others' pips"),
+    "one-point": N_("one point a win"),
 }
 
 _TEAM_SCORING_NAMES = {
-    "others-minus-own": "the difference between the team totals",
-    "differences": "the difference between the team totals",
-    "all-pips": "all pips left, own included",
-    "others": "the losing team's pips",
-    "one-point": "one point a win",
+    "others-minus-own": N_("the difference between the team totals"),
+    "differences": N_("the difference between the team totals"),
+    "all-pips": N_("all pips left, own included"),
+    "others": N_("the losing team's pips"),
+    "one-point": N_("one point a win"),
 }
 
 #: How a hand can end, for :attr:`RoundResult.ending` and ``score(ending=...)``.
 ENDINGS = ("domino", "blocked", "stuck", "passes")
 
 
-def _ending_step(rules: Rules, ending: Optional[str], went_out: Optional[int]) -> str:
+def _ending_step(rules: Rules, ending: Optional[str], went_out: Optional[int]) -> Say:
     """The first line of the explanation: how the hand ended."""
     if went_out is not None:
-        return f"{{s{went_out}}} played the last tile of the hand (domino)."
-    no_draw = "nothing more may be drawn" if rules.can_draw else "there is no drawing"
+        return _say(N_("{who} played the last tile of the hand (domino)."),
+                    to_you=(N_("{you} played the last tile of the hand (domino)."), went_out),
+                    who=f"{{s{went_out}}}", you=f"{{s{went_out}}}")
     if ending == "blocked":
         if rules.blocked_layout == "ends-hand":
-            return ("The layout is blocked: no tile can be added at either end, and under these rules "
-                    "that ends the hand at once, without drawing.")
-        return f"The layout is blocked (no tile can be added at either end) and {no_draw}, so the hand is over."
+            return _say(N_("The layout is blocked: no tile can be added at either end, and under these rules "
+                           "that ends the hand at once, without drawing."))
+        if rules.can_draw:
+            return _say(N_("The layout is blocked (no tile can be added at either end) and nothing more may be "
+                           "drawn, so the hand is over."))
+        return _say(N_("The layout is blocked (no tile can be added at either end) and there is no drawing, "
+                       "so the hand is over."))
     if ending == "stuck":
-        return f"Nobody can play and {no_draw}, so the hand is over."
+        if rules.can_draw:
+            return _say(N_("Nobody can play and nothing more may be drawn, so the hand is over."))
+        return _say(N_("Nobody can play and there is no drawing, so the hand is over."))
     if ending == "passes":
-        return "Every player passed in turn (nobody could play or draw), so the hand is over."
-    return "Nobody went out, so the hand is scored on the pips left (a blocked game)."
+        return _say(N_("Every player passed in turn (nobody could play or draw), so the hand is over."))
+    return _say(N_("Nobody went out, so the hand is scored on the pips left (a blocked game)."))
 
 
 def _per_seat(name: str, values: object, players: int, low: int, high: Optional[int] = None) -> list[int]:
     """``values`` as one whole number per seat, from ``low`` to ``high``; else a ValueError
     naming ``name`` and the first bad entry."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise ValueError(f"{name} must be a list with one whole number per seat, got {excerpt(values)}")
+        raise ValueError(_("{name} must be a list with one whole number per seat, got {given}").format(
+            name=name, given=excerpt(values)))
     if len(values) != players:
-        raise ValueError(f"{name} must give one number per seat ({players}), got {len(values)}: {excerpt(values)}")
+        raise ValueError(_("{name} must give one number per seat ({players}), got {count}: {given}").format(
+            name=name, players=players, count=len(values), given=excerpt(values)))
     out = list(values)
     for seat, value in enumerate(out):
         if not is_int(value) or value < low or (high is not None and value > high):
-            bound = f"from {low} to {high}" if high is not None else f">= {low}"
-            raise ValueError(f"{name}[{seat}] must be a whole number {bound}, got {excerpt(value)}")
+            text = (_("{name}[{seat}] must be a whole number from {low} to {high}, got {given}") if high is not None
+                    else _("{name}[{seat}] must be a whole number >= {low}, got {given}"))
+            raise ValueError(text.format(name=name, seat=seat, low=low, high=high, given=excerpt(value)))
     return out
 
 
 def _hands_of(rules: Rules, hands: object) -> tuple[tuple[Tile, ...], ...]:
     """``hands`` as tiles of the rules' set, each tile in one hand at most."""
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise ValueError(f"hands must be a list with one list of tiles per seat, got {excerpt(hands)}")
+        raise ValueError(_("hands must be a list with one list of tiles per seat, got {given}").format(
+            given=excerpt(hands)))
     in_set = set(rules.tiles)
     seen: dict[Tile, int] = {}
     out = []
     for seat, hand in enumerate(hands):
         if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
-            raise ValueError(f"hands[{seat}] must be a list of tiles, got {excerpt(hand)}")
+            raise ValueError(_("hands[{seat}] must be a list of tiles, got {given}").format(
+                seat=seat, given=excerpt(hand)))
         tiles = []
         for i, value in enumerate(hand):
             try:
@@ -201,18 +263,21 @@ def score(
         tile_counts = [len(hand) for hand in hand_tiles]
         heaviest_ends = [max((t.high for t in hand), default=-1) for hand in hand_tiles]
     if pips is None:
-        raise ValueError("score() needs the pips left in each hand (or the hands)")
+        raise ValueError(_("score() needs the pips left in each hand (or the hands)"))
     if isinstance(pips, (str, bytes)) or not isinstance(pips, Sequence):
-        raise ValueError(f"pips must be a list with one whole number per seat, got {excerpt(pips)}")
+        raise ValueError(_("{name} must be a list with one whole number per seat, got {given}").format(
+            name="pips", given=excerpt(pips)))
     players = len(pips)
     if players not in rules.player_counts:
-        pairs = " (two partnerships)" if rules.partnerships else ""
-        raise ValueError(f"pips gives {players} seats, but these rules ({rules.name}) are for "
-                         f"{join_or(rules.player_counts)} players{pairs}")
+        text = (_("pips gives {players} seats, but these rules ({name}) are for {counts} players (two partnerships)")
+                if rules.partnerships else _("pips gives {players} seats, but these rules ({name}) are for {counts} "
+                                             "players"))
+        raise ValueError(text.format(players=players, name=rules.name, counts=list_or(rules.player_counts)))
     pips = _per_seat("pips", pips, players, 0)
     for name, seat in (("went_out", went_out), ("blocker", blocker)):
         if seat is not None and (not is_int(seat) or not 0 <= seat < players):
-            raise ValueError(f"{name} must be a seat from 0 to {players - 1} or None, got {excerpt(seat)}")
+            raise ValueError(_("{name} must be a seat from 0 to {last} or None, got {given}").format(
+                name=name, last=players - 1, given=excerpt(seat)))
     if tile_counts is not None:
         tile_counts = _per_seat("tile_counts", tile_counts, players, 0)
     if heaviest_ends is not None:
@@ -227,14 +292,17 @@ def score(
     for seat in range(players):
         out = seat == went_out
         if out and pips[seat] != 0:
-            raise ValueError(f"seat {seat} went out, so it holds no pips, but pips says {pips[seat]}")
+            raise ValueError(_("seat {seat} went out, so it holds no pips, but pips says {pips}").format(
+                seat=seat, pips=pips[seat]))
         if tile_counts is not None:
             count = tile_counts[seat]
             if out and count:
                 where = f"hands[{seat}]" if hand_tiles is not None else f"tile_counts[{seat}]"
-                raise ValueError(f"seat {seat} went out, so it holds no tiles, but {where} has {count}")
+                raise ValueError(_("seat {seat} went out, so it holds no tiles, but {where} has {count}").format(
+                    seat=seat, where=where, count=count))
             if not out and not count:
-                raise ValueError(f"seat {seat} holds no tiles, so it went out: pass went_out={seat}")
+                raise ValueError(_("seat {seat} holds no tiles, so it went out: pass went_out={seat}").format(
+                    seat=seat))
             if heaviest_ends is not None and (heaviest_ends[seat] < 0) != (count == 0):
                 raise ValueError(f"heaviest_ends[{seat}] must be -1 exactly when the hand is empty, "
                                  f"got {heaviest_ends[seat]}")
@@ -242,25 +310,19 @@ def score(
     sides = list(rules.seating(players))
     teams = len(sides) < players
     by_team = teams and rules.team_winner != "player"
-    steps: list[str] = [_ending_step(rules, ending, went_out)]
-    steps.append("Pips left: " + ", ".join(f"{{s{s}}} {p}" for s, p in enumerate(pips)) + ".")
+    steps: list[Say] = [_ending_step(rules, ending, went_out)]
+    steps.append(_say(N_("Pips left: {pips}."), pips=Listed(tuple(f"{{s{s}}} {p}" for s, p in enumerate(pips)))))
     if rules.tile_values:
-        steps.append(
-            "(Special values: " + ", ".join(f"{t} counts {v}" for t, v in rules.tile_values) + ".)"
-        )
+        steps.append(_say(N_("(Special values: {values}.)"), values=Listed(tuple(
+            _say(N_("{tile} counts {value}"), tile=t, value=v) for t, v in rules.tile_values))))
 
     # -- the sides the scoring rule works on
     if by_team:
         units = sides
         unit_pips = [sum(pips[s] for s in members) for members in sides]
-        steps.append(
-            "Team totals: "
-            + "; ".join(
-                f"{{t{i}}} " + " + ".join(str(pips[s]) for s in members) + f" = {unit_pips[i]}"
-                for i, members in enumerate(sides)
-            )
-            + "."
-        )
+        steps.append(_say(N_("Team totals: {totals}."), totals=Listed(tuple(
+            f"{{t{i}}} " + " + ".join(str(pips[s]) for s in members) + f" = {unit_pips[i]}"
+            for i, members in enumerate(sides)), "; ")))
     else:
         units = [(seat,) for seat in range(players)]
         unit_pips = list(pips)
@@ -279,25 +341,31 @@ def score(
     winner_unit: Optional[int]
     level = _level_with_domino(rules, pips, went_out, sides, by_team)
     if level:
-        steps.append("Lowest total: " + ", ".join(f"{{s{s}}} 0" for s in [went_out, *level])
-                     + " (tiles that count nothing, such as the 0-0), a tie; on a tie for the lowest total "
-                     "nobody scores, as in the main rules of \"Draw Dominoes\".")
+        steps.append(_say(N_("Lowest total: {zeros} (tiles that count nothing, such as the 0-0), a tie; on a tie "
+                             "for the lowest total nobody scores, as in the main rules of \"Draw Dominoes\"."),
+                          zeros=Listed(tuple(f"{{s{s}}} 0" for s in [went_out, *level]))))
         winner_unit = None
     elif went_out is not None and not (by_team and rules.team_winner == "fewest-pips"):
         winner_unit = next(i for i, members in enumerate(units) if went_out in members)
         if by_team:
-            steps.append(f"{{s{went_out}}} went out, so the hand goes to {{t{winner_unit}}}.")
+            steps.append(_say(N_("{who} went out, so the hand goes to {team}."),
+                              to_you=(N_("{you} went out, so the hand goes to {team}."), went_out),
+                              who=f"{{s{went_out}}}", you=f"{{s{went_out}}}", team=f"{{t{winner_unit}}}"))
     else:
         if went_out is not None:
-            steps.append("Team rule: the team with fewer pips wins, even against a domino.")
+            steps.append(_say(N_("Team rule: the team with fewer pips wins, even against a domino.")))
         low = min(unit_pips)
         tied = [i for i, p in enumerate(unit_pips) if p == low]
         if len(tied) == 1:
             winner_unit = tied[0]
             who = f"{{{label}{winner_unit}}}"
-            steps.append(f"Fewest pips: {who} with {low}, so the hand goes to {who}.")
+            steps.append(_say(N_("Fewest pips: {who} with {low}, so the hand goes to {who}."),
+                              who=who, you=who, low=low,
+                              to_you=_seat_you(label, winner_unit,
+                                               N_("Fewest pips: {you} with {low}, so the hand goes to {you}."))))
         else:
-            steps.append(join_and(f"{{{label}{i}}}" for i in tied) + f" tie on {low} pips.")
+            steps.append(_say(N_("{tied} tie on {low} pips."),
+                              tied=Listed(tuple(f"{{{label}{i}}}" for i in tied), None), low=low))
             winner_unit = _break_tie(
                 rules, tied, unit_pips, steps, label, by_team,
                 tile_counts=unit_sum("tile_counts", tile_counts),
@@ -317,13 +385,14 @@ def score(
             others = [pips[s] for s in range(players) if s not in mates]
         else:
             others = [unit_pips[i] for i in range(len(units)) if i != w]
-        name = (_TEAM_SCORING_NAMES if by_team else _SCORING_NAMES)[rules.scoring]
+        scoring_name = _say((_TEAM_SCORING_NAMES if by_team else _SCORING_NAMES)[rules.scoring])
+        arithmetic: Any
         if rules.scoring == "others-minus-own":
             raw = sum(others) - own
             value = max(0, raw)
             arithmetic = " + ".join(map(str, others)) + f" - {own} = {raw}"
             if raw < 0:
-                arithmetic += ", which counts as 0"
+                arithmetic = _say(N_("{sum}, which counts as 0"), sum=arithmetic)
         elif rules.scoring == "differences":
             diffs = [o - own for o in others]
             raw = sum(diffs)
@@ -333,7 +402,7 @@ def score(
                 arithmetic += " = " + " + ".join(map(str, diffs))
             arithmetic += f" = {raw}"
             if raw < 0:
-                arithmetic += ", which counts as 0"
+                arithmetic = _say(N_("{sum}, which counts as 0"), sum=arithmetic)
         elif rules.scoring == "all-pips":
             value = sum(unit_pips)
             arithmetic = " + ".join(map(str, unit_pips)) + f" = {value}"
@@ -344,13 +413,15 @@ def score(
             value = 1
             arithmetic = "1"
         if teams and not by_team and rules.scoring not in ("one-point", "all-pips"):
-            name += ", the opponents' hands only"
-        steps.append(f"Score ({name}): {arithmetic}.")
+            scoring_name = _say(N_("{name}, the opponents' hands only"), name=scoring_name)
+        steps.append(_say(N_("Score ({name}): {arithmetic}."), name=scoring_name, arithmetic=arithmetic))
         points_by_unit[w] = value
-        rest = "the other team 0" if by_team else "everyone else 0"
-        steps.append(f"Points: {{{label}{w}}} {value}; {rest}.")
+        if by_team:
+            steps.append(_say(N_("Points: {who} {value}; the other team 0."), who=f"{{{label}{w}}}", value=value))
+        else:
+            steps.append(_say(N_("Points: {who} {value}; everyone else 0."), who=f"{{{label}{w}}}", value=value))
     else:
-        steps.append("Nobody wins this hand, so nobody scores.")
+        steps.append(_say(N_("Nobody wins this hand, so nobody scores.")))
 
     # -- map to scoring sides (teams in partnership play, else seats)
     if teams and not by_team:
@@ -359,7 +430,8 @@ def score(
             i for i, members in enumerate(sides) if winner_unit in members)
         winner = winner_unit
         if team is not None:
-            steps.append(f"Partners add their scores: {{t{team}}} gets {points[team]}.")
+            steps.append(_say(N_("Partners add their scores: {team} gets {points}."),
+                              team=f"{{t{team}}}", points=points[team]))
     elif teams:
         points = points_by_unit
         team = winner_unit
@@ -376,13 +448,18 @@ def score(
             costs[index] = rules.draw_cost * sum(draws[s] for s in members)
         for seat, count in enumerate(draws):
             if count:
-                steps.append(
-                    f"{{s{seat}}} drew {plural(count, 'tile', words=False)} at "
-                    f"{plural(rules.draw_cost, 'point', words=False)} each: -{count * rules.draw_cost}."
-                )
+                steps.append(_say(
+                    N_("{who} drew {tiles} at {points} each: -{cost}."),
+                    to_you=(N_("{you} drew {tiles} at {points} each: -{cost}."), seat),
+                    who=f"{{s{seat}}}", you=f"{{s{seat}}}",
+                    # the messages of words.tiles_count and words.points_count, said when read
+                    tiles=Say("{count} tile", (("count", count),), "{count} tiles", count),
+                    points=Say("{count} point", (("count", rules.draw_cost),), "{count} points",
+                               rules.draw_cost),
+                    cost=count * rules.draw_cost))
         points = [p - c for p, c in zip(points, costs, strict=False)]
-        steps.append("Net: " + ", ".join(
-            f"{{{'t' if teams else 's'}{i}}} {p}" for i, p in enumerate(points)) + ".")
+        steps.append(_say(N_("Net: {points}."), points=Listed(tuple(
+            f"{{{'t' if teams else 's'}{i}}} {p}" for i, p in enumerate(points)))))
 
     return RoundResult(
         reason="domino" if went_out is not None else "blocked",
@@ -418,7 +495,7 @@ def _break_tie(
     rules: Rules,
     tied: list[int],
     unit_pips: list[int],
-    steps: list[str],
+    steps: list[Say],
     label: str,
     teams: bool,
     *,
@@ -436,43 +513,56 @@ def _break_tie(
     def narrow(key: list[int], word: str) -> Optional[int]:
         best = min(key[i] for i in tied)
         left = [i for i in tied if key[i] == best]
-        values = ", ".join(f"{{{label}{i}}} {key[i]}" for i in tied)
+        values = Listed(tuple(f"{{{label}{i}}} {key[i]}" for i in tied))
         if len(left) == 1:
-            steps.append(f"Tie rule ({word}): {values}; the hand goes to {{{label}{left[0]}}}.")
+            steps.append(_say(N_("Tie rule ({rule}): {values}; the hand goes to {who}."),
+                              rule=_say(word), values=values, who=f"{{{label}{left[0]}}}", you=f"{{{label}{left[0]}}}",
+                              to_you=_seat_you(label, left[0],
+                                               N_("Tie rule ({rule}): {values}; the hand goes to {you}."))))
             return left[0]
-        steps.append(f"Tie rule ({word}): {values}; still tied, so nobody wins.")
+        steps.append(_say(N_("Tie rule ({rule}): {values}; still tied, so nobody wins."),
+                          rule=_say(word), values=values))
         return None
 
     if rule == "nobody":
-        steps.append("Tie rule: on a tie nobody wins.")
+        steps.append(_say(N_("Tie rule: on a tie nobody wins.")))
         return None
     if rule == "fewest-tiles":
         need("tile_counts", tile_counts)
-        return narrow(tile_counts, "fewest tiles")  # type: ignore[arg-type]
+        return narrow(tile_counts, N_("fewest tiles"))  # type: ignore[arg-type]
     if rule == "lowest-heaviest-end":
         need("heaviest_ends", heaviest_ends)
-        return narrow(heaviest_ends, "lowest highest half")  # type: ignore[arg-type]
+        return narrow(heaviest_ends, N_("lowest highest half"))  # type: ignore[arg-type]
     if rule == "blocker":
         need("blocker", blocker_unit)
-        blocker = "the team of the player who blocked the game" if teams else "the player who blocked the game"
+        who = f"{{{label}{blocker_unit}}}"
         if blocker_unit in tied:
-            who = f"{{{label}{blocker_unit}}}"
-            steps.append(f"Tie rule: {blocker} wins, so the hand goes to {who}.")
+            steps.append(_say(N_("Tie rule: the team of the player who blocked the game wins, so the hand goes to "
+                                 "{who}.") if teams
+                              else N_("Tie rule: the player who blocked the game wins, so the hand goes to {who}."),
+                              who=who, you=who,
+                              to_you=None if teams else _seat_you(
+                                  label, blocker_unit,
+                                  N_("Tie rule: the player who blocked the game wins, so the hand goes to {you}."))))
             return blocker_unit
-        steps.append(f"Tie rule: {blocker} is not among the tied, so nobody wins.")
+        steps.append(_say(N_("Tie rule: the team of the player who blocked the game is not among the tied, so "
+                             "nobody wins.") if teams
+                          else N_("Tie rule: the player who blocked the game is not among the tied, so nobody "
+                                  "wins.")))
         return None
     # ignore-tied
     rest = [i for i in range(len(unit_pips)) if i not in tied]
     if not rest:
-        steps.append("Tie rule (set the tied aside): nobody else is left, so nobody wins.")
+        steps.append(_say(N_("Tie rule (set the tied aside): nobody else is left, so nobody wins.")))
         return None
     low = min(unit_pips[i] for i in rest)
     left = [i for i in rest if unit_pips[i] == low]
     if len(left) == 1:
-        steps.append(
-            f"Tie rule (set the tied aside): among the rest, fewest pips: {{{label}{left[0]}}} with {low}, "
-            f"so the hand goes to {{{label}{left[0]}}}."
-        )
+        steps.append(_say(N_("Tie rule (set the tied aside): among the rest, fewest pips: {who} with {low}, "
+                             "so the hand goes to {who}."), who=f"{{{label}{left[0]}}}", you=f"{{{label}{left[0]}}}",
+                          low=low, to_you=_seat_you(label, left[0], N_(
+                              "Tie rule (set the tied aside): among the rest, fewest pips: {you} with {low}, so the "
+                              "hand goes to {you}."))))
         return left[0]
-    steps.append("Tie rule (set the tied aside): the rest are tied too, so nobody wins.")
+    steps.append(_say(N_("Tie rule (set the tied aside): the rest are tied too, so nobody wins.")))
     return None

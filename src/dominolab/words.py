@@ -2,17 +2,55 @@
 
 The engine's sentences are read by learners and screen readers, so counts are words
 ("two tiles"), suits are plurals ("6s", "blanks") and tile halves have names ("six").
+
+The first functions below are English only, for the texts not yet translated; the ones
+after "In the current language" (:func:`number_word`, :func:`count_in_words`,
+:func:`list_or`, :func:`list_and`, :func:`tiles_count`, :func:`points_count`) speak the
+language of :mod:`dominolab.i18n` and give the same words as the English ones in English.
 """
 
 from __future__ import annotations
 
-__all__ = ["conjugate", "count_word", "is_you", "join_and", "join_or", "number_plural", "pip_word", "plural"]
+from .i18n import N_, NP_, _, ngettext, npgettext, pgettext
+
+__all__ = [
+    "conjugate",
+    "count_in_words",
+    "count_word",
+    "is_you",
+    "join_and",
+    "join_or",
+    "list_and",
+    "list_or",
+    "number_plural",
+    "number_word",
+    "pip_word",
+    "plural",
+    "points_count",
+    "tiles_count",
+]
 
 #: The name of each number a tile half may show (double-18 is the largest set).
 PIP_WORDS = (
-    "blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-    "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-    "seventeen", "eighteen",
+    NP_("pip", "blank"),
+    NP_("pip", "one"),
+    NP_("pip", "two"),
+    NP_("pip", "three"),
+    NP_("pip", "four"),
+    NP_("pip", "five"),
+    NP_("pip", "six"),
+    NP_("pip", "seven"),
+    NP_("pip", "eight"),
+    NP_("pip", "nine"),
+    NP_("pip", "ten"),
+    NP_("pip", "eleven"),
+    NP_("pip", "twelve"),
+    NP_("pip", "thirteen"),
+    NP_("pip", "fourteen"),
+    NP_("pip", "fifteen"),
+    NP_("pip", "sixteen"),
+    NP_("pip", "seventeen"),
+    NP_("pip", "eighteen"),
 )
 
 
@@ -49,12 +87,60 @@ def join_and(items: object) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+#: The names that speak to the reader: English "You" and Spanish "Tú" (any case).
+YOU_NAMES = frozenset({"you", "tú", "tu"})
+
+
 def is_you(name: str) -> bool:
-    """True when a seat's name speaks to the reader: "You", "you" (any case, spaces aside)."""
-    return isinstance(name, str) and name.strip().lower() == "you"
+    """True when a seat's name speaks to the reader: "You", "you", "Tú" (any case, spaces aside)."""
+    return isinstance(name, str) and name.strip().lower() in YOU_NAMES
 
 
 def conjugate(name: str, base: str, third: str = "") -> str:
     """The verb agreeing with ``name``: ``base`` for "you" ("you play"), else the third
     person (``third``, or ``base`` + "s": "West plays")."""
     return base if is_you(name) else (third or base + "s")
+
+
+# ---------------------------------------------------------------------- in the current language
+def number_word(n: int) -> str:
+    """A tile half in words in the current language: "blank", "one" ... ("blanco", "uno")."""
+    return pgettext("pip", PIP_WORDS[n])
+
+
+def count_in_words(n: int) -> str:
+    """A count in words up to thirteen, digits above and for zero, in the current language."""
+    return number_word(n) if 1 <= n <= 13 else str(n)
+
+
+def _listed(items: object, joined: str) -> str:
+    parts = [str(i) for i in items]  # type: ignore[attr-defined]
+    if len(parts) == 1:
+        return parts[0]
+    return _(joined).format(items=", ".join(parts[:-1]), last=parts[-1])
+
+
+def list_or(items: object) -> str:
+    """ "2, 3 or 4" in the current language."""
+    return _listed(items, N_("{items} or {last}"))
+
+
+def list_and(items: object) -> str:
+    """ "2, 3 and 4" in the current language."""
+    return _listed(items, N_("{items} and {last}"))
+
+
+def tiles_count(n: int, words: bool = True) -> str:
+    """ "one tile", "two tiles" (or "1 tile", "2 tiles" without ``words``), in the current
+    language."""
+    if words:
+        return ngettext("one tile", "{count} tiles", n).format(count=count_in_words(n))
+    return ngettext("{count} tile", "{count} tiles", n).format(count=n)
+
+
+def points_count(n: int, words: bool = False) -> str:
+    """ "1 point", "12 points" (or "one point" with ``words``), in the current language."""
+    if words:
+        return npgettext("count", "one point", "{count} points", n).format(count=count_in_words(n))
+    return ngettext("{count} point", "{count} points", n).format(count=n)
+

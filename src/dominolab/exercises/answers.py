@@ -37,8 +37,10 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional
 
+from ..i18n import N_, _, ngettext, pgettext, said
 from ..moves import DRAW, PASS, Draw, Move, Pass, Play, move_from_text, read_move_text
 from ..tiles import Tile
+from ..words import list_or
 
 if TYPE_CHECKING:
     from ..view import View
@@ -80,11 +82,8 @@ class Unreadable(Exception):
 
 # --- describing what the learner gave, safely -------------------------------------------
 
-def _article(noun: str) -> str:
-    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
-
-
-_CONTAINERS = {list: "list", tuple: "tuple", set: "set", frozenset: "set", dict: "dict", range: "range"}
+_CONTAINERS = {list: N_("a list"), tuple: N_("a tuple"), set: N_("a set"), frozenset: N_("a set"),
+               dict: N_("a dict"), range: N_("a range")}
 
 
 def _name_of(thing: Any) -> str:
@@ -105,40 +104,62 @@ def describe(answer: Any) -> str:
         if cls is int or (isinstance(answer, int) and not isinstance(answer, bool)):
             value = int(answer)
             if value.bit_length() > 64:
-                return f"a number with about {int(value.bit_length() * 0.30103) + 1} digits"
-            return f"the number {value}"
+                return _("a number with about {digits} digits").format(digits=int(value.bit_length() * 0.30103) + 1)
+            return _("the number {value}").format(value=value)
         if isinstance(answer, float):
             if math.isnan(answer):
-                return "nan (not a number)"
-            return f"the number {float.__repr__(float(answer))}"
+                return _("nan (not a number)")
+            return _("the number {value}").format(value=float.__repr__(float(answer)))
         if isinstance(answer, (Decimal, Fraction)):
             text = str(answer)
-            return f"the number {text}" if len(text) <= 40 else "a very long number"
+            return _("the number {value}").format(value=text) if len(text) <= 40 else _("a very long number")
         if isinstance(answer, str):
             text = str.__str__(answer)
             if not text.strip():
-                return "an empty text" if not text else "a text of spaces"
+                return _("an empty text") if not text else _("a text of spaces")
             if len(text) <= 40:
-                return f"the text {text!r}"
-            return f"a text of {len(text)} characters"
+                return _("the text {text}").format(text=repr(text))
+            return _("a text of {count} characters").format(count=len(text))
         if isinstance(answer, (bytes, bytearray)):
-            return "bytes"
+            return _("bytes")
         if isinstance(answer, Tile):
-            return f"the tile {answer}"
+            return _("the tile {tile}").format(tile=answer)
         if isinstance(answer, (Play, Draw, Pass)):
-            return f"the move '{answer}'"
+            return _("the move '{move}'").format(move=_move_words(answer))
         for container, name in _CONTAINERS.items():
             if isinstance(answer, container):
-                return _article(name)
+                return _(name)
         if isinstance(answer, type):
-            return f"the class {_name_of(answer)}"
+            return _("the class {name}").format(name=_name_of(answer))
         if isinstance(answer, (types.FunctionType, types.BuiltinFunctionType, types.MethodType)):
-            return f"the function {_name_of(answer)} itself; to use its result, call it with ( )"
+            return _("the function {name} itself; to use its result, call it with ( )").format(name=_name_of(answer))
         if cls is object:
-            return "a plain object"
-        return f"an object of type {_name_of(cls)}"
+            return _("a plain object")
+        return _("an object of type {name}").format(name=_name_of(cls))
     except Exception:
-        return "an answer of an unknown kind"
+        return _("an answer of an unknown kind")
+
+
+def _move_words(move: Move) -> str:
+    """A move as :class:`Play`'s ``str`` writes it ("play 6-4 left", "draw"), in the current language."""
+    if isinstance(move, Draw):
+        return pgettext("move", "draw")
+    if isinstance(move, Pass):
+        return pgettext("move", "pass")
+    if move.end == "left":
+        return pgettext("move", "play {tile} left").format(tile=move.tile)
+    return pgettext("move", "play {tile} right").format(tile=move.tile)
+
+
+def _show_move(move: Move) -> str:
+    """A move in quotes as a learner types it: '6-4 left', 'draw', in the current language."""
+    if move is DRAW or isinstance(move, Draw):
+        return pgettext("move", "'draw'")
+    if move is PASS or isinstance(move, Pass):
+        return pgettext("move", "'pass'")
+    if move.end == "left":
+        return pgettext("move", "'{tile} left'").format(tile=move.tile)
+    return pgettext("move", "'{tile} right'").format(tile=move.tile)
 
 
 # --- reading helpers ----------------------------------------------------------------------
@@ -146,12 +167,13 @@ def describe(answer: Any) -> str:
 def _text(answer: str, kind: Kind) -> str:
     """The text of an answer, stripped of spaces and of quotes around it (never empty)."""
     if len(answer) > MAX_TEXT:
-        raise Unreadable(f"that text is too long to be an answer ({len(answer)} characters).")
+        raise Unreadable(_("that text is too long to be an answer ({count} characters).").format(count=len(answer)))
     text = str(answer).strip()
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         text = text[1:-1].strip()
     if not text:
-        raise Unreadable(f"expected {kind.expects}; got {describe(answer)}: write the answer between the quotes.")
+        raise Unreadable(_("expected {expects}; got {given}: write the answer between the quotes.").format(
+            expects=kind.expects, given=describe(answer)))
     return text
 
 
@@ -171,7 +193,8 @@ def _items(answer: Any, kind: Kind) -> list[Any]:
     except Exception:
         raise kind.wrong_kind(answer) from None
     if len(items) > MAX_ITEMS:
-        raise Unreadable(f"expected {kind.what}; got {describe(answer)} with more than {MAX_ITEMS} items.")
+        raise Unreadable(_("expected {what}; got {given} with more than {count} items.").format(
+            what=kind.said_what, given=describe(answer), count=MAX_ITEMS))
     return items
 
 
@@ -190,10 +213,10 @@ class Kind:
     nobody and never gives the right answer away.
     """
 
-    #: What the kind is, after "expected": "a whole number".
-    what = "an answer"
+    #: What the kind is, after "expected": "a whole number" (English; said translated).
+    what = N_("an answer")
     #: The same in the plural, for lists of them: "whole numbers".
-    plural = "answers"
+    plural = N_("answers")
     #: An example answer, after "such as"; "" for none.
     example = ""
 
@@ -212,18 +235,33 @@ class Kind:
         return True
 
     @property
+    def said_what(self) -> str:
+        """:attr:`what` in the current language."""
+        return _(self.what)
+
+    @property
+    def said_plural(self) -> str:
+        """:attr:`plural` in the current language."""
+        return _(self.plural)
+
+    @property
     def expects(self) -> str:
         """What follows "expected" in a message: 'a whole number, such as 12'."""
-        return f"{self.what}, such as {self.example}" if self.example else self.what
+        if not self.example:
+            return self.said_what
+        return _("{what}, such as {example}").format(what=self.said_what, example=_(self.example))
 
     def wrong_kind(self, answer: Any) -> Unreadable:
-        return Unreadable(f"expected {self.expects}; got {describe(answer)}.")
+        return Unreadable(_("expected {expects}; got {given}.").format(expects=self.expects, given=describe(answer)))
 
 
 # --- numbers ------------------------------------------------------------------------------
 
 _DECIMAL_TEXT = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,4})?")
 _FRACTION_TEXT = re.compile(r"([+-]?\d{1,30})\s*/\s*(\d{1,30})")
+#: A number written with a decimal comma: "0,38", "12,5".  Not "1,000" nor "2,125", which may be
+#: a thousands separator: those stay unreadable, as they were.
+_DECIMAL_COMMA_TEXT = re.compile(r"[+-]?(?:0?,\d+|\d+,(?:\d{1,2}|\d{4,}))")
 
 
 class Number(Kind):
@@ -233,7 +271,7 @@ class Number(Kind):
     right too.  With ``percent=True`` (a share) the text ``"38.1%"`` reads as 0.381.
     """
 
-    plural = "numbers"
+    plural = N_("numbers")
 
     def __init__(self, places: int, *, percent: bool = False, example: Optional[str] = None):
         if isinstance(places, bool) or not isinstance(places, int) or not 0 <= places <= 12:
@@ -243,11 +281,28 @@ class Number(Kind):
         self.quantum = Decimal(1).scaleb(-places)
         self.what = "a number" if places == 0 else \
             f"a number to {places} decimal place{'s' if places != 1 else ''}"
-        if example is None:
-            example = "0.125"[:2 + places] if places else "12"
-            if percent:
-                example += " or '12.5%'" if places >= 3 else ""
-        self.example = example
+        self._example = example
+        self.example = self._default_example() if example is None else example
+
+    def _default_example(self) -> str:
+        example = "0.125"[:2 + self.places] if self.places else "12"
+        if self.percent and self.places >= 3:
+            return _("{example} or '12.5%'").format(example=example)
+        return example
+
+    @property
+    def said_what(self) -> str:
+        if self.places == 0:
+            return _("a number")
+        return ngettext("a number to {places} decimal place", "a number to {places} decimal places",
+                        self.places).format(places=self.places)
+
+    @property
+    def expects(self) -> str:
+        example = self._default_example() if self._example is None else _(self._example)
+        if not example:
+            return self.said_what
+        return _("{what}, such as {example}").format(what=self.said_what, example=example)
 
     def exact(self, answer: Any) -> Decimal:
         """The answer as a finite Decimal, not yet rounded."""
@@ -260,7 +315,7 @@ class Number(Kind):
         elif isinstance(answer, numbers.Integral):
             whole = operator.index(answer)
             if whole.bit_length() > _MAX_BITS:
-                raise Unreadable(f"{describe(answer)} is far too large to be the answer.")
+                raise Unreadable(_("{given} is far too large to be the answer.").format(given=describe(answer)))
             value = Decimal(whole)
         elif isinstance(answer, numbers.Rational):
             value = self._divide(operator.index(answer.numerator), operator.index(answer.denominator))
@@ -277,9 +332,9 @@ class Number(Kind):
 
     def _divide(self, top: int, bottom: int) -> Decimal:
         if bottom == 0:
-            raise Unreadable("a fraction cannot have 0 below the line.")
+            raise Unreadable(_("a fraction cannot have 0 below the line."))
         if max(top.bit_length(), bottom.bit_length()) > _MAX_BITS:
-            raise Unreadable("that fraction is far too large to be the answer.")
+            raise Unreadable(_("that fraction is far too large to be the answer."))
         with localcontext() as context:
             context.prec = 60
             return Decimal(top) / Decimal(bottom)
@@ -290,7 +345,10 @@ class Number(Kind):
         if share:
             text = text[:-1].strip()
             if not self.percent:
-                raise Unreadable(f"expected {self.expects}, without a % sign; got {describe(answer)}.")
+                raise Unreadable(_("expected {expects}, without a {sign} sign; got {given}.").format(
+                    expects=self.expects, sign="%", given=describe(answer)))
+        if _DECIMAL_COMMA_TEXT.fullmatch(text):
+            text = text.replace(",", ".")  # "0,38": the decimal comma of Spanish and most of the world
         fraction = _FRACTION_TEXT.fullmatch(text)
         if fraction:
             value = self._divide(int(fraction.group(1)), int(fraction.group(2)))
@@ -324,20 +382,23 @@ class Number(Kind):
         except Exception:
             return None
         if self.percent and 1 < exact <= 100:
-            return (f"a share is a number between 0 and 1: if you meant {exact}%, write {exact.scaleb(-2)}"
-                    f" or the text '{exact}%'.")
+            return _("a share is a number between 0 and 1: if you meant {value}%, write {share} or the text "
+                     "'{value}%'.").format(value=exact, share=exact.scaleb(-2))
         exponent = exact.as_tuple().exponent
         places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
         with localcontext() as context:
             context.prec = 80
             if 1 <= places < self.places and \
                     expected.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP) == exact:
-                return (f"{exact} agrees with the answer to {places} decimal place{'s' if places != 1 else ''}; "
-                        f"the question asks for {self.places}.")
+                return ngettext("{value} agrees with the answer to {places} decimal place; the question asks "
+                                "for {asked}.",
+                                "{value} agrees with the answer to {places} decimal places; the question asks "
+                                "for {asked}.", places).format(value=exact, places=places, asked=self.places)
             if places == self.places and abs(exact) < 10**30 and abs(expected) < 10**30 and \
                     exact.quantize(self.quantum, rounding=ROUND_DOWN) == \
                     expected.quantize(self.quantum, rounding=ROUND_DOWN):
-                return f"close: round to {self.places} decimal places rather than cutting the number short."
+                return _("close: round to {places} decimal places rather than cutting the number short.").format(
+                    places=self.places)
         return None
 
 
@@ -349,8 +410,8 @@ _INTEGER_TEXT = re.compile(r"[+-]?\d{1,100}(?:\.0*)?")
 class Integer(Kind):
     """A whole number, compared exactly: ``23``, ``23.0``, ``"23"``."""
 
-    what = "a whole number"
-    plural = "whole numbers"
+    what = N_("a whole number")
+    plural = N_("whole numbers")
 
     def __init__(self, *, example: str = "12"):
         self.example = example
@@ -366,7 +427,7 @@ class Integer(Kind):
         if isinstance(answer, numbers.Integral):
             whole = operator.index(answer)
             if whole.bit_length() > _MAX_BITS:
-                raise Unreadable(f"{describe(answer)} is far too large to be the answer.")
+                raise Unreadable(_("{given} is far too large to be the answer.").format(given=describe(answer)))
             return whole
         if isinstance(answer, (numbers.Real, Decimal)):
             try:
@@ -374,21 +435,24 @@ class Integer(Kind):
             except Unreadable:
                 raise self.wrong_kind(answer) from None
             if exact != exact.to_integral_value():
-                raise Unreadable(f"expected {self.expects}; {describe(answer)} is not a whole number.")
+                raise Unreadable(_("expected {expects}; {given} is not a whole number.").format(
+                    expects=self.expects, given=describe(answer)))
             if abs(exact) >= 10**30:
-                raise Unreadable(f"{describe(answer)} is far too large to be the answer.")
+                raise Unreadable(_("{given} is far too large to be the answer.").format(given=describe(answer)))
             return int(exact)
         raise self.wrong_kind(answer)
 
 
-_BOOLEAN_WORDS = {"true": True, "yes": True, "false": False, "no": False}
+_BOOLEAN_WORDS = {"true": True, "yes": True, "false": False, "no": False,
+                  "sí": True, "si": True, "verdadero": True, "cierto": True, "falso": False}
 
 
 class Boolean(Kind):
-    """``True`` or ``False``; also the text "true", "false", "yes" or "no" in any case."""
+    """``True`` or ``False``; also the text "true", "false", "yes" or "no" in any case, and in
+    Spanish "sí" (or "si"), "no", "verdadero", "cierto", "falso"."""
 
-    what = "True or False"
-    plural = "True/False values"
+    what = N_("True or False")
+    plural = N_("True/False values")
 
     def read(self, answer: Any) -> bool:
         if answer is True or answer is False:
@@ -415,7 +479,7 @@ class Choice(Kind):
     replaces "one of 'a', 'b' or 'c'" in messages, for long lists of names.
     """
 
-    plural = "names"
+    plural = N_("names")
 
     def __init__(self, names: Iterable[str], *, aliases: Optional[Mapping[str, str]] = None,
                  unknown: Optional[str] = None, what: Optional[str] = None, example: str = ""):
@@ -432,18 +496,27 @@ class Choice(Kind):
             self._lookup[key] = official
         quoted = [f"'{n}'" for n in self.names]
         listing = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+        self._given_what = what
         self.what = what or (f"one of {listing}" if len(quoted) > 1 else listing)
         self.example = example
         self.unknown = unknown
 
+    @property
+    def said_what(self) -> str:
+        if self._given_what:
+            return _(self._given_what)
+        quoted = [f"'{n}'" for n in self.names]
+        return _("one of {names}").format(names=list_or(quoted)) if len(quoted) > 1 else quoted[0]
+
     def read(self, answer: Any) -> str:
         if not isinstance(answer, str):
-            raise Unreadable(f"expected {self.expects} (as text, in quotes); got {describe(answer)}.")
+            raise Unreadable(_("expected {expects} (as text, in quotes); got {given}.").format(
+                expects=self.expects, given=describe(answer)))
         text = _text(answer, self)
         official = self._lookup.get(_name_key(text))
         if official is None:
             if self.unknown is not None:
-                raise Unreadable(self.unknown.replace("{answer}", _quoted(text)))
+                raise Unreadable(said(self.unknown).replace("{answer}", _quoted(text)))
             raise self.wrong_kind(answer)
         return official
 
@@ -456,10 +529,10 @@ class Choice(Kind):
 class TileAnswer(Kind):
     """A tile: ``Tile(6, 4)``, ``"6-4"``, ``"4-6"``, ``"6|4"``, ``(6, 4)`` or ``[6, 4]``."""
 
-    what = "a tile"
-    plural = "tiles"
+    what = N_("a tile")
+    plural = N_("tiles")
 
-    def __init__(self, *, example: str = "'6-4' or (6, 4)"):
+    def __init__(self, *, example: str = N_("'6-4' or (6, 4)")):
         self.example = example
 
     def read(self, answer: Any) -> Tile:
@@ -481,7 +554,16 @@ class TileAnswer(Kind):
         return f"'{value}'"
 
     def wrong_kind(self, answer: Any) -> Unreadable:
-        return Unreadable(f"expected {self.expects}; got {describe(answer)}.{_unquoted(answer)}")
+        return _wrong_kind_unquoted(self, answer)
+
+
+def _wrong_kind_unquoted(kind: Kind, answer: Any) -> Unreadable:
+    """Expected a tile or a move, got something else; a whole number gets its own remark."""
+    if _unquoted(answer):
+        return Unreadable(_("expected {expects}; got {given}. A tile typed without quotes, such as 5-1, is a "
+                            "subtraction in Python: put it in quotes, '5-1'.").format(
+            expects=kind.expects, given=describe(answer)))
+    return Unreadable(_("expected {expects}; got {given}.").format(expects=kind.expects, given=describe(answer)))
 
 
 def _unquoted(answer: Any) -> str:
@@ -502,10 +584,10 @@ class MoveAnswer(Kind):
     written without an end goes where it fits, if it fits only one end, and a lead or a
     play on equal ends counts the same on either end: the engine's legal moves decide."""
 
-    what = "a move"
-    plural = "moves"
+    what = N_("a move")
+    plural = N_("moves")
 
-    def __init__(self, *, example: str = "'6-4 left', 'draw' or 'pass'",
+    def __init__(self, *, example: str = N_("'6-4 left', 'draw' or 'pass'"),
                  position: Optional[Callable[[], View]] = None):
         self.example = example
         self.position = position
@@ -538,18 +620,16 @@ class MoveAnswer(Kind):
             return same_tile[0]  # a lead, or equal ends: either end makes the same line
         if end is None:
             if len(same_tile) > 1:
-                raise Unreadable(f"{move.tile} fits both ends here: write '{move.tile} left' or "
-                                 f"'{move.tile} right'.")
+                raise Unreadable(_("{tile} fits both ends here: write '{tile} left' or '{tile} right'.").format(
+                    tile=move.tile))
             return same_tile[0]
         return move
 
     def wrong_kind(self, answer: Any) -> Unreadable:
-        return Unreadable(f"expected {self.expects}; got {describe(answer)}.{_unquoted(answer)}")
+        return _wrong_kind_unquoted(self, answer)
 
     def show(self, value: Any) -> str:
-        if value is DRAW or value is PASS:
-            return f"'{value}'"
-        return f"'{value.tile} {value.end}'"
+        return _show_move(value)
 
 
 def whole_number(value: Any) -> Optional[int]:
@@ -596,6 +676,22 @@ class Sequence(Kind):
         self.plural = f"{'lists' if ordered else 'sets'} of {of.plural}"
         self.example = example
 
+    @property
+    def said_what(self) -> str:
+        of = self.of.said_plural
+        if not self.ordered:
+            return _("a set of {plural}").format(plural=of)
+        if self.length is None:
+            text = _("a list or tuple of {plural}").format(plural=of)
+        else:
+            text = _("a list or tuple of {count} {plural}").format(count=self.length, plural=of)
+        return _("{what} ({order})").format(what=text, order=_(self.order)) if self.order else text
+
+    @property
+    def said_plural(self) -> str:
+        of = self.of.said_plural
+        return (_("lists of {plural}") if self.ordered else _("sets of {plural}")).format(plural=of)
+
     def _collection(self, answer: Any) -> list[Any]:
         if isinstance(answer, str):
             text = _text(answer, self)
@@ -607,6 +703,8 @@ class Sequence(Kind):
                 if isinstance(value, (list, tuple, set, frozenset, dict)):
                     return self._collection(value)
                 text = text[1:-1]
+            if ";" in text:  # "0,5; 0,25": decimal commas, items apart by semicolons
+                return [part for part in text.split(";") if part.strip()]
             parts = text.split(",") if "," in text else text.split()
             return [part for part in parts if part.strip()]
         if isinstance(answer, (bytes, bytearray)):
@@ -616,7 +714,8 @@ class Sequence(Kind):
                 raise self.wrong_kind(answer)
             return _items(answer, self)
         if self.ordered and isinstance(answer, (set, frozenset)):
-            raise Unreadable(f"order matters here, and a set has none: expected {self.expects}.")
+            raise Unreadable(_("order matters here, and a set has none: expected {expects}.").format(
+                expects=self.expects))
         return _items(answer, self)
 
     def _read_items(self, items: list[Any]) -> list[Any]:
@@ -625,8 +724,9 @@ class Sequence(Kind):
             try:
                 values.append(self.of.read(item))
             except Unreadable as problem:
-                where = f"item {number}" if self.ordered else "one of the items"
-                raise Unreadable(f"{where}: {problem.message}") from None
+                where = (_("item {number}: {problem}") if self.ordered
+                         else _("one of the items: {problem}"))
+                raise Unreadable(where.format(number=number, problem=problem.message)) from None
         return values
 
     def read(self, answer: Any) -> Any:
@@ -647,7 +747,8 @@ class Sequence(Kind):
         if not self.ordered:
             return frozenset(values)
         if self.length is not None and len(values) != self.length:
-            raise Unreadable(f"expected {self.expects}; got {len(values)} item{'s' if len(values) != 1 else ''}.")
+            raise Unreadable(ngettext("expected {expects}; got {count} item.", "expected {expects}; got {count} items.",
+                                      len(values)).format(expects=self.expects, count=len(values)))
         return tuple(values)
 
     def show(self, value: Any) -> str:
@@ -663,8 +764,9 @@ class Sequence(Kind):
     def near(self, answer: Any, expected_answer: Any) -> Optional[str]:
         given, expected = self.read(answer), self.read(expected_answer)
         if self.ordered and given != expected and Counter(given) == Counter(expected):
-            order = f": {self.order}" if self.order else ""
-            return f"those are the right values, but in the wrong order{order}."
+            if self.order:
+                return _("those are the right values, but in the wrong order: {order}.").format(order=_(self.order))
+            return _("those are the right values, but in the wrong order.")
         return None
 
 
@@ -679,7 +781,7 @@ class Set(Sequence):
 
 #: What :class:`Code` reads a function or class that passes every case as (and what an
 #: exercise's ``expected`` returns for it).
-PASSES: str = "passes every case"
+PASSES: str = N_("passes every case")
 
 
 class Code(Kind):
@@ -692,7 +794,7 @@ class Code(Kind):
     ``what`` says what to write: "a function fits(tile, ends)".
     """
 
-    plural = "functions"
+    plural = N_("functions")
 
     def __init__(self, tester: Any, *, what: str, example: str = "", classes: bool = False):
         self.tester = tester
@@ -704,7 +806,8 @@ class Code(Kind):
         if answer is PASSES:  # the expected value itself
             return str(answer)
         if isinstance(answer, type) and not self.classes:
-            raise Unreadable(f"expected {self.expects}; got {describe(answer)}: define a function with def.")
+            raise Unreadable(_("expected {expects}; got {given}: define a function with def.").format(
+                expects=self.expects, given=describe(answer)))
         if self.classes:
             if not isinstance(answer, type) and not callable(getattr(answer, "choose", None)):
                 raise self.wrong_kind(answer)
@@ -712,11 +815,11 @@ class Code(Kind):
             raise self.wrong_kind(answer)
         problem = self.tester(answer)
         if problem:
-            raise Unreadable(problem)
+            raise Unreadable(_(problem))
         return PASSES
 
     def show(self, value: Any) -> str:
-        return f"code that {value}"
+        return _("code that passes every case") if value == PASSES else f"code that {value}"
 
     def attempted(self, answer: Any) -> bool:
         """A function (or a class's ``choose``) whose body is still only ``...`` is not attempted."""
@@ -757,4 +860,12 @@ def call(function: Any, *args: Any, shown: str = "") -> Any:
         except Exception:  # an exception whose text cannot be made
             text = ""
         text = text if len(text) <= 120 else text[:117] + "..."
-        raise Failed(f"calling {shown or 'it'} stopped with {kind}" + (f": {text}" if text else "") + ".") from None
+        if shown and text:
+            message = _("calling {call} stopped with {kind}: {text}.")
+        elif shown:
+            message = _("calling {call} stopped with {kind}.")
+        elif text:
+            message = _("calling it stopped with {kind}: {text}.")
+        else:
+            message = _("calling it stopped with {kind}.")
+        raise Failed(message.format(call=shown, kind=kind, text=text)) from None

@@ -19,6 +19,7 @@ from typing import Any, Optional
 
 from .. import puzzles
 from ..analysis import Analysis, AnalysisBoard
+from ..i18n import N_, _
 from ..players import GreedyPlayer, SearchPlayer
 from ..playout import play_out
 from ..review import LABELS, Decision, Review, label_for, move_words, review
@@ -149,9 +150,9 @@ def _sure_moves(rv: Review) -> tuple[int, ...]:
 def _test_sure_losses(sure_losses: Any) -> Optional[str]:
     """Try ``sure_losses(rv)`` on the lesson's and the exercises' reviews; each decision's
     ``clear`` says what is right."""
-    for name, rv in (("the lesson's review", lesson_review()), ("the exercises' review", exercise_review()),
-                     ("another hand's review", _check_review())):
-        shown = f"sure_losses(<{name}>)"
+    for name, rv in ((N_("the lesson's review"), lesson_review()), (N_("the exercises' review"), exercise_review()),
+                     (N_("another hand's review"), _check_review())):
+        shown = f"sure_losses(<{_(name)}>)"
         try:
             got = call(sure_losses, rv, shown=shown)
         except Failed as failed:
@@ -159,17 +160,19 @@ def _test_sure_losses(sure_losses: Any) -> Optional[str]:
         numbers = [whole_number(n) for n in got] if isinstance(got, (list, tuple)) else [None]
         given = [n for n in numbers if n is not None]
         if len(given) != len(numbers):
-            return f"{shown} returned {describe(got)}; it should return a list of turn numbers (whole numbers)."
+            return _("{call} returned {given}; it should return a list of turn numbers (whole numbers).").format(
+                call=shown, given=describe(got))
         right = _sure_moves(rv)
         if tuple(given) != right:
             if tuple(sorted(given)) == right:
-                return f"{shown} returned the right moves in another order: list them as the hand goes."
+                return _("{call} returned the right moves in another order: list them as the hand goes.").format(
+                    call=shown)
             if tuple(d.index for d in rv if d.clear) in (tuple(given), tuple(n - 1 for n in given)):
-                return (f"{shown} returned {list(given)}: those count the hand's moves (`d.index`); "
-                        "the turn numbers are `d.turn`, as in the log and the table's `turn` column.")
-            return (f"{shown} returned {list(given)}, but the losses beyond the margin of error are at turns "
-                    f"{list(right)}: a loss is sure when it is larger than its margin of error, "
-                    "`decision.loss > decision.paired`.")
+                return _("{call} returned {given}: those count the hand's moves (`d.index`); the turn numbers are "
+                         "`d.turn`, as in the log and the table's `turn` column.").format(call=shown, given=list(given))
+            return _("{call} returned {given}, but the losses beyond the margin of error are at turns {right}: a "
+                     "loss is sure when it is larger than its margin of error, `decision.loss > "
+                     "decision.paired`.").format(call=shown, given=list(given), right=list(right))
     return None
 
 
@@ -180,17 +183,17 @@ q1 = Exercise(
     "expected points? Give a whole number.",
     answer=Integer(example="7"),
     expected=lambda: _worst().turn,
-    nudges={0: "0 is not a turn of the hand: the `turn` column counts the hand's turns from 1, as the log does. "
-               "Look down the `lost` column for its largest value.",
+    nudges={0: N_("0 is not a turn of the hand: the `turn` column counts the hand's turns from 1, as the log does. "
+               "Look down the `lost` column for its largest value."),
             # the keys below are the hand's figures (tests/test_lesson7.py checks them against its review)
-            29: "that is the decision's `index`, which counts the hand's moves (every draw too) from 0; the "
-                "table's `turn` column counts turns as the log does: a seat's draws and its play are one turn.",
-            30: "that counts the hand's moves, every draw one of them; the table's `turn` column counts turns as "
-                "the log does: a seat's draws and its play are one turn.",
-            17: "turn 17 gave up points too, but not the most: look down the whole `lost` column."},
-    hint="Print `rv.table()` and look down the `lost` column, or ask the review: `rv.worst()`.",
-    solution="The review's `worst()` is the decision with the largest loss; its `turn` is the hand's turn as "
-             "the log and the table number it.",
+            29: N_("that is the decision's `index`, which counts the hand's moves (every draw too) from 0; the "
+                "table's `turn` column counts turns as the log does: a seat's draws and its play are one turn."),
+            30: N_("that counts the hand's moves, every draw one of them; the table's `turn` column counts turns as "
+                "the log does: a seat's draws and its play are one turn."),
+            17: N_("turn 17 gave up points too, but not the most: look down the whole `lost` column.")},
+    hint=N_("Print `rv.table()` and look down the `lost` column, or ask the review: `rv.worst()`."),
+    solution=N_("The review's `worst()` is the decision with the largest loss; its `turn` is the hand's turn as "
+             "the log and the table number it."),
     code="rv = dl.review(ex.exercise_hand(), seat=0)\nrv.worst().turn",
 )
 
@@ -200,11 +203,11 @@ q2 = Exercise(
     "Give one of 'best', 'good', 'inaccuracy', 'mistake' or 'blunder'.",
     answer=Choice([name for name, _ in LABELS]),
     expected=lambda: label_for(6),
-    nudges={"blunder": "a blunder gives up 10 points or more: half a typical won hand.",
-            "inaccuracy": "an inaccuracy gives up from 2 to under 5 points."},
-    hint="The labels' thresholds are in section 3: best under 0.5, good under 2, inaccuracy "
-         "under 5, mistake under 10.",
-    solution="6 points is at least 5 and under 10.",
+    nudges={"blunder": N_("a blunder gives up 10 points or more: half a typical won hand."),
+            "inaccuracy": N_("an inaccuracy gives up from 2 to under 5 points.")},
+    hint=N_("The labels' thresholds are in section 3: best under 0.5, good under 2, inaccuracy "
+         "under 5, mistake under 10."),
+    solution=N_("6 points is at least 5 and under 10."),
     code="ex.label_for(6)",
 )
 
@@ -214,12 +217,12 @@ q3 = Exercise(
     "move? Give a whole number.",
     answer=Integer(example="4"),
     expected=lambda: sum(1 for d in exercise_review() if not d.forced),
-    nudges={18: "that counts every decision, the forced ones too: a decision with only one legal move was no "
-                "choice.",
-            8: "that is the number of forced decisions, the ones with no choice.",
-            4: "that counts only the choices labelled best; a good move or a mistake was a choice too."},
-    hint="A decision is forced when `len(decision.choices) == 1`; the review's summary counts them apart.",
-    solution="Every decision with more than one legal move was a choice, whatever its label.",
+    nudges={18: N_("that counts every decision, the forced ones too: a decision with only one legal move was no "
+                "choice."),
+            8: N_("that is the number of forced decisions, the ones with no choice."),
+            4: N_("that counts only the choices labelled best; a good move or a mistake was a choice too.")},
+    hint=N_("A decision is forced when `len(decision.choices) == 1`; the review's summary counts them apart."),
+    solution=N_("Every decision with more than one legal move was a choice, whatever its label."),
     code="rv = dl.review(ex.exercise_hand(), seat=0)\nsum(1 for d in rv if not d.forced)",
 )
 
@@ -230,11 +233,11 @@ q4 = Exercise(
     answer=MoveAnswer(position=lambda: _worst().view),
     expected=lambda: _worst().best.move,
     also_right=lambda: _as_good_as_best(_worst()),
-    nudges={"5-4 left": "that is the move seat 0 played there, the one that gave up the points."},
-    hint="The `best` column of the table, on the row of exercise 1's move; or `rv.worst().best.move`.",
-    solution="The review ranks every legal move by its expected net points; the first is the best. A move whose "
+    nudges={"5-4 left": N_("that is the move seat 0 played there, the one that gave up the points.")},
+    hint=N_("The `best` column of the table, on the row of exercise 1's move; or `rv.worst().best.move`."),
+    solution=N_("The review ranks every legal move by its expected net points; the first is the best. A move whose "
              "interval overlaps the best one's is about as good: the review cannot tell them apart, and either "
-             "answer is right.",
+             "answer is right."),
     code="rv = dl.review(ex.exercise_hand(), seat=0)\nrv.worst().best.move",
 )
 
@@ -245,12 +248,12 @@ q5 = Exercise(
     "worse than the one it calls best? Answer True or False.",
     answer=Boolean(),
     expected=lambda: _within_margin().clear,
-    nudges={True: "the label counts the expected points given up, but 'within the margin of error' means the "
+    nudges={True: N_("the label counts the expected points given up, but 'within the margin of error' means the "
                   "difference between the two moves is no larger than the search's uncertainty about it: the "
-                  "search cannot tell them apart for sure."},
-    hint="Print `decision.why()` for that decision: does it say 'within' or 'more than' the margin of error?",
-    solution="Within the margin of error, the best move may not be better at all. Only a loss beyond the margin is "
-             "one the search is sure of, and even then a larger search can revise it.",
+                  "search cannot tell them apart for sure.")},
+    hint=N_("Print `decision.why()` for that decision: does it say 'within' or 'more than' the margin of error?"),
+    solution=N_("Within the margin of error, the best move may not be better at all. Only a loss beyond the margin is "
+             "one the search is sure of, and even then a larger search can revise it."),
     code="rv = dl.review(ex.exercise_hand(), seat=0)\n"
          "d = next(d for d in rv if not d.forced and d.label != 'best' and not d.clear)\n"
          "print(d.why())\nd.clear",
@@ -264,11 +267,11 @@ q6 = Exercise(
     "`d.loss` and `d.paired`, the loss's margin of error from comparing the two moves on the "
     "same deals (`None` when nothing was given up). Check it with `ex.q6.check(sure_losses)`: the engine tries "
     "it on the reviews of three hands.",
-    answer=Code(_test_sure_losses, what="a function sure_losses(rv) that returns a list of turn numbers",
+    answer=Code(_test_sure_losses, what=N_("a function sure_losses(rv) that returns a list of turn numbers"),
                 example="def sure_losses(rv): ..."),
     expected=lambda: PASSES,
-    hint="Loop over the review's decisions; keep `d.turn` when `d.paired is not None and d.loss > d.paired`.",
-    solution="A loss is sure when it is larger than the margin of error of the difference between the two moves.",
+    hint=N_("Loop over the review's decisions; keep `d.turn` when `d.paired is not None and d.loss > d.paired`."),
+    solution=N_("A loss is sure when it is larger than the margin of error of the difference between the two moves."),
     code="def sure_losses(rv):\n"
          "    return [d.turn for d in rv if d.paired is not None and d.loss > d.paired]\n\n"
          "sure_losses",
@@ -286,19 +289,19 @@ q7 = Exercise(
     answer=MoveAnswer(position=lambda: kitchen_board().view()),
     expected=lambda: kitchen_analysis().best,
     also_right=_as_good_as_the_boards_best,
-    nudges={"6-2 right": "6-2 is your heaviest tile that fits, the one a greedy player lays down, but the board "
-                         "values it clearly lower than the best move. Look at every move's value.",
-            "2-0 left": "2-0 is a good tile to play, but on the left end it is worth much less: look at the "
-                        "board's value for each end.",
-            "draw": "you may draw here, but the board values drawing lowest of all: a tile that fits is better."},
-    hint="Start the text with three lines: `rules: standard`, `seats: me, Sam` and `my tiles: ...`. Then write one "
+    nudges={"6-2 right": N_("6-2 is your heaviest tile that fits, the one a greedy player lays down, but the board "
+                         "values it clearly lower than the best move. Look at every move's value."),
+            "2-0 left": N_("2-0 is a good tile to play, but on the left end it is worth much less: look at the "
+                        "board's value for each end."),
+            "draw": N_("you may draw here, but the board values drawing lowest of all: a tile that fits is better.")},
+    hint=N_("Start the text with three lines: `rules: standard`, `seats: me, Sam` and `my tiles: ...`. Then write one "
          "line per turn, such as `Sam: 6-1 left` or `Sam: draws 1, 4-3 left`; your own draws name their tiles: "
-         "`me: draws 3 (6-3, 5-3, 4-0), 4-0 left`. The board's first move in `evaluate()` is the best one.",
+         "`me: draws 3 (6-3, 5-3, 4-0), 4-0 left`. The board's first move in `evaluate()` is the best one."),
     hint_code='text = """\\\nrules: standard\nseats: me, Sam\nmy tiles: 6-4 1-1 4-1 6-2 0-0 2-0 4-4\nme: lead 6-4\n'
               'Sam: 6-1 left\n"""  # go on, one line per turn\nboard = dl.AnalysisBoard.from_text(text)\nboard',
-    solution="The board keeps only what you knew: your tiles, and what each player did. It values every move you "
+    solution=N_("The board keeps only what you knew: your tiles, and what each player did. It values every move you "
              "could make over many ways the tiles you could not see may lie, with the hint's search, and lists "
-             "the best first.",
+             "the best first."),
     code="board = dl.AnalysisBoard.from_text(ex.KITCHEN_HAND)\n"
          "analysis = board.evaluate()\n"
          "print(analysis.says)\n"

@@ -20,16 +20,17 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Optional, Union
 
+from ..i18n import N_, _, said
 from .answers import Kind, Unreadable, describe
 
 __all__ = ["Exercise", "Feedback"]
 
 _STYLE = {
-    "correct": ("#1b7f3b", "Correct"),
-    "incorrect": ("#b3261e", "Incorrect"),
-    "not attempted": ("#6b6b6b", "Not attempted"),
-    "hint": ("#3559a8", "Hint"),
-    "solution": ("#3559a8", "Solution"),
+    "correct": ("#1b7f3b", N_("Correct")),
+    "incorrect": ("#b3261e", N_("Incorrect")),
+    "not attempted": ("#6b6b6b", N_("Not attempted")),
+    "hint": ("#3559a8", N_("Hint")),
+    "solution": ("#3559a8", N_("Solution")),
 }
 
 _INLINE_CODE = re.compile(r"`([^`]+)`")
@@ -51,7 +52,7 @@ class Feedback:
         return self.status == "correct"
 
     def __str__(self) -> str:
-        title = _STYLE[self.status][1]
+        title = _(_STYLE[self.status][1])
         text = f"{title}: {self.message}" if self.message else title
         if self.why:
             text += f"\nWhy? {self.why}"
@@ -62,6 +63,7 @@ class Feedback:
 
     def _repr_html_(self) -> str:
         colour, title = _STYLE[self.status]
+        title = _(title)
         body = _INLINE_CODE.sub(r"<code>\1</code>", escape(self.message)).replace("\n", "<br>")
         code = f'<pre style="margin:4px 0">{escape(self.code)}</pre>' if self.code else ""
         why = (f'<details style="margin:4px 0"><summary>Why?</summary>{escape(self.why)}</details>'
@@ -72,6 +74,8 @@ class Feedback:
 
 
 _UNSET = object()
+#: What a wrong answer without a nudge of its own gets.
+_DEFAULT_NUDGE = N_("not the answer yet. Check what you typed; `ex.q{number}.hint()` gives a nudge.")
 
 
 class _AlsoRight(Exception):
@@ -136,8 +140,11 @@ class Exercise:
         #: The wrong answers with their own nudge, as written: ``((key, message), ...)``.
         self.nudges: tuple[tuple[Any, str], ...] = tuple((key, message) for key, message in pairs)
         self._nudge_values = [(answer.read(key), message) for key, message in self.nudges]
+        #: The message for a wrong answer with no nudge of its own (English; said in the
+        #: language of the check).
         self.nudge = nudge if nudge is not None else \
-            f"not the answer yet. Check what you typed; `ex.q{number}.hint()` gives a nudge."
+            _DEFAULT_NUDGE.format(number=number)
+        self._default_nudge = nudge is None
         self._cache: Any = _UNSET
         #: Other answers that are right too (the engine cannot tell them from the expected
         #: one), each with what to say: computed when first needed, like ``expected``.
@@ -160,33 +167,37 @@ class Exercise:
         if self._also_right is not None:
             for key, message in self._also_right().items():
                 if given == kind.read(key):
-                    raise _AlsoRight(message)
+                    raise _AlsoRight(said(message))
         for value, message in self._nudge_values:
             if given == value:
-                return message
+                return said(message)
         near = kind.near(answer, self.expected())
         if near:
             return near
-        return self.nudge.replace("{answer}", kind.show(given)) if "{answer}" in self.nudge else self.nudge
+        if self._default_nudge:
+            return _(_DEFAULT_NUDGE).format(number=self.number)
+        nudge = said(self.nudge)
+        return nudge.replace("{answer}", kind.show(given)) if "{answer}" in nudge else nudge
 
     def evaluate(self, answer: Any = ...) -> Feedback:
         """Judge ``answer`` without displaying anything (the tests use this).  Never raises."""
         if answer is ...:
-            return Feedback("not attempted", "replace the ... with your answer, then run the cell again.")
+            return Feedback("not attempted", _("replace the ... with your answer, then run the cell again."))
         if answer is None:
-            return Feedback("incorrect", "the answer is None, which is what `print(...)` gives back after it shows "
-                                         "something. Write the value itself, as in `answer = 12`, not "
-                                         "`answer = print(12)`.")
+            return Feedback("incorrect", _("the answer is None, which is what `print(...)` gives back after it "
+                                           "shows something. Write the value itself, as in `answer = 12`, not "
+                                           "`answer = print(12)`."))
         if not self.answer_kind.attempted(answer):
-            return Feedback("not attempted", "write your code in place of the ..., then run the cell again.")
+            return Feedback("not attempted", _("write your code in place of the ..., then run the cell again."))
         try:
             problem = self._judge(answer)
         except _AlsoRight as right:
             return Feedback("correct", right.message)
         except Exception:  # a malformed answer must not break the lesson, nor show a Python error
-            problem = f"expected {self.answer_kind.expects}; got {describe(answer)}."
+            problem = _("expected {expects}; got {given}.").format(
+                expects=self.answer_kind.expects, given=describe(answer))
         if problem is None:
-            return Feedback("correct", "well done.")
+            return Feedback("correct", _("well done."))
         return Feedback("incorrect", problem)
 
     def check(self, answer: Any = ...) -> None:
@@ -195,7 +206,7 @@ class Exercise:
 
     def hint(self) -> None:
         """A nudge towards the answer."""
-        show(Feedback("hint", self.hint_text, self.hint_code))
+        show(Feedback("hint", said(self.hint_text), self.hint_code))
 
     def solution(self) -> None:
         """The answer, why, and the code that finds it."""
@@ -204,7 +215,8 @@ class Exercise:
             shown = kind.show(kind.read(self.expected()))
         except Exception:
             shown = ""
-        text = f"{shown}. {self.solution_text}" if shown else self.solution_text
+        text = said(self.solution_text)
+        text = _("{answer}. {why}").format(answer=shown, why=text) if shown else text
         show(Feedback("solution", text, self.solution_code))
 
     def __repr__(self) -> str:

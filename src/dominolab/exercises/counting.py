@@ -12,10 +12,10 @@ import functools
 import math
 from typing import Any, Optional
 
+from ..i18n import N_, Deferred, _, ngettext
 from ..inference import infer, known_voids
 from ..round import Round
 from ..view import View
-from ..words import plural
 from .answers import PASSES, Boolean, Code, Failed, Number, Set, call, describe, whole_number
 from .answers import Integer as _Integer
 from .core import Exercise
@@ -107,11 +107,21 @@ def _views() -> tuple[View, ...]:
     return tuple(views)
 
 
+#: One of a seat's events in words: (action, whether there were ends) -> message.
+_EVENT_WORDS = {
+    ("play", False): N_("seat {seat} plays"), ("play", True): N_("seat {seat} plays against {ends}"),
+    ("draw", False): N_("seat {seat} draws"), ("draw", True): N_("seat {seat} draws against {ends}"),
+    ("pass", False): N_("seat {seat} passes"), ("pass", True): N_("seat {seat} passes against {ends}"),
+}
+
+
 def _test_lacks(lacks: Any) -> Optional[str]:
     """Try ``lacks(history, seat)`` on real views; ``known_voids`` says what is right."""
     for view in _views():
         for seat, right in known_voids(view).items():
-            shown = f"lacks(<the {plural(len(view.history), 'event', False)} of a hand>, {seat})"
+            shown = ngettext("lacks(<the {count} event of a hand>, {seat})",
+                             "lacks(<the {count} events of a hand>, {seat})",
+                             len(view.history)).format(count=len(view.history), seat=seat)
             try:
                 got = call(lacks, list(view.history), seat, shown=shown)
             except Failed as failed:
@@ -121,14 +131,15 @@ def _test_lacks(lacks: Any) -> Optional[str]:
             except Exception:
                 numbers_given = [None]
             if None in numbers_given:
-                return f"{shown} returned {describe(got)}; it should return a set of whole numbers."
+                return _("{call} returned {given}; it should return a set of whole numbers.").format(
+                    call=shown, given=describe(got))
             given = {n for n in numbers_given if n is not None}
             if given != set(right):
-                verbs = {"play": "plays", "draw": "draws", "pass": "passes"}
-                events = "; ".join(f"seat {e.seat} {verbs[e.action]}" + (f" against {e.ends}" if e.ends else "")
+                events = "; ".join(_(_EVENT_WORDS[(e.action, bool(e.ends))]).format(seat=e.seat, ends=e.ends)
                                    for e in view.history if e.seat == seat)
-                return (f"{shown} returned {sorted(given)}, but seat {seat} is known to lack {sorted(right)}. "
-                        f"Seat {seat}'s events: {events}.")
+                return _("{call} returned {given}, but seat {seat} is known to lack {right}. Seat {seat}'s events: "
+                         "{events}.").format(call=shown, given=sorted(given), seat=seat, right=sorted(right),
+                                             events=events)
     return None
 
 
@@ -146,12 +157,12 @@ q1 = Exercise(
     answer=Number(places=3, percent=True),
     expected=_fit_share,
     nudges={
-        _counts()[1] / _counts()[2]: "divide by the tiles seat 0 cannot see, not by the whole set.",
-        1 - _fit_share(): "that is the share that does not fit.",
+        _counts()[1] / _counts()[2]: N_("divide by the tiles seat 0 cannot see, not by the whole set."),
+        1 - _fit_share(): N_("that is the share that does not fit."),
     },
-    hint="`view.unseen` lists the tiles seat 0 cannot see, and `view.fits(tile)` tells whether a tile fits an end.",
+    hint=N_("`view.unseen` lists the tiles seat 0 cannot see, and `view.fits(tile)` tells whether a tile fits an end."),
     hint_code="view = ex.exercise_position().view(0)\nview.ends, len(view.unseen)",
-    solution="Count the unseen tiles that fit and divide by all the unseen tiles.",
+    solution=N_("Count the unseen tiles that fit and divide by all the unseen tiles."),
     code="view = ex.exercise_position().view(0)\n"
          "fits = [t for t in view.unseen if view.fits(t)]\n"
          "len(fits) / len(view.unseen)",
@@ -165,15 +176,15 @@ q2 = Exercise(
     answer=Number(places=3, percent=True),
     expected=_three_draws,
     nudges={
-        3 * _fit_share(): "adding the chances of each draw counts some cases twice; "
-                          "work out the chance that none fits.",
-        _fit_share(): "that is the chance for one draw; with three draws there are three chances to find a fit.",
-        1 - (1 - _fit_share()) ** 3: "that treats each draw as if the tile went back. "
-                                     "After a tile that does not fit, one fewer is left of each kind.",
+        3 * _fit_share(): N_("adding the chances of each draw counts some cases twice; "
+                          "work out the chance that none fits."),
+        _fit_share(): N_("that is the chance for one draw; with three draws there are three chances to find a fit."),
+        1 - (1 - _fit_share()) ** 3: N_("that treats each draw as if the tile went back. "
+                                     "After a tile that does not fit, one fewer is left of each kind."),
     },
-    hint="Count the chance that none fits: choose 3 of the tiles that do not fit, out of 3 of all the unseen "
-         "tiles. math.comb(n, k) counts the ways to choose k of n.",
-    solution="1 - comb(unseen - fitting, 3) / comb(unseen, 3).",
+    hint=N_("Count the chance that none fits: choose 3 of the tiles that do not fit, out of 3 of all the unseen "
+         "tiles. math.comb(n, k) counts the ways to choose k of n."),
+    solution=N_("1 - comb(unseen - fitting, 3) / comb(unseen, 3)."),
     code="import math\n\n"
          "view = ex.exercise_position().view(0)\n"
          "unseen = len(view.unseen)\n"
@@ -188,11 +199,11 @@ q3 = Exercise(
     answer=Set(_Integer(), example="{2, 5}"),
     expected=lambda: set(known_voids(pass_position().view(0))[1]),
     nudges=[
-        (frozenset({_last_ends()[0]}), "a pass says something about both ends."),
-        (frozenset({_last_ends()[1]}), "a pass says something about both ends."),
+        (frozenset({_last_ends()[0]}), N_("a pass says something about both ends.")),
+        (frozenset({_last_ends()[1]}), N_("a pass says something about both ends.")),
     ],
-    hint="A player passes only when nothing they hold fits either end (and they may not draw).",
-    solution="Seat 1 passed against both ends, so they hold neither number.",
+    hint=N_("A player passes only when nothing they hold fits either end (and they may not draw)."),
+    solution=N_("Seat 1 passed against both ends, so they hold neither number."),
     code="r = ex.pass_position()\n"
          "last = r.view(0).history[-1]\n"
          "print(last)\n"
@@ -206,9 +217,9 @@ q4 = Exercise(
     "6? Answer True or False.",
     answer=Boolean(),
     expected=lambda: 6 not in known_voids(draw_then_play_position().view(0))[2],
-    nudges={True: "think about which tiles seat 2 kept: could any of them have fitted?"},
-    hint="Under these rules a player may only draw when nothing fits; and the tile that fitted was played.",
-    solution="Every tile seat 2 kept lacked 4 and 6, and the tile that fitted was the one it played.",
+    nudges={True: N_("think about which tiles seat 2 kept: could any of them have fitted?")},
+    hint=N_("Under these rules a player may only draw when nothing fits; and the tile that fitted was played."),
+    solution=N_("Every tile seat 2 kept lacked 4 and 6, and the tile that fitted was the one it played."),
     code="from dominolab.inference import known_voids\n\n"
          "6 not in known_voids(ex.draw_then_play_position().view(0))[2]",
 )
@@ -221,13 +232,13 @@ q5 = Exercise(
     answer=Number(places=3, percent=True),
     expected=lambda: _odds()[NUMBER_Q5],
     nudges={
-        **{p: "that is the chance for another number; the probabilities are indexed by seat, then by number."
+        **{p: N_("that is the chance for another number; the probabilities are indexed by seat, then by number.")
            for n, p in _odds().items() if round(p, 3) != round(_odds()[NUMBER_Q5], 3)},
-        1 - _odds()[NUMBER_Q5]: f"that is the chance that seat 1 holds no {NUMBER_Q5}.",
+        1 - _odds()[NUMBER_Q5]: Deferred("that is the chance that seat 1 holds no {number}.", number=NUMBER_Q5),
     },
-    hint="`infer(view).suit_probabilities` maps each seat to the chance it holds each number.",
+    hint=N_("`infer(view).suit_probabilities` maps each seat to the chance it holds each number."),
     hint_code="from dominolab.inference import infer\n\nview = ex.exercise_position().view(0)",
-    solution="The inference counts every deal of the unseen tiles that fits what seat 0 has seen.",
+    solution=N_("The inference counts every deal of the unseen tiles that fits what seat 0 has seen."),
     code="from dominolab.inference import infer\n\n"
          "view = ex.exercise_position().view(0)\n"
          f"infer(view).suit_probabilities[1][{NUMBER_Q5}]",
@@ -241,13 +252,13 @@ q6 = Exercise(
     "against ends a and b shows the seat lacks a and b; a draw by the seat brings a tile nobody saw, so forget "
     "what you knew about it. Check it with `ex.q6.check(lacks)`: the engine compares it with `known_voids` on "
     "real Dutch hands.",
-    answer=Code(_test_lacks, what="a function lacks(history, seat) that returns a set of numbers",
+    answer=Code(_test_lacks, what=N_("a function lacks(history, seat) that returns a set of numbers"),
                 example="def lacks(history, seat): ..."),
     expected=lambda: PASSES,
-    hint="Start with an empty set; for each of the seat's events: on a pass add both ends, on a draw start again "
-         "with an empty set.",
+    hint=N_("Start with an empty set; for each of the seat's events: on a pass add both ends, on a draw start again "
+         "with an empty set."),
     hint_code="r = ex.pass_position()\n[e for e in r.view(0).history if e.seat == 1][-3:]",
-    solution="Passes add both ends; a draw wipes the slate, because the drawn tile is unknown.",
+    solution=N_("Passes add both ends; a draw wipes the slate, because the drawn tile is unknown."),
     code="def lacks(history, seat):\n"
          "    known = set()\n"
          "    for event in history:\n"

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..i18n import N_, _
 from ..moves import DRAW, Play
 from ..reachable import end_of_hand
 from ..round import Round
 from ..rules import Rules
 from ..tiles import Tile, tile_set
-from ..words import plural
+from ..words import tiles_count
 from .answers import PASSES, Boolean, Code, Failed, Integer, _is_numpy_bool, call, describe
 from .core import Exercise
 from .hands import ends_of
@@ -68,7 +69,7 @@ def stuck_position(preset: str) -> Round:
     seed, moves = STUCK[preset]
     r = Round.deal(preset, 2, seed=seed)
     players = [RandomPlayer(seed=seed + s) for s in range(2)]
-    for _ in range(moves):
+    for _turn in range(moves):
         r.play(players[r.turn].choose(r.view(r.turn)))
     return r
 
@@ -113,22 +114,25 @@ def _test_is_blocked(is_blocked: object) -> Optional[str]:
             if r.ends is None:
                 continue
             on_line = [p.tile for p in r.line]
-            shown = f"is_blocked(<the {plural(len(on_line), 'tile', False)} of the line {r.line}>, {r.ends})"
+            shown = _("is_blocked(<the {tiles} of the line {line}>, {ends})").format(
+                tiles=tiles_count(len(on_line), words=False), line=r.line, ends=r.ends)
             try:
                 got = call(is_blocked, list(on_line), r.ends, shown=shown)
             except Failed as failed:
                 return failed.message
             if not isinstance(got, bool) and not _is_numpy_bool(got):
-                return f"{shown} returned {describe(got)}; it should return True or False."
+                return _("{call} returned {given}; it should return True or False.").format(
+                    call=shown, given=describe(got))
             right = r.is_blocked
             seen_blocked += right
             if got != right:
                 left, end = r.ends
                 if right:
-                    return (f"{shown} returned False, but it is blocked: every tile showing {left} or {end} "
-                            "is on the line.")
+                    return _("{call} returned False, but it is blocked: every tile showing {left} or {right} is on "
+                             "the line.").format(call=shown, left=left, right=end)
                 missing = next(t for t in tile_set(6) if (t.has(left) or t.has(end)) and t not in on_line)
-                return f"{shown} returned True, but {missing} is not on the line and matches an end."
+                return _("{call} returned True, but {tile} is not on the line and matches an end.").format(
+                    call=shown, tile=missing)
     assert seen_blocked, "the cases must include blocked layouts"
     return None
 
@@ -140,13 +144,13 @@ q1 = Exercise(
     answer=Integer(),
     expected=lambda: _drawn_in_one_turn("standard"),
     nudges={
-        6: "not all of them: what do the standard rules say about the last tiles of the boneyard?",
-        Rules.preset("standard").boneyard_floor: "that is how many tiles must stay in the boneyard; "
-                                                 "how many may be taken?",
+        6: N_("not all of them: what do the standard rules say about the last tiles of the boneyard?"),
+        Rules.preset("standard").boneyard_floor: N_("that is how many tiles must stay in the boneyard; "
+                                                 "how many may be taken?"),
     },
-    hint="In the standard rules some tiles always stay in the boneyard: "
-         "`dl.Rules.preset('standard').boneyard_floor`.",
-    solution="The last two tiles are never drawn, so at most 6 - 2.",
+    hint=N_("In the standard rules some tiles always stay in the boneyard: "
+         "`dl.Rules.preset('standard').boneyard_floor`."),
+    solution=N_("The last two tiles are never drawn, so at most 6 - 2."),
     code="6 - dl.Rules.preset('standard').boneyard_floor",
 )
 
@@ -157,12 +161,12 @@ q2 = Exercise(
     answer=Integer(),
     expected=lambda: _drawn_in_one_turn("dutch"),
     nudges={
-        6: "the Dutch rules set a limit on drawing in one turn.",
-        4: "that is what the boneyard floor allows; the Dutch rules also limit drawing in one turn.",
-        3: "that is the family rules' limit; look up the Dutch one.",
+        6: N_("the Dutch rules set a limit on drawing in one turn."),
+        4: N_("that is what the boneyard floor allows; the Dutch rules also limit drawing in one turn."),
+        3: N_("that is the family rules' limit; look up the Dutch one."),
     },
-    hint="Look at `dl.Rules.preset('dutch').draw_limit` and `dl.Rules.preset('dutch').boneyard_floor`.",
-    solution="The Dutch rules let a player draw at most two tiles in a turn, and the boneyard has more to spare.",
+    hint=N_("Look at `dl.Rules.preset('dutch').draw_limit` and `dl.Rules.preset('dutch').boneyard_floor`."),
+    solution=N_("The Dutch rules let a player draw at most two tiles in a turn, and the boneyard has more to spare."),
     code="dutch = dl.Rules.preset('dutch')\nmin(dutch.draw_limit, 6 - dutch.boneyard_floor)",
 )
 
@@ -171,11 +175,11 @@ q3 = Exercise(
     "Is the layout `2-1 1-1 1-3 3-6 6-1 1-4 4-2 2-0 0-1 1-5` blocked? Answer True or False.",
     answer=Boolean(),
     expected=_line_is_blocked,
-    nudges={True: "all seven 1s are down, but is a 1 showing at an end? Look at the two ends."},
-    hint="Which numbers show at the two ends? Are all the tiles carrying those numbers on the table?",
-    solution="The ends show 2 and 5, and tiles such as 2-2 and 5-5 are still to be played. "
+    nudges={True: N_("all seven 1s are down, but is a 1 showing at an end? Look at the two ends.")},
+    hint=N_("Which numbers show at the two ends? Are all the tiles carrying those numbers on the table?"),
+    solution=N_("The ends show 2 and 5, and tiles such as 2-2 and 5-5 are still to be played. "
              "(All seven 1s are down, but no 1 is at an end.) Section 6's proof says it too: "
-             "a blocked double-six line shows the same number at both ends.",
+             "a blocked double-six line shows the same number at both ends."),
     code="ex.line_position().is_blocked",
 )
 
@@ -187,15 +191,15 @@ q4 = Exercise(
     answer=Integer(),
     expected=lambda: _blocker_draws("dutch"),
     nudges={
-        0: "under the standard rules seat 0 draws nothing after the block; "
-           "the Dutch rules make each player stop after two draws, so the drawing goes round the table.",
-        9: "that is every tile drawn, by both players; how many of them does seat 0 take?",
-        5: "a Dutch player draws at most two tiles a turn, so seat 0's draws come in pairs; count the turns "
-           "seat 0 draws in before only two tiles are left.",
+        0: N_("under the standard rules seat 0 draws nothing after the block; "
+           "the Dutch rules make each player stop after two draws, so the drawing goes round the table."),
+        9: N_("that is every tile drawn, by both players; how many of them does seat 0 take?"),
+        5: N_("a Dutch player draws at most two tiles a turn, so seat 0's draws come in pairs; count the turns "
+           "seat 0 draws in before only two tiles are left."),
     },
-    hint="After two draws a player who still cannot play passes; then it is the other player's turn to draw. "
-         "Play the forced moves out as section 4 does, with `dl.Rules.preset('dutch')`.",
-    solution="The players draw two tiles each in turn until two tiles are left.",
+    hint=N_("After two draws a player who still cannot play passes; then it is the other player's turn to draw. "
+         "Play the forced moves out as section 4 does, with `dl.Rules.preset('dutch')`."),
+    solution=N_("The players draw two tiles each in turn until two tiles are left."),
     code="r = ex.almost_blocked('dutch')\n"
          "r.play(dl.Play('6-4', 'right'))\n"
          "while not r.is_over:\n"
@@ -210,10 +214,10 @@ q5 = Exercise(
     "hand and 14 in the other? Answer True or False.",
     answer=Boolean(),
     expected=lambda: end_of_hand("family", [9, 14]).ok,
-    nudges={True: "add the two numbers up and compare with what section 6 proved."},
-    hint="What did section 6 prove about the pips left after a blocked double-six hand with an empty boneyard?",
-    solution="9 + 14 = 23 is odd, but the pips left after a blocked double-six hand with an empty boneyard "
-             "have the parity of the whole set, 168: they are even.",
+    nudges={True: N_("add the two numbers up and compare with what section 6 proved.")},
+    hint=N_("What did section 6 prove about the pips left after a blocked double-six hand with an empty boneyard?"),
+    solution=N_("9 + 14 = 23 is odd, but the pips left after a blocked double-six hand with an empty boneyard "
+             "have the parity of the whole set, 168: they are even."),
     code="dl.reachable.end_of_hand('family', [9, 14]).ok",
 )
 
@@ -223,13 +227,13 @@ q6 = Exercise(
     "of numbers at its ends. Return True when no tile of the double-six set that is off the line shows either "
     "end number. Check it with `ex.q6.check(is_blocked)`: the engine tries it on every position of sixty real "
     "hands.",
-    answer=Code(_test_is_blocked, what="a function is_blocked(on_line, ends) that returns True or False",
+    answer=Code(_test_is_blocked, what=N_("a function is_blocked(on_line, ends) that returns True or False"),
                 example="def is_blocked(on_line, ends): ..."),
     expected=lambda: PASSES,
-    hint="Go through `dl.tile_set(6)`: is there a tile that is not in `on_line` and has either end number?",
+    hint=N_("Go through `dl.tile_set(6)`: is there a tile that is not in `on_line` and has either end number?"),
     hint_code="on_line = [dl.Tile(6, 6), dl.Tile(6, 4)]\nends = (6, 4)\n"
               "[t for t in dl.tile_set(6) if t not in on_line and (t.has(ends[0]) or t.has(ends[1]))][:3]",
-    solution="Blocked means every tile carrying an end number is already on the line.",
+    solution=N_("Blocked means every tile carrying an end number is already on the line."),
     code="def is_blocked(on_line, ends):\n"
          "    left, right = ends\n"
          "    return not any(t not in on_line and (t.has(left) or t.has(right)) for t in dl.tile_set(6))\n\n"
@@ -243,9 +247,9 @@ q7 = Exercise(
     "then run the experiment below.",
     answer=Boolean(),
     expected=lambda: False,
-    nudges={True: "redo section 6's count with eleven halves instead of eight: how many ends can show the number?"},
-    hint="Follow section 6's proof: the halves showing n are matched in pairs except those at the ends. "
-         "Eleven is odd.",
-    solution="Eleven halves of the end number are all on the line; pairs of matched halves leave an odd number "
-             "at the ends, so exactly one end shows it: the two ends differ. The experiment agrees.",
+    nudges={True: N_("redo section 6's count with eleven halves instead of eight: how many ends can show the number?")},
+    hint=N_("Follow section 6's proof: the halves showing n are matched in pairs except those at the ends. "
+         "Eleven is odd."),
+    solution=N_("Eleven halves of the end number are all on the line; pairs of matched halves leave an odd number "
+             "at the ends, so exactly one end shows it: the two ends differ. The experiment agrees."),
 )

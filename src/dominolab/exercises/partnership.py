@@ -14,6 +14,7 @@ import dataclasses
 import functools
 from typing import Any, Optional
 
+from ..i18n import N_, _
 from ..inference import known_voids
 from ..moves import Play
 from ..narration import turns
@@ -138,35 +139,36 @@ def _test_team_pips(team_pips: Any) -> Optional[str]:
         except Failed as failed:
             return failed.message
         right = list(score(rules, pips=list(pips)).side_pips)
-        wrong_form = f"{shown} returned {describe(got)}; it should return a list of two whole numbers."
+        wrong_form = _("{call} returned {given}; it should return a list of two whole numbers.").format(
+            call=shown, given=describe(got))
         if not isinstance(got, (list, tuple)) or len(got) != 2:
             return wrong_form
         given = [whole_number(x) for x in got]
         for x, whole in zip(got, given, strict=True):
             if whole is None:
-                return (f"{shown} returned a list holding {describe(x)}; each team total should be a whole "
-                        "number.")
+                return _("{call} returned a list holding {item}; each team total should be a whole "
+                         "number.").format(call=shown, item=describe(x))
         if given != right:
-            return (f"{shown} returned {given}, but the teams hold {right}: team 0 is seats 0 and 2, "
-                    "team 1 is seats 1 and 3.")
+            return _("{call} returned {given}, but the teams hold {right}: team 0 is seats 0 and 2, "
+                     "team 1 is seats 1 and 3.").format(call=shown, given=given, right=right)
     return None
 
 
 _TEAMS = "`teams = dataclasses.replace(dl.Rules.preset('standard'), partnerships=True)`"
-_POINTS = Sequence(Integer(), length=2, order="team 0 first", example="[0, 12]")
+_POINTS = Sequence(Integer(), length=2, order=N_("team 0 first"), example="[0, 12]")
 
 q1 = Exercise(
     1,
     "Seat 1 leads a partnership hand. Which seats take the first five turns, in order? Give a list of seat "
     "numbers.",
-    answer=Sequence(Integer(), length=5, order="the first turn first", example="[1, 2, 3, 0, 1]"),
+    answer=Sequence(Integer(), length=5, order=N_("the first turn first"), example="[1, 2, 3, 0, 1]"),
     expected=lambda: _first_turns(leader=1, count=5),
-    nudges={(1, 3, 0, 2, 1): "that order lets partners play one after the other. The turn passes to the next "
-                             "seat each time; partners sit opposite, so an opponent always plays in between.",
-            (1, 0, 3, 2, 1): "the turn passes to the left, to the next seat number: seat 1, then seat 2."},
-    hint="The turn passes to the next seat each time (seat 3 is followed by seat 0), whatever the teams.",
-    solution="The turn goes round the table, so the teams alternate: seat 1 (team 1), seat 2 (team 0), seat 3 "
-             "(team 1), seat 0 (team 0), and seat 1 again.",
+    nudges={(1, 3, 0, 2, 1): N_("that order lets partners play one after the other. The turn passes to the next "
+                             "seat each time; partners sit opposite, so an opponent always plays in between."),
+            (1, 0, 3, 2, 1): N_("the turn passes to the left, to the next seat number: seat 1, then seat 2.")},
+    hint=N_("The turn passes to the next seat each time (seat 3 is followed by seat 0), whatever the teams."),
+    solution=N_("The turn goes round the table, so the teams alternate: seat 1 (team 1), seat 2 (team 0), seat 3 "
+             "(team 1), seat 0 (team 0), and seat 1 again."),
     code="[(1 + i) % 4 for i in range(5)]",
 )
 
@@ -178,15 +180,15 @@ q2 = Exercise(
     "team 0 (seats 0 and 2) first.",
     answer=_POINTS,
     expected=lambda: _team_points(team_hand(), "fewest-pips"),
-    nudges={(12, 0): "that is the other team rule, the partnership preset's: under the standard rules in "
-                     "partnerships the team with fewer pips wins even when the other team went out.",
-            (11, 0): "the right score, given to the wrong team: add each team's pips (seats 0 and 2, seats 1 and "
-                     "3) and see which total is smaller.",
-            (0, 12): "12 is a team's total: these rules score the difference between the two totals."},
-    hint="Add up each team's pips first (seats 0 and 2 against seats 1 and 3). Under these rules the team with "
-         "fewer pips wins, even against a partner who went out, and scores the difference.",
+    nudges={(12, 0): N_("that is the other team rule, the partnership preset's: under the standard rules in "
+                     "partnerships the team with fewer pips wins even when the other team went out."),
+            (11, 0): N_("the right score, given to the wrong team: add each team's pips (seats 0 and 2, seats 1 and "
+                     "3) and see which total is smaller."),
+            (0, 12): N_("12 is a team's total: these rules score the difference between the two totals.")},
+    hint=N_("Add up each team's pips first (seats 0 and 2 against seats 1 and 3). Under these rules the team with "
+         "fewer pips wins, even against a partner who went out, and scores the difference."),
     hint_code="r = ex.team_hand()\n[r.rules.hand_value(h) for h in r.hands]",
-    solution="The team totals decide, not who went out; the engine's arithmetic is `print(r.result.explain())`.",
+    solution=N_("The team totals decide, not who went out; the engine's arithmetic is `print(r.result.explain())`."),
     code="r = ex.team_hand()\nprint(r.result.explain())\nlist(r.result.points)",
 )
 
@@ -198,15 +200,15 @@ q3 = Exercise(
     "first.",
     answer=_POINTS,
     expected=lambda: _team_points(team_hand(), "went-out"),
-    nudges={(0, 11): "that is the standard rule of exercise 2 (fewer pips wins). Here the team of the player who "
-                     "went out wins, whatever the totals.",
-            (0, 12): "the right score, given to the wrong team: find who went out (`r.result.went_out`) and their "
-                     "team.",
-            (35, 0): "the winners' own pips do not count: only the losing team's hands score."},
-    hint="Find the player who went out (`ex.team_hand().result.went_out`); their team wins and scores the pips "
-         "left in the two opposing hands.",
+    nudges={(0, 11): N_("that is the standard rule of exercise 2 (fewer pips wins). Here the team of the player who "
+                     "went out wins, whatever the totals."),
+            (0, 12): N_("the right score, given to the wrong team: find who went out (`r.result.went_out`) and their "
+                     "team."),
+            (35, 0): N_("the winners' own pips do not count: only the losing team's hands score.")},
+    hint=N_("Find the player who went out (`ex.team_hand().result.went_out`); their team wins and scores the pips "
+         "left in the two opposing hands."),
     hint_code="r = ex.team_hand()\n[r.rules.hand_value(h) for h in r.hands]",
-    solution="Going out wins the hand for the team, and the losing team's pips are the score.",
+    solution=N_("Going out wins the hand for the team, and the losing team's pips are the score."),
     code="r = ex.team_hand()\n"
          "went_out_rule = dataclasses.replace(r.rules, team_winner='went-out', scoring='others')\n"
          "result = dl.score(went_out_rule, hands=r.hands, went_out=r.result.went_out)\n"
@@ -223,15 +225,15 @@ q4 = Exercise(
     "points does each team score? Give a list of two whole numbers, team 0 first.",
     answer=_POINTS,
     expected=lambda: _team_points(blocked_team_hand(), "player"),
-    nudges={(76, 0): "the partner's hand does not count: only the two opponents' hands, minus the winner's own.",
-            (0, 16): "that is the team rule of exercise 2 (team totals). Here each player wins or loses alone: "
-                     "find the single player with the fewest pips.",
-            (42, 0): "almost: the winner's own pips are subtracted from the opponents' pips.",
-            (0, 58): "that scores the team totals; here each player wins or loses alone."},
-    hint="Find the single player with the fewest pips; add up the pips of the two players of the other team, "
-         "and take away the winner's own.",
+    nudges={(76, 0): N_("the partner's hand does not count: only the two opponents' hands, minus the winner's own."),
+            (0, 16): N_("that is the team rule of exercise 2 (team totals). Here each player wins or loses alone: "
+                     "find the single player with the fewest pips."),
+            (42, 0): N_("almost: the winner's own pips are subtracted from the opponents' pips."),
+            (0, 58): N_("that scores the team totals; here each player wins or loses alone.")},
+    hint=N_("Find the single player with the fewest pips; add up the pips of the two players of the other team, "
+         "and take away the winner's own."),
     hint_code="r = ex.blocked_team_hand()\n[r.rules.hand_value(h) for h in r.hands]",
-    solution="The lowest single hand wins, even when its team holds more pips in all.",
+    solution=N_("The lowest single hand wins, even when its team holds more pips in all."),
     code="r = ex.blocked_team_hand()\n"
          "alone = dataclasses.replace(r.rules, team_winner='player')\n"
          "result = dl.score(alone, hands=r.hands)\n"
@@ -246,17 +248,17 @@ q5 = Exercise(
     "numbers.",
     answer=Set(Integer(), example="{2, 5}"),
     expected=lambda: set(known_voids(pass_position().view(0))[2]),
-    nudges={(0, 3, 4, 5): "a draw shows nothing under these rules: drawing is allowed even when able to play. "
-                          "Only the pass tells.",
-            (0, 4): "a draw shows nothing under these rules: drawing is allowed even when able to play. Look at "
-                    "the pass.",
-            (3,): "a pass means the partner holds neither end number: both ends.",
-            (5,): "a pass means the partner holds neither end number: both ends."},
-    hint="Find your partner's events in `r.view(0).history` (those with `seat == 2`) and ask which of them proves "
-         "a lack under these rules (read `print(r.rules.describe())` on drawing).",
+    nudges={(0, 3, 4, 5): N_("a draw shows nothing under these rules: drawing is allowed even when able to play. "
+                          "Only the pass tells."),
+            (0, 4): N_("a draw shows nothing under these rules: drawing is allowed even when able to play. Look at "
+                    "the pass."),
+            (3,): N_("a pass means the partner holds neither end number: both ends."),
+            (5,): N_("a pass means the partner holds neither end number: both ends.")},
+    hint=N_("Find your partner's events in `r.view(0).history` (those with `seat == 2`) and ask which of them proves "
+         "a lack under these rules (read `print(r.rules.describe())` on drawing)."),
     hint_code="r = ex.pass_position()\nfor s in dl.narrate(r.view(0).history): print(s)",
-    solution="Only the pass shows a lack: the ends it was made against. The earlier draw proves nothing, because "
-             "these rules let a player draw while holding a playable tile.",
+    solution=N_("Only the pass shows a lack: the ends it was made against. The earlier draw proves nothing, because "
+             "these rules let a player draw while holding a playable tile."),
     code="r = ex.pass_position()\n"
          "last_pass = [e for e in r.view(0).history if e.seat == 2 and e.action == 'pass'][-1]\n"
          "set(last_pass.ends)",
@@ -269,14 +271,14 @@ q6 = Exercise(
     "neither end afterwards? Give a set of moves written like '6-4 left'.",
     answer=Set(MoveAnswer(position=lambda: cover_position().view(0)), example="{'6-4 left', '3-0 right'}"),
     expected=lambda: _covering(cover_position()),
-    nudges={("6-2 left", "6-0 left", "6-6 left"): "a double leaves its own number showing: after 6-6 a 6 is still "
-                                                  "at that end.",
-            ("6-2 left",): "one more move covers the 6 the same way.",
-            ("6-0 left",): "one more move covers the 6 the same way."},
-    hint="Try each legal move on a copy of the round (`after = r.copy(); after.play(move)`) and look at "
-         "`after.ends`. A double leaves its own number showing.",
+    nudges={("6-2 left", "6-0 left", "6-6 left"): N_("a double leaves its own number showing: after 6-6 a 6 is still "
+                                                  "at that end."),
+            ("6-2 left",): N_("one more move covers the 6 the same way."),
+            ("6-0 left",): N_("one more move covers the 6 the same way.")},
+    hint=N_("Try each legal move on a copy of the round (`after = r.copy(); after.play(move)`) and look at "
+         "`after.ends`. A double leaves its own number showing."),
     hint_code="r = ex.cover_position()\nfor s in dl.narrate(r.view(0).history): print(s)\nr.legal_moves()",
-    solution="The plays on the partner's end that turn it to another number; the double keeps it showing.",
+    solution=N_("The plays on the partner's end that turn it to another number; the double keeps it showing."),
     code="r = ex.cover_position()\n"
          "number = r.view(0).history[0].tile.high\n"
          "covering = set()\n"
@@ -293,10 +295,10 @@ q7 = Exercise(
     "Write a function `team_pips(pips)` that takes the pips left in the four hands (seat 0 first) and returns "
     "the two teams' totals as a list of two whole numbers, team 0 (seats 0 and 2) first. Check it with "
     "`ex.q7.check(team_pips)`: the engine compares it with its own team totals on sixty real partnership hands.",
-    answer=Code(_test_team_pips, what="a function team_pips(pips) that returns a list of two totals",
+    answer=Code(_test_team_pips, what=N_("a function team_pips(pips) that returns a list of two totals"),
                 example="def team_pips(pips): ..."),
     expected=lambda: PASSES,
-    hint="Team 0 is seats 0 and 2, team 1 is seats 1 and 3: `pips[0] + pips[2]`.",
-    solution="Add each team's two hands.",
+    hint=N_("Team 0 is seats 0 and 2, team 1 is seats 1 and 3: `pips[0] + pips[2]`."),
+    solution=N_("Add each team's two hands."),
     code="def team_pips(pips):\n    return [pips[0] + pips[2], pips[1] + pips[3]]\n\nteam_pips",
 )

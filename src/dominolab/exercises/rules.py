@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..i18n import N_, _
 from ..moves import Play
 from ..pieces import Hand
 from ..round import Round
@@ -72,12 +73,14 @@ def _test_fits(fits: object) -> Optional[str]:
                     except Failed as failed:
                         return failed.message
                     if not isinstance(got, bool) and not _is_numpy_bool(got):
-                        return f"{shown} returned {describe(got)}; it should return True or False."
+                        return _("{call} returned {given}; it should return True or False.").format(
+                            call=shown, given=describe(got))
                     right = view.fits(tile)
                     if got != right:
-                        why = ("one of its halves matches an end" if right
-                               else "neither of its halves matches either end")
-                        return f"{shown} returned {got}, but {tile} {'fits' if right else 'does not fit'}: {why}."
+                        text = (_("{call} returned {got}, but {tile} fits: one of its halves matches an end.")
+                                if right else _("{call} returned {got}, but {tile} does not fit: neither of its "
+                                                "halves matches either end."))
+                        return text.format(call=shown, got=got, tile=tile)
     return None
 
 
@@ -88,11 +91,11 @@ q1 = Exercise(
     answer=Integer(),
     expected=lambda: len(tile_set(10)),
     nudges={
-        sum(not t.is_double for t in tile_set(10)): "that leaves out the doubles: 0-0 to 10-10 are tiles too.",
-        11 * 11: "that counts 6-4 and 4-6 as two tiles; they are the same tile.",
+        sum(not t.is_double for t in tile_set(10)): N_("that leaves out the doubles: 0-0 to 10-10 are tiles too."),
+        11 * 11: N_("that counts 6-4 and 4-6 as two tiles; they are the same tile."),
     },
-    hint="A double-N set has one tile for every pair of numbers from 0 to N, doubles included: (N+1)(N+2)/2 tiles.",
-    solution="A double-ten set has (10 + 1) × (10 + 2) / 2 tiles.",
+    hint=N_("A double-N set has one tile for every pair of numbers from 0 to N, doubles included: (N+1)(N+2)/2 tiles."),
+    solution=N_("A double-ten set has (10 + 1) × (10 + 2) / 2 tiles."),
     code="len(dl.tile_set(10))",
 )
 
@@ -103,12 +106,12 @@ q2 = Exercise(
     answer=Set(TileAnswer(), example="{'6-6', '5-0'}"),
     expected=_fitting,
     nudges=[
-        (_fitting_one_end(5), "those fit the 5; check every tile against the 2 on the other end too."),
-        (_fitting_one_end(2), "those fit the 2; check every tile against the 5 on the other end too."),
-        (frozenset(play_position().hands[0]), "a tile fits only if one of its halves matches an end."),
+        (_fitting_one_end(5), N_("those fit the 5; check every tile against the 2 on the other end too.")),
+        (_fitting_one_end(2), N_("those fit the 2; check every tile against the 5 on the other end too.")),
+        (frozenset(play_position().hands[0]), N_("a tile fits only if one of its halves matches an end.")),
     ],
-    hint="A tile can be played if one of its halves matches either end. A double shows its number on both halves.",
-    solution="5-1 matches the 5; 2-2 and 2-0 match the 2; 6-3, 4-0 and 3-1 match neither.",
+    hint=N_("A tile can be played if one of its halves matches either end. A double shows its number on both halves."),
+    solution=N_("5-1 matches the 5; 2-2 and 2-0 match the 2; 6-3, 4-0 and 3-1 match neither."),
     code="r = ex.play_position()\n{move.tile for move in r.legal_moves() if isinstance(move, dl.Play)}",
 )
 
@@ -118,10 +121,10 @@ q3 = Exercise(
     "which seat leads? Answer with the seat number: 0, 1 or 2 (then check with `r.leader`).",
     answer=Integer(example="0"),
     expected=_leader,
-    nudges={_leader() + 1: "seats are numbered from 0: the first hand printed is seat 0."},
-    nudge="find the highest double among all three hands; its holder leads.",
-    hint="In the basic rules the holder of the highest double leads (and must lead that double).",
-    solution="Seat 2 holds 6-6, the highest double.",
+    nudges={_leader() + 1: N_("seats are numbered from 0: the first hand printed is seat 0.")},
+    nudge=N_("find the highest double among all three hands; its holder leads."),
+    hint=N_("In the basic rules the holder of the highest double leads (and must lead that double)."),
+    solution=N_("Seat 2 holds 6-6, the highest double."),
     code=f"r = dl.Round.deal('basic', players=3, seed={LEAD_SEED})\n"
          "for seat, hand in enumerate(r.hands):\n    print(seat, hand)  # who holds the highest double?\n"
          "r.leader",
@@ -133,19 +136,19 @@ q4 = Exercise(
     "this lesson did not test, both of which say so in their own words: the 19th-century rules (preset 'classic') "
     "and the Puerto Rican game the \"Draw Dominoes\" page describes (preset 'puerto-rico'). Answer with a pair "
     "(classic, puerto_rico), each True or False, then check with each preset's draw_when_able.",
-    answer=Sequence(Boolean(), length=2, order="the classic rules first, then the Puerto Rican"),
+    answer=Sequence(Boolean(), length=2, order=N_("the classic rules first, then the Puerto Rican")),
     expected=_may_draw,
     nudges={
-        (False, False): "the two rule books disagree on this point: the 19th-century text lets a player draw "
-                        "as many as they please after the first tile.",
-        (True, True): "the two rule books disagree on this point: the Puerto Rican game forbids it in as many "
-                      "words.",
+        (False, False): N_("the two rule books disagree on this point: the 19th-century text lets a player draw "
+                        "as many as they please after the first tile."),
+        (True, True): N_("the two rule books disagree on this point: the Puerto Rican game forbids it in as many "
+                      "words."),
     },
-    hint="Read `dl.Rules.preset('classic').draw_when_able` and the Puerto Rican preset's.",
-    solution="The 19th-century text lets a player draw as many as they please after the first tile, whether they "
+    hint=N_("Read `dl.Rules.preset('classic').draw_when_able` and the Puerto Rican preset's."),
+    solution=N_("The 19th-century text lets a player draw as many as they please after the first tile, whether they "
              "can match or not. The 'Draw Dominoes' page says that in Puerto Rico it is illegal to draw when able to "
              "play. (Some rule books say nothing either way; there the preset's setting is the engine's reading, "
-             "and its `describe()` says so.)",
+             "and its `describe()` says so.)"),
     code="(dl.Rules.preset('classic').draw_when_able, dl.Rules.preset('puerto-rico').draw_when_able)",
 )
 
@@ -157,11 +160,11 @@ q5 = Exercise(
     expected=lambda: Hand(_PIPS_HAND).pips,
     nudges={
         sum(t.high if t.is_double else t.pips for t in _PIPS_HAND):
-            "a double has pips on both halves: 5-5 counts 10.",
-        sum(t.high for t in _PIPS_HAND): "count both halves of every tile, not only the higher one.",
+            N_("a double has pips on both halves: 5-5 counts 10."),
+        sum(t.high for t in _PIPS_HAND): N_("count both halves of every tile, not only the higher one."),
     },
-    hint="Add up the spots on both halves of every tile.",
-    solution="10 + 10 + 3.",
+    hint=N_("Add up the spots on both halves of every tile."),
+    solution=N_("10 + 10 + 3."),
     code="dl.Hand(dl.Tile.parse(t) for t in ['6-4', '5-5', '2-1']).pips",
 )
 
@@ -171,11 +174,11 @@ q6 = Exercise(
     "are `ends` (a pair such as `(5, 2)`), and False otherwise. Use `tile.high` and `tile.low` (or "
     "`tile.has(number)`). Then check the function itself, `ex.q6.check(fits)`: the engine tries it on every "
     "tile against every pair of ends.",
-    answer=Code(_test_fits, what="a function fits(tile, ends) that returns True or False",
+    answer=Code(_test_fits, what=N_("a function fits(tile, ends) that returns True or False"),
                 example="def fits(tile, ends): ..."),
     expected=lambda: PASSES,
-    hint="A tile fits when its high half or its low half equals the left end or the right end.",
+    hint=N_("A tile fits when its high half or its low half equals the left end or the right end."),
     hint_code="left, right = (5, 2)\ntile = dl.Tile(2, 0)\ntile.high, tile.low, tile.has(left), tile.has(right)",
-    solution="A tile fits when one of its halves matches either end.",
+    solution=N_("A tile fits when one of its halves matches either end."),
     code="def fits(tile, ends):\n    left, right = ends\n    return tile.has(left) or tile.has(right)\n\nfits",
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from typing import Optional
 
+from ..i18n import N_, _
 from ..players import RandomPlayer
 from ..round import Round
 from ..rules import Rules
@@ -81,16 +82,18 @@ def _test_others_minus_own(others_minus_own: object) -> Optional[str]:
         right = list(score(_standard(), pips=pips).points)
         given = [whole_number(x) for x in got] if isinstance(got, (list, tuple)) else None
         if given is None or None in given or len(given) != len(pips):
-            return f"{shown} returned {describe(got)}; it should return a list of {len(pips)} whole numbers."
+            return _("{call} returned {given}; it should return a list of {count} whole numbers.").format(
+                call=shown, given=describe(got), count=len(pips))
         if given != right:
             low = min(pips)
             if pips.count(low) > 1:
-                why = f"two players tie on {low} pips, and on a tie nobody scores"
+                text = _("{call} returned {given}, but the points are {right}: two players tie on {low} pips, and on "
+                         "a tie nobody scores.")
             else:
-                winner = pips.index(low)
-                why = (f"seat {winner} has the fewest pips and scores the others' "
-                       f"{sum(pips) - low} minus its own {low}")
-            return f"{shown} returned {given}, but the points are {right}: {why}."
+                text = _("{call} returned {given}, but the points are {right}: seat {winner} has the fewest pips and "
+                         "scores the others' {others} minus its own {low}.")
+            return text.format(call=shown, given=given, right=right, low=low, winner=pips.index(low),
+                               others=sum(pips) - low)
     return None
 
 
@@ -101,13 +104,13 @@ q1 = Exercise(
     answer=Integer(),
     expected=lambda: _winner_points(1),
     nudges={
-        27 + 44: "that is the others' pips; the standard rule then takes off the winner's own.",
-        27 + 14 + 44: "that counts every hand, the winner's own included.",
-        (27 - 14) + (44 - 14): "that is the family rule (the sum of the differences); "
-                               "the standard rule subtracts the winner's pips once.",
+        27 + 44: N_("that is the others' pips; the standard rule then takes off the winner's own."),
+        27 + 14 + 44: N_("that counts every hand, the winner's own included."),
+        (27 - 14) + (44 - 14): N_("that is the family rule (the sum of the differences); "
+                               "the standard rule subtracts the winner's pips once."),
     },
-    hint="The player with the fewest pips wins and scores the others' pips minus their own.",
-    solution="Seat 1 has the fewest pips and scores (27 + 44) - 14.",
+    hint=N_("The player with the fewest pips wins and scores the others' pips minus their own."),
+    solution=N_("Seat 1 has the fewest pips and scores (27 + 44) - 14."),
     code='dl.score(dl.Rules.preset("standard"), pips=[27, 14, 44]).points[1]',
 )
 
@@ -118,12 +121,12 @@ q2 = Exercise(
     answer=Integer(),
     expected=lambda: _winner_points(2),
     nudges={
-        27 + 26 - 13: "that would be the standard rule (others minus own). "
-                      "The family rule subtracts the winner's pips from each other hand.",
-        27 + 26: "that is the others' pips; the family rule subtracts the winner's pips from each of them.",
+        27 + 26 - 13: N_("that would be the standard rule (others minus own). "
+                      "The family rule subtracts the winner's pips from each other hand."),
+        27 + 26: N_("that is the others' pips; the family rule subtracts the winner's pips from each of them."),
     },
-    hint="The family rules add up the differences between each other hand and the winner's.",
-    solution="(27 - 13) + (26 - 13) = 14 + 13.",
+    hint=N_("The family rules add up the differences between each other hand and the winner's."),
+    solution=N_("(27 - 13) + (26 - 13) = 14 + 13."),
     code='dl.score(dl.Rules.preset("family"), pips=[27, 13, 26]).points[1]',
 )
 
@@ -131,15 +134,15 @@ q3 = Exercise(
     3,
     "Standard rules, two players: a hand ended with nobody able to play or draw, and each hand holds 8 pips. "
     "Give the points of both players as a list (or tuple) of two whole numbers, seat 0 first.",
-    answer=Sequence(Integer(), length=2, order="seat 0 first", example="[3, 5]"),
+    answer=Sequence(Integer(), length=2, order=N_("seat 0 first"), example="[3, 5]"),
     expected=lambda: list(result_of(hand(3)).points),
     nudges={
-        (8, 0): "a tie is not a win for either player under the standard rules.",
-        (0, 8): "a tie is not a win for either player under the standard rules.",
-        (8, 8): "8 is what each hand holds; what do the standard rules give on a tie?",
+        (8, 0): N_("a tie is not a win for either player under the standard rules."),
+        (0, 8): N_("a tie is not a win for either player under the standard rules."),
+        (8, 8): N_("8 is what each hand holds; what do the standard rules give on a tie?"),
     },
-    hint="Look up what the standard rules say about a tie for the fewest pips.",
-    solution="On a tie nobody scores.",
+    hint=N_("Look up what the standard rules say about a tie for the fewest pips."),
+    solution=N_("On a tie nobody scores."),
     code='list(dl.score(dl.Rules.preset("standard"), pips=[8, 8]).points)',
 )
 
@@ -151,11 +154,11 @@ q4 = Exercise(
     answer=Integer(),
     expected=lambda: _winner_points(4),
     nudges={
-        12 + 6 + 9: "that counts the partner's pips too. Seat 1 is seat 3's partner: read R13 and R15 again.",
-        12 + 9 - 6: "that subtracts the partner's pips. Read the partnership preset's scoring rule (R13).",
+        12 + 6 + 9: N_("that counts the partner's pips too. Seat 1 is seat 3's partner: read R13 and R15 again."),
+        12 + 9 - 6: N_("that subtracts the partner's pips. Read the partnership preset's scoring rule (R13)."),
     },
-    hint="Print the preset's rules and find how a hand is scored (R13) and how partners count (R15).",
-    solution="Seat 3's team (seats 1 and 3) wins and scores the losing team's pips: 12 + 9.",
+    hint=N_("Print the preset's rules and find how a hand is scored (R13) and how partners count (R15)."),
+    solution=N_("Seat 3's team (seats 1 and 3) wins and scores the losing team's pips: 12 + 9."),
     code='dl.score(dl.Rules.preset("partnership"), pips=[12, 6, 9, 0], went_out=3).points[1]',
 )
 
@@ -165,9 +168,9 @@ q5 = Exercise(
     "score? Give a whole number.",
     answer=Integer(),
     expected=lambda: _winner_points(5),
-    nudges={9 + 4: "that counts the 0-0 as blank. What does it count in the Dutch game?"},
-    hint="In the Dutch game the double-blank is not worth nothing: `dl.Rules.preset('dutch').tile_values`.",
-    solution="The 0-0 counts 13 in the Dutch game: 9 + 4 + 13.",
+    nudges={9 + 4: N_("that counts the 0-0 as blank. What does it count in the Dutch game?")},
+    hint=N_("In the Dutch game the double-blank is not worth nothing: `dl.Rules.preset('dutch').tile_values`."),
+    solution=N_("The 0-0 counts 13 in the Dutch game: 9 + 4 + 13."),
     code='dl.score(dl.Rules.preset("dutch"), hands=[[], ["5-4", "3-1", "0-0"]], went_out=0).points[0]',
 )
 
@@ -175,17 +178,17 @@ q6 = Exercise(
     6,
     "Predict, then check: to how many points is a match played under the basic rules (the modern statement) with "
     "three players? And under the family rules with three? Answer with a tuple of two whole numbers, basic first.",
-    answer=Sequence(Integer(), length=2, order="the basic rules first, then the family rules", example="(50, 100)"),
+    answer=Sequence(Integer(), length=2, order=N_("the basic rules first, then the family rules"), example="(50, 100)"),
     expected=lambda: (Rules.preset("basic").target_for(3), Rules.preset("family").target_for(3)),
     nudges={
         (_standard().target_for(3), _standard().target_for(3)):
-            "that is the standard rules' target for three; the basic and family rule books say otherwise.",
-        (121, 100): "121 is the cribbage-board custom the basic rule book mentions as what some players do; "
-                    "its usual target is another number (`target_for(3)` gives the preset's).",
+            N_("that is the standard rules' target for three; the basic and family rule books say otherwise."),
+        (121, 100): N_("121 is the cribbage-board custom the basic rule book mentions as what some players do; "
+                    "its usual target is another number (`target_for(3)` gives the preset's)."),
     },
-    hint="A rule book's `target_for(sides)` gives its target for a number of sides; "
-         "try `dl.Rules.preset('basic').target_for(3)`.",
-    solution="Both rule books play to the same target whatever the number of players.",
+    hint=N_("A rule book's `target_for(sides)` gives its target for a number of sides; "
+         "try `dl.Rules.preset('basic').target_for(3)`."),
+    solution=N_("Both rule books play to the same target whatever the number of players."),
     code='(dl.Rules.preset("basic").target_for(3), dl.Rules.preset("family").target_for(3))',
 )
 
@@ -196,12 +199,12 @@ q7 = Exercise(
     "the fewest pips scores the others' pips minus their own, everyone else scores 0, and on a tie for the fewest "
     "nobody scores. Check it with `ex.q7.check(others_minus_own)`: the engine tries it on every hand of 600 real "
     "deals that nobody went out of.",
-    answer=Code(_test_others_minus_own, what="a function others_minus_own(pips) that returns a list of points",
+    answer=Code(_test_others_minus_own, what=N_("a function others_minus_own(pips) that returns a list of points"),
                 example="def others_minus_own(pips): ..."),
     expected=lambda: PASSES,
-    hint="Find the lowest total with `min(pips)`; count how many seats have it with `pips.count(...)`.",
+    hint=N_("Find the lowest total with `min(pips)`; count how many seats have it with `pips.count(...)`."),
     hint_code="pips = [27, 14, 44]\nlow = min(pips)\nlow, pips.count(low), pips.index(low), sum(pips) - low",
-    solution="Find the unique lowest hand; it scores the sum of the others minus itself.",
+    solution=N_("Find the unique lowest hand; it scores the sum of the others minus itself."),
     code="def others_minus_own(pips):\n"
          "    low = min(pips)\n"
          "    points = [0] * len(pips)\n"

@@ -12,6 +12,7 @@ import functools
 import math
 from typing import Any, Optional
 
+from ..i18n import N_, Deferred, _, pgettext
 from ..moves import Play
 from ..players import StrategyPlayer
 from ..round import Round
@@ -77,18 +78,23 @@ def _test_player(answer: Any) -> Optional[str]:
     except Failed as failed:
         return failed.message
     if not callable(getattr(player, "choose", None)):
-        return f"{describe(answer)} has no choose(self, view) method."
+        return _("{given} has no choose(self, view) method.").format(given=describe(answer))
     for view in _positions():
-        shown = f"choose(<seat {view.seat}: hand {view.hand}, ends {view.ends}>)"
+        shown = _("choose(<seat {seat}: hand {hand}, ends {ends}>)").format(seat=view.seat, hand=view.hand,
+                                                                           ends=view.ends)
         try:
             move = call(player.choose, view, shown=shown)
         except Failed as failed:
             return failed.message
         if move not in view.legal_moves():
-            return f"{shown} returned {describe(move)}, which is not one of its legal moves {list(view.legal)}."
+            return _("{call} returned {given}, which is not one of its legal moves {legal}.").format(
+                call=shown, given=describe(move), legal=list(view.legal))
         allowed = allowed_moves(view)
         if move not in allowed:
-            return f"{shown} chose {move}, but the rule says {' or '.join(map(str, allowed))}."
+            said = str(allowed[0])
+            for other in allowed[1:]:
+                said = pgettext("alternatives", "{first} or {second}").format(first=said, second=other)
+            return _("{call} chose {move}, but the rule says {allowed}.").format(call=shown, move=move, allowed=said)
     return None
 
 
@@ -99,11 +105,11 @@ q1 = Exercise(
     answer=Choice(("a", "b", "c")),
     expected=lambda: "b",
     nudges={
-        "a": "if skill cancelled out, there would be nothing left to measure.",
-        "c": "blocked hands still happen in duplicate play. What does playing each deal from both seats even out?",
+        "a": N_("if skill cancelled out, there would be nothing left to measure."),
+        "c": N_("blocked hands still happen in duplicate play. What does playing each deal from both seats even out?"),
     },
-    hint="Both players get the same tiles and the same turn to lead, once each.",
-    solution="Both players hold the same hands and lead equally often, so only how they play is left to differ.",
+    hint=N_("Both players get the same tiles and the same turn to lead, once each."),
+    solution=N_("Both players hold the same hands and lead equally often, so only how they play is left to differ."),
 )
 
 q2 = Exercise(
@@ -112,9 +118,9 @@ q2 = Exercise(
     "Answer True or False.",
     answer=Boolean(),
     expected=lambda: wilson_interval(104, 200)[0] > 0.5,
-    nudges={True: "look at the lower end of the interval, not at the 52%."},
-    hint="Compute the Wilson interval, `dl.simulation.wilson_interval(104, 200)`. Does it stay above 0.5?",
-    solution="The 95% interval is about 45% to 59%, which includes 50%.",
+    nudges={True: N_("look at the lower end of the interval, not at the 52%.")},
+    hint=N_("Compute the Wilson interval, `dl.simulation.wilson_interval(104, 200)`. Does it stay above 0.5?"),
+    solution=N_("The 95% interval is about 45% to 59%, which includes 50%."),
     code="low, high = dl.simulation.wilson_interval(104, 200)\nlow > 0.5",
 )
 
@@ -126,13 +132,13 @@ q3 = Exercise(
     answer=Number(places=1),
     expected=lambda: math.sqrt(1_000 / 4_000),
     nudges={
-        0.25: "that would be if the width shrank in proportion to the number of hands; "
-              "it shrinks with the square root of the number of deals.",
-        2.0: "more hands make the interval narrower, not wider.",
-        4.0: "more hands make the interval narrower, not wider.",
+        0.25: N_("that would be if the width shrank in proportion to the number of hands; "
+              "it shrinks with the square root of the number of deals."),
+        2.0: N_("more hands make the interval narrower, not wider."),
+        4.0: N_("more hands make the interval narrower, not wider."),
     },
-    hint="An interval's half-width is 1.96 × (spread of the per-deal margins) / √(number of deals).",
-    solution="Four times the hands means four times the deals, and √4 = 2: the interval is half as wide.",
+    hint=N_("An interval's half-width is 1.96 × (spread of the per-deal margins) / √(number of deals)."),
+    solution=N_("Four times the hands means four times the deals, and √4 = 2: the interval is half as wide."),
     code="import math\n\nmath.sqrt(1_000 / 4_000)",
 )
 
@@ -145,13 +151,13 @@ q4 = Exercise(
     answer=Number(places=2, percent=True),
     expected=lambda: 1 - 0.95 ** ADVICE,
     nudges={
-        0.05 * ADVICE: "adding the chances counts some cases twice: work out the chance that none comes out "
-                       "significant, and take it from 1.",
-        0.05: "that is the chance for one test; there are several.",
-        0.95 ** ADVICE: "that is the chance that none comes out significant.",
+        0.05 * ADVICE: N_("adding the chances counts some cases twice: work out the chance that none comes out "
+                       "significant, and take it from 1."),
+        0.05: N_("that is the chance for one test; there are several."),
+        0.95 ** ADVICE: N_("that is the chance that none comes out significant."),
     },
-    hint="The chance that one test stays quiet is 0.95; that all of them stay quiet is 0.95 multiplied together.",
-    solution=f"1 - 0.95 ** {ADVICE}: close to one chance in three.",
+    hint=N_("The chance that one test stays quiet is 0.95; that all of them stay quiet is 0.95 multiplied together."),
+    solution=Deferred("1 - 0.95 ** {advice}: close to one chance in three.", advice=ADVICE),
     code=f"1 - 0.95 ** {ADVICE}",
 )
 
@@ -159,14 +165,14 @@ q5 = Exercise(
     5,
     "Which StrategyPlayer component stands for the advice 'keep numbers you hold many of on the ends'? "
     "Give its name as a string (`print(dl.StrategyPlayer.__doc__)` explains each).",
-    answer=Choice(StrategyPlayer.COMPONENTS, what="a component's name", example="'blocking'",
-                  unknown="there is no component called {answer}; "
-                          "the names are the keys of `dl.StrategyPlayer.COMPONENTS`."),
+    answer=Choice(StrategyPlayer.COMPONENTS, what=N_("a component's name"), example="'blocking'",
+                  unknown=N_("there is no component called {answer}; "
+                             "the names are the keys of `dl.StrategyPlayer.COMPONENTS`.")),
     expected=lambda: "suit_control",
-    nudge="{answer} is a component, but not the one for that advice; "
-          "`print(dl.StrategyPlayer.__doc__)` explains each.",
-    hint="`list(dl.StrategyPlayer.COMPONENTS)` lists the names; `print(dl.StrategyPlayer.__doc__)` explains each.",
-    solution="The class's docstring describes suit_control as keeping numbers you hold many of on the ends.",
+    nudge=N_("{answer} is a component, but not the one for that advice; "
+          "`print(dl.StrategyPlayer.__doc__)` explains each."),
+    hint=N_("`list(dl.StrategyPlayer.COMPONENTS)` lists the names; `print(dl.StrategyPlayer.__doc__)` explains each."),
+    solution=N_("The class's docstring describes suit_control as keeping numbers you hold many of on the ends."),
 )
 
 q6 = Exercise(
@@ -176,17 +182,17 @@ q6 = Exercise(
     "or a pass). `view.legal_moves()` lists the legal moves; a play `m` has `isinstance(m, dl.Play)`, and "
     "`m.tile.is_double` and `m.tile.pips`. Check the class with `ex.q6.check(DoublesFirst)`: the engine asks it "
     "for a move in every position of forty real hands.",
-    answer=Code(_test_player, what="a player class DoublesFirst with a choose(self, view) method",
+    answer=Code(_test_player, what=N_("a player class DoublesFirst with a choose(self, view) method"),
                 example="class DoublesFirst: ...", classes=True),
     expected=lambda: PASSES,
-    hint="Keep the legal moves that are plays; among them keep the doubles, if any; then take one with the most "
-         "pips with `max(..., key=lambda m: m.tile.pips)`.",
+    hint=N_("Keep the legal moves that are plays; among them keep the doubles, if any; then take one with the most "
+         "pips with `max(..., key=lambda m: m.tile.pips)`."),
     hint_code="r = dl.Round.deal('standard', 2, seed=3)\n"
               "view = r.view(r.turn)  # the seat to move\n"
               "plays = [m for m in view.legal_moves() if isinstance(m, dl.Play)]\n"
               "m = plays[0]\n"
               "m, m.tile.is_double, m.tile.pips",
-    solution="Filter the plays to the doubles when there are any, then take the heaviest.",
+    solution=N_("Filter the plays to the doubles when there are any, then take the heaviest."),
     code="class DoublesFirst:\n"
          "    name = 'doubles first'\n\n"
          "    def choose(self, view):\n"
