@@ -184,6 +184,7 @@ def test_a_tournament_table_has_no_analysis_board():
 
 
 def test_the_widget_opens_a_board_and_reads_it_back():
+    pytest.importorskip("anywidget")
     from dominolab.widget import DominoTable
 
     board = dl.AnalysisBoard.from_text(HAND)

@@ -1080,7 +1080,8 @@ def test_a_tournament_table_is_a_table_given_its_mode():
 
     s = TournamentSession(tourney(hands=1).entry("Ana"), save_to=None)
     assert type(s) is TableSession and isinstance(s.mode, TournamentMode)
-    assert TableSession.__subclasses__() == []
+    # No kind of table in the package subclasses the session (a test may, for its own checks).
+    assert [c for c in TableSession.__subclasses__() if c.__module__.startswith("dominolab")] == []
     assert {"entry", "saved_to", "is_finished", "result_text"} <= set(dir(s))
     assert s.entry.name == "Ana" and s.saved_to is None and not s.is_finished
     assert s.result_text() == json.dumps(s.entry.result(), indent=1) + "\n"
