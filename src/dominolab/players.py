@@ -765,7 +765,9 @@ def certainty(evaluation: Evaluation, chosen: search.MoveValue, runner: search.M
     """How sure the figures are that ``chosen`` beats ``runner``, a key of
     :data:`dominolab.plain.SURE`: :func:`dominolab.plain.compare` on the two moves' points
     and honest margins (:func:`_honest`); in a match, ``chosen`` must also be ahead in its
-    chance of winning it.  The hint's words and the analysis board's come from here."""
+    chance of winning it.  The hint's words and the analysis board's come from here.  The
+    bound is unpaired: over the same deals the paired difference varies less, so the test
+    errs towards calling moves about equal, never towards a false claim."""
     ahead = evaluation.objective != "match" or chosen.value > runner.value
     return plain.compare(chosen.points - runner.points, _honest(chosen), _honest(runner), ahead=ahead)
 
@@ -788,16 +790,6 @@ HINT_EXACT_NODES = 8_000
 #: move on 40% of the positions where a search with twice its deals puts none 2 points
 #: clear (``benchmarks/hint_search.py``).
 CLOSE_POINTS = plain.SAME_POINTS
-
-
-def _separated(evaluation: Evaluation, chosen: search.MoveValue, runner: search.MoveValue) -> bool:
-    """Do the figures tell ``chosen`` from ``runner``?  Only when the gap in net points
-    is at least :data:`CLOSE_POINTS` and larger than the combined 95% margin of the two
-    estimates (sqrt(m1^2 + m2^2)).  This is the unpaired bound: over the same deals the
-    paired difference varies less, so the test errs towards calling moves about equal,
-    never towards a false claim.  A match objective is judged by its points too (the
-    figures carry no margin for a chance)."""
-    return certainty(evaluation, chosen, runner) not in ("same", "unsure")
 
 
 def _bound(chosen: search.MoveValue, runner: search.MoveValue) -> float:
