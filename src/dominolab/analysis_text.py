@@ -42,7 +42,7 @@ from typing import Any, Optional
 
 from . import plain
 from .analysis import ME_ALIASES, Analysis, AnalysisBoard, AnalysisError, AnalysisTextError, MoveAnalysis, Node
-from .moves import DRAW, PASS, End, Event, InvalidMoveError, Move, Play, read_move_text
+from .moves import DRAW, PASS, End, Event, InvalidMoveError, Move, Play, read_move_text, same_move
 from .narration import turns
 from .rules import Rules
 from .tiles import Tile
@@ -453,7 +453,7 @@ def _runner_up(view: View, rows: Sequence[Row]) -> Optional[Row]:
     """The best move that leads somewhere else than the best (a tile on either of two
     equal ends is one move)."""
     best = rows[0][0]
-    return next((row for row in rows[1:] if not view.one_move_twice(row[0], best)), None)
+    return next((row for row in rows[1:] if not same_move(row[0], best, view.ends)), None)
 
 
 def _move_words(move: Move, view: View) -> str:

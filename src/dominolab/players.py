@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Protocol, runtime_checkable
 
 from . import plain, search
-from .moves import DRAW, PASS, Move, Play
+from .moves import DRAW, PASS, Move, Play, same_move
 from .search import Evaluation
 from .tiles import TILE_BY_ID, Tile
 from .validate import check_cancel, check_int, check_number, check_seed, excerpt
@@ -850,7 +850,7 @@ def _runner_up(view: View, evaluation: Evaluation) -> Optional[search.MoveValue]
     """The best move other than the chosen one that leads somewhere else (a tile played
     on either of two equal ends is the same move twice)."""
     best = evaluation.best
-    return next((item for item in evaluation.ranked()[1:] if not view.one_move_twice(item.move, best)), None)
+    return next((item for item in evaluation.ranked()[1:] if not same_move(item.move, best, view.ends)), None)
 
 
 def _move_words(move: Move, view: View) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from .moves import Event, Move, Play
+from .moves import Event, Move
 from .pieces import Hand, Line
 from .rules import Rules
 from .scoring import RoundResult
@@ -63,13 +63,6 @@ class View:
             return tile in self.lead
         left, right = self.ends
         return tile.has(left) or tile.has(right)
-
-    def one_move_twice(self, a: Move, b: Move) -> bool:
-        """True when ``a`` and ``b`` are one tile played on either of two equal ends: the
-        same move twice, since both lead to the same position."""
-        ends = self.ends
-        return (isinstance(a, Play) and isinstance(b, Play) and a.tile is b.tile
-                and ends is not None and ends[0] == ends[1])
 
     @property
     def unseen(self) -> list[Tile]:
