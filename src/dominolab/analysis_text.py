@@ -44,6 +44,7 @@ from . import plain
 from .analysis import ME_ALIASES, Analysis, AnalysisBoard, AnalysisError, AnalysisTextError, MoveAnalysis, Node
 from .moves import DRAW, PASS, End, Event, InvalidMoveError, Move, Play, read_move_text, same_move
 from .narration import turns
+from .players import _points, _share  # the hint's way of writing the same figures
 from .rules import Rules
 from .tiles import Tile
 from .validate import excerpt
@@ -469,13 +470,3 @@ def _move_words(move: Move, view: View) -> str:
     if ends[0] == ends[1]:
         return str(move.tile)
     return f"{move.tile} on the {move.end}"
-
-
-def _points(value: float) -> str:
-    text = f"{value:+.1f}"
-    return "0.0" if text in ("+0.0", "-0.0") else text
-
-
-def _share(value: float) -> str:
-    return f"{100 * min(1.0, max(0.0, value)):.0f}%"
-
