@@ -30,7 +30,7 @@ from .search import Evaluation
 from .tiles import TILE_BY_ID, Tile
 from .validate import check_cancel, check_int, check_number, check_seed, excerpt
 from .view import View
-from .words import conjugate, count_word, is_you, number_plural, plural
+from .words import conjugate, count_word, is_you, join_and, number_plural, plural
 
 if TYPE_CHECKING:
     from .inference import World
@@ -725,7 +725,7 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
     facts = tuple(reasons(view, move, runner.move if runner is not None else None, evaluation))
     why = f"Play {tile} {where}: {figures}."
     if facts:
-        why += f" Unlike {other}, {_join([f.text for f in facts])}."
+        why += f" Unlike {other}, {join_and(f.text for f in facts)}."
     return Advice(move, _plain_play(f"{tile} {where}", facts, sure, other), "play", evaluation, runner,
                   facts, why=why, sure=sure)
 
@@ -899,10 +899,6 @@ def _figure(move: search.MoveValue) -> str:
 
 def _share(value: float) -> str:
     return f"{100 * min(1.0, max(0.0, value)):.0f}%"
-
-
-def _join(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _facts(view: View, evaluation: Optional[Evaluation], move: Move, runner: Optional[Move],
