@@ -95,9 +95,12 @@ function why(table, key, text, plain = "") {
 }
 var KEYS_HELP = "Click the table or Tab into it: the focus goes to your hand. ←/→ move along it, Enter plays the tile, L/R play it on the left or right end, D draws, P passes, U undoes, H asks for a hint, N deals the next hand, V reviews the hand, Esc cancels. Click outside the table to give the notebook its keys back.";
 function disclosure(table, key, label, text) {
+  return folding(table, key, label, [h("p", { class: "dl-why-text", text })], "dl-why-more");
+}
+function folding(table, key, label, children, cls) {
   const open = table.openWhy ? table.openWhy.has(key) : false;
   return h("details", {
-    class: "dl-why-more",
+    class: cls,
     open,
     // Kept open across re-renders (a computer's move redraws the table).
     ontoggle: (event) => {
@@ -105,10 +108,7 @@ function disclosure(table, key, label, text) {
       if (event.currentTarget.open) table.openWhy.add(key);
       else table.openWhy.delete(key);
     }
-  }, [
-    h("summary", { class: "dl-why-button", "data-key": key }, [label]),
-    h("p", { class: "dl-why-text", text })
-  ]);
+  }, [h("summary", { class: "dl-why-button", "data-key": key }, [label]), ...children]);
 }
 function drawNotes(table, s) {
   const notes = h("div", { class: "dl-notes" });
@@ -426,18 +426,6 @@ function moveBox(table, a) {
   ]);
 }
 var ANALYSIS_KEYS_HELP = "← and → step back and forward through the hand, Home goes to its start, E values every move of yours, M goes to the move box (type a move, Enter adds it), Esc closes the board. Tab reaches every button.";
-function folding(table, key, label, children) {
-  const open = table.openWhy ? table.openWhy.has(key) : false;
-  return h("details", {
-    class: "dl-analysis-fold",
-    open,
-    ontoggle: (event) => {
-      if (!table.openWhy) return;
-      if (event.currentTarget.open) table.openWhy.add(key);
-      else table.openWhy.delete(key);
-    }
-  }, [h("summary", { class: "dl-why-button", "data-key": key }, [label]), ...children]);
-}
 function othersTiles(table, a) {
   if (a.mine || a.over || !a.unseen.length) return null;
   const waiting = a.unseen.find((u) => u.tile === table.analysisChoosing);
@@ -477,7 +465,7 @@ function othersTiles(table, a) {
         table.draw();
       }, { extra: "dl-quiet" })
     ]) : null
-  ]);
+  ], "dl-analysis-fold");
 }
 function setUp(table, a) {
   const picked = table.analysisPick || [];
@@ -516,7 +504,7 @@ function setUp(table, a) {
       h("label", { class: "dl-analysis-label" }, [h("span", { text: "Who leads: " }), leader]),
       button(table, "analysis:start", "Start this hand", () => act(table, "analysis_new", { tiles: picked, leader: table.analysisLeader ?? a.seat }))
     ])
-  ]);
+  ], "dl-analysis-fold");
 }
 function textBox(table, a) {
   const area = h("textarea", {

@@ -3,7 +3,7 @@
 // "Why?"), the hand's moves to step through and branch, and the hand as text to paste or copy.
 // Python (`snap.analysis`) says everything shown; this module sends the board's intents.
 import { button, h, plural, tileFace } from "./dom.js";
-import { disclosure } from "./controls.js";
+import { disclosure, folding } from "./controls.js";
 import { drawLine, lineLabel } from "./line.js";
 
 /** The analysis board on screen, if any. */
@@ -156,20 +156,6 @@ export const ANALYSIS_KEYS_HELP =
   "← and → step back and forward through the hand, Home goes to its start, E values every move of yours, " +
   "M goes to the move box (type a move, Enter adds it), Esc closes the board. Tab reaches every button.";
 
-/** A `<details>` whose open state is kept across re-renders (in `table.openWhy`, by key). */
-function folding(table, key, label, children) {
-  const open = table.openWhy ? table.openWhy.has(key) : false;
-  return h("details", {
-    class: "dl-analysis-fold",
-    open,
-    ontoggle: (event) => {
-      if (!table.openWhy) return;
-      if (event.currentTarget.open) table.openWhy.add(key);
-      else table.openWhy.delete(key);
-    },
-  }, [h("summary", { class: "dl-why-button", "data-key": key }, [label]), ...children]);
-}
-
 /** Another seat's play by clicking: the tiles you have not seen, then the end when it fits
  * both (Python says which ends each tile matches). */
 function othersTiles(table, a) {
@@ -213,7 +199,7 @@ function othersTiles(table, a) {
           }, { extra: "dl-quiet" }),
         ])
       : null,
-  ]);
+  ], "dl-analysis-fold");
 }
 
 /** A new hand set up by clicking: your tiles from the set, and who leads. */
@@ -243,7 +229,7 @@ function setUp(table, a) {
       h("label", { class: "dl-analysis-label" }, [h("span", { text: "Who leads: " }), leader]),
       button(table, "analysis:start", "Start this hand", () => act(table, "analysis_new", { tiles: picked, leader: table.analysisLeader ?? a.seat })),
     ]),
-  ]);
+  ], "dl-analysis-fold");
 }
 
 /** The hand as text: paste one to load it, or copy this one. */
