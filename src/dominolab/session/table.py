@@ -475,8 +475,7 @@ class TableSession:
                 break
         if lead is None and r.start.line:
             lead = r.start.line[0]
-        in_progress = (not match.is_over) and (bool(match.rounds) or any(
-            e.seat in self.humans for e in r.history))
+        in_progress = not match.is_over and self._started()
         job = self._threads.job
         thinking = job.seat if job is not None else None
         hint = self._hints.shown
