@@ -135,8 +135,8 @@ class TableSession:
             "puzzle_answer": self._coach.act_puzzle_answer, "puzzle_next": self._coach.act_puzzle_next,
             "puzzle_solution": self._coach.act_puzzle_solution, "puzzle_hint": self._coach.act_puzzle_hint,
         }
-        self._analysis = Analyst(self._lock, self._emit, self._tell, lambda worker, run: self._threads.background
-                                 and self._threads.start(worker, run, "dominolab-analysis"))
+        self._analysis = Analyst(self._lock, self._emit, self._tell,
+                                 lambda worker, run: self._threads.start(worker, run, "dominolab-analysis"))
         self.actions.update(self._analysis.actions, analysis_open=self._act_analysis_open)
         self._match_number = 1
         self._match = self._new_match_object(1)
