@@ -329,7 +329,8 @@ function moveRow(table, a, m, i) {
     }
   };
   const face = m.tile ? tileFace(m.tile.high, m.tile.low, { orient: "h", extra: "dl-small", attrs: { "aria-hidden": "true" } }) : null;
-  const verdict = v ? `, ${v.words.slice(m.words.length + 2)}` : "";
+  const said = v ? v.words.slice(m.words.length + 2) : "";
+  const verdict = v ? `, ${said}` : "";
   const name = m.tile ? `Play ${m.words}` : m.action === "draw" ? "Draw (type the tile you drew)" : "Pass";
   return h("li", { class: `dl-analysis-move${v ? ` dl-verdict-${v.verdict.replace(/ /g, "-")}` : ""}` }, [
     h("button", {
@@ -343,7 +344,7 @@ function moveRow(table, a, m, i) {
     v ? h("span", { class: "dl-analysis-bar", role: "img", "aria-label": v.words }, [
       h("span", { class: "dl-analysis-fill", style: `width: ${Math.round(v.bar * 100)}%` })
     ]) : null,
-    v ? h("span", { class: "dl-analysis-verdict", "aria-hidden": "true", text: v.words.slice(m.words.length + 2) }) : null
+    v ? h("span", { class: "dl-analysis-verdict", "aria-hidden": "true", text: said }) : null
   ]);
 }
 function figures(table, a) {
