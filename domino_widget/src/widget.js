@@ -301,11 +301,14 @@ function act(table, action, extra = {}) {
   if (!a) return;
   table.send(action, { rev: a.rev, ...extra });
 }
-function addTyped(table) {
-  const box = (
+function moveInput(table) {
+  return (
     /** @type {HTMLInputElement|null} */
     table.root.querySelector('[data-key="analysis:move-input"]')
   );
+}
+function addTyped(table) {
+  const box = moveInput(table);
   const text = box ? box.value.trim() : "";
   if (!text) {
     table.note("Type a move first, such as 6-4 left, draws 2 or pass.");
@@ -320,10 +323,7 @@ function moveRow(table, a, m, i) {
     else {
       table.analysisMove = "draw ";
       table.draw();
-      const box = (
-        /** @type {HTMLInputElement|null} */
-        table.root.querySelector('[data-key="analysis:move-input"]')
-      );
+      const box = moveInput(table);
       if (box) box.focus();
       table.note("Type the tile you drew after “draw” (for example draw 3-3), then press Enter.");
     }
@@ -608,10 +608,7 @@ function analysisKeys(table, key) {
   else if (key === "e") {
     if (a.mine && !a.evaluated && !a.evaluating) act(table, "analysis_evaluate");
   } else if (key === "m") {
-    const box = (
-      /** @type {HTMLElement|null} */
-      table.root.querySelector('[data-key="analysis:move-input"]')
-    );
+    const box = moveInput(table);
     if (box) box.focus();
   } else return key.length === 1;
   return true;

@@ -18,9 +18,14 @@ function act(table, action, extra = {}) {
   table.send(action, { rev: a.rev, ...extra });
 }
 
+/** The move box on screen, if any. */
+function moveInput(table) {
+  return /** @type {HTMLInputElement|null} */ (table.root.querySelector('[data-key="analysis:move-input"]'));
+}
+
 /** Add the move typed in the move box. */
 function addTyped(table) {
-  const box = /** @type {HTMLInputElement|null} */ (table.root.querySelector('[data-key="analysis:move-input"]'));
+  const box = moveInput(table);
   const text = box ? box.value.trim() : "";
   if (!text) {
     table.note("Type a move first, such as 6-4 left, draws 2 or pass.");
@@ -38,7 +43,7 @@ function moveRow(table, a, m, i) {
       // Your draw names the tile you drew: type it.
       table.analysisMove = "draw ";
       table.draw();
-      const box = /** @type {HTMLInputElement|null} */ (table.root.querySelector('[data-key="analysis:move-input"]'));
+      const box = moveInput(table);
       if (box) box.focus();
       table.note("Type the tile you drew after “draw” (for example draw 3-3), then press Enter.");
     }
@@ -343,7 +348,7 @@ export function analysisKeys(table, key) {
   else if (key === "e") {
     if (a.mine && !a.evaluated && !a.evaluating) act(table, "analysis_evaluate");
   } else if (key === "m") {
-    const box = /** @type {HTMLElement|null} */ (table.root.querySelector('[data-key="analysis:move-input"]'));
+    const box = moveInput(table);
     if (box) box.focus();
   } else return key.length === 1; // other letters: swallowed
   return true;
