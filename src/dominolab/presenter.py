@@ -422,12 +422,8 @@ def _analysis(a: Any) -> Optional[dict]:
     points = [row.points for row in rows]
     low, high = (min(points), max(points)) if points else (0.0, 0.0)
     shown = [row.move for row in rows] if rows else (list(view.legal) if mine else [])
-    if view.ends is not None and view.ends[0] == view.ends[1]:
-        # On two equal ends a tile makes the same line either way: shown once, as the review does.
-        firsts: dict[Any, Move] = {}
-        for m in shown:
-            firsts.setdefault(m.tile if isinstance(m, Play) else m, m)
-        shown = list(firsts.values())
+    # On two equal ends a tile makes the same line either way: shown once, as the review does.
+    shown = [m for i, m in enumerate(shown) if not any(view.one_move_twice(p, m) for p in shown[:i])]
     for move in shown:
         row = values[move] if values is not None else None
         words = move_words(move, view)
