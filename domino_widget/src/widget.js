@@ -95,9 +95,12 @@ function why(table, key, text, plain = "") {
 }
 var KEYS_HELP = "Click the table or Tab into it: the focus goes to your hand. ←/→ move along it, Enter plays the tile, L/R play it on the left or right end, D draws, P passes, U undoes, H asks for a hint, N deals the next hand, V reviews the hand, Esc cancels. Click outside the table to give the notebook its keys back.";
 function disclosure(table, key, label, text) {
+  return folding(table, key, label, [h("p", { class: "dl-why-text", text })], "dl-why-more");
+}
+function folding(table, key, label, children, cls) {
   const open = table.openWhy ? table.openWhy.has(key) : false;
   return h("details", {
-    class: "dl-why-more",
+    class: cls,
     open,
     // Kept open across re-renders (a computer's move redraws the table).
     ontoggle: (event) => {
@@ -105,10 +108,7 @@ function disclosure(table, key, label, text) {
       if (event.currentTarget.open) table.openWhy.add(key);
       else table.openWhy.delete(key);
     }
-  }, [
-    h("summary", { class: "dl-why-button", "data-key": key }, [label]),
-    h("p", { class: "dl-why-text", text })
-  ]);
+  }, [h("summary", { class: "dl-why-button", "data-key": key }, [label]), ...children]);
 }
 function drawNotes(table, s) {
   const notes = h("div", { class: "dl-notes" });
@@ -301,11 +301,14 @@ function act(table, action, extra = {}) {
   if (!a) return;
   table.send(action, { rev: a.rev, ...extra });
 }
-function addTyped(table) {
-  const box = (
+function moveInput(table) {
+  return (
     /** @type {HTMLInputElement|null} */
     table.root.querySelector('[data-key="analysis:move-input"]')
   );
+}
+function addTyped(table) {
+  const box = moveInput(table);
   const text = box ? box.value.trim() : "";
   if (!text) {
     table.note("Type a move first, such as 6-4 left, draws 2 or pass.");
@@ -320,16 +323,14 @@ function moveRow(table, a, m, i) {
     else {
       table.analysisMove = "draw ";
       table.draw();
-      const box = (
-        /** @type {HTMLInputElement|null} */
-        table.root.querySelector('[data-key="analysis:move-input"]')
-      );
+      const box = moveInput(table);
       if (box) box.focus();
       table.note("Type the tile you drew after “draw” (for example draw 3-3), then press Enter.");
     }
   };
   const face = m.tile ? tileFace(m.tile.high, m.tile.low, { orient: "h", extra: "dl-small", attrs: { "aria-hidden": "true" } }) : null;
-  const verdict = v ? `, ${v.words.slice(m.words.length + 2)}` : "";
+  const said = v ? v.words.slice(m.words.length + 2) : "";
+  const verdict = v ? `, ${said}` : "";
   const name = m.tile ? `Play ${m.words}` : m.action === "draw" ? "Draw (type the tile you drew)" : "Pass";
   return h("li", { class: `dl-analysis-move${v ? ` dl-verdict-${v.verdict.replace(/ /g, "-")}` : ""}` }, [
     h("button", {
@@ -343,7 +344,7 @@ function moveRow(table, a, m, i) {
     v ? h("span", { class: "dl-analysis-bar", role: "img", "aria-label": v.words }, [
       h("span", { class: "dl-analysis-fill", style: `width: ${Math.round(v.bar * 100)}%` })
     ]) : null,
-    v ? h("span", { class: "dl-analysis-verdict", "aria-hidden": "true", text: v.words.slice(m.words.length + 2) }) : null
+    v ? h("span", { class: "dl-analysis-verdict", "aria-hidden": "true", text: said }) : null
   ]);
 }
 function figures(table, a) {
@@ -426,18 +427,6 @@ function moveBox(table, a) {
   ]);
 }
 var ANALYSIS_KEYS_HELP = "← and → step back and forward through the hand, Home goes to its start, E values every move of yours, M goes to the move box (type a move, Enter adds it), Esc closes the board. Tab reaches every button.";
-function folding(table, key, label, children) {
-  const open = table.openWhy ? table.openWhy.has(key) : false;
-  return h("details", {
-    class: "dl-analysis-fold",
-    open,
-    ontoggle: (event) => {
-      if (!table.openWhy) return;
-      if (event.currentTarget.open) table.openWhy.add(key);
-      else table.openWhy.delete(key);
-    }
-  }, [h("summary", { class: "dl-why-button", "data-key": key }, [label]), ...children]);
-}
 function othersTiles(table, a) {
   if (a.mine || a.over || !a.unseen.length) return null;
   const waiting = a.unseen.find((u) => u.tile === table.analysisChoosing);
@@ -477,7 +466,7 @@ function othersTiles(table, a) {
         table.draw();
       }, { extra: "dl-quiet" })
     ]) : null
-  ]);
+  ], "dl-analysis-fold");
 }
 function setUp(table, a) {
   const picked = table.analysisPick || [];
@@ -516,7 +505,7 @@ function setUp(table, a) {
       h("label", { class: "dl-analysis-label" }, [h("span", { text: "Who leads: " }), leader]),
       button(table, "analysis:start", "Start this hand", () => act(table, "analysis_new", { tiles: picked, leader: table.analysisLeader ?? a.seat }))
     ])
-  ]);
+  ], "dl-analysis-fold");
 }
 function textBox(table, a) {
   const area = h("textarea", {
@@ -619,10 +608,7 @@ function analysisKeys(table, key) {
   else if (key === "e") {
     if (a.mine && !a.evaluated && !a.evaluating) act(table, "analysis_evaluate");
   } else if (key === "m") {
-    const box = (
-      /** @type {HTMLElement|null} */
-      table.root.querySelector('[data-key="analysis:move-input"]')
-    );
+    const box = moveInput(table);
     if (box) box.focus();
   } else return key.length === 1;
   return true;

@@ -30,6 +30,11 @@ def _tile(tile: Tile) -> dict:
     return {"tile": str(tile), "high": tile.high, "low": tile.low, "spoken": tile.spoken}
 
 
+def _action(move: Move) -> str:
+    """A move's kind as the snapshot names it: "play", "pass" or "draw"."""
+    return "play" if isinstance(move, Play) else ("pass" if isinstance(move, Pass) else "draw")
+
+
 def _verb(name: str, base: str, third: str) -> str:
     return base if is_you(name) or name.startswith("You ") else third
 
@@ -363,7 +368,7 @@ def _hint(hint: Optional[tuple[Move, str]], marks: bool = True, why: str = "") -
     if hint is None:
         return None
     move, text = hint
-    action = "play" if isinstance(move, Play) else ("pass" if isinstance(move, Pass) else "draw")
+    action = _action(move)
     marked = move if marks and isinstance(move, Play) else None
     return {"text": text, "why": why or text, "action": action if marks else None,
             "tile": str(marked.tile) if marked is not None else None,
@@ -417,17 +422,13 @@ def _analysis(a: Any) -> Optional[dict]:
     points = [row.points for row in rows]
     low, high = (min(points), max(points)) if points else (0.0, 0.0)
     shown = [row.move for row in rows] if rows else (list(view.legal) if mine else [])
-    if view.ends is not None and view.ends[0] == view.ends[1]:
-        # On two equal ends a tile makes the same line either way: shown once, as the review does.
-        firsts: dict[Any, Move] = {}
-        for m in shown:
-            firsts.setdefault(m.tile if isinstance(m, Play) else m, m)
-        shown = list(firsts.values())
+    # On two equal ends a tile makes the same line either way: shown once, as the review does.
+    shown = [m for i, m in enumerate(shown) if not any(view.one_move_twice(p, m) for p in shown[:i])]
     for move in shown:
         row = values[move] if values is not None else None
         words = move_words(move, view)
         entry: dict[str, Any] = {
-            "action": "play" if isinstance(move, Play) else ("pass" if isinstance(move, Pass) else "draw"),
+            "action": _action(move),
             "tile": _tile(move.tile) if isinstance(move, Play) else None,
             "words": words,
             # What the board's play() reads; a draw of your own names its tile, so it is typed.
@@ -484,7 +485,7 @@ def _coach(coach: Optional[CoachState]) -> Optional[dict]:
 
 
 def _move_shown(move: Move, figures: Optional[Choice], view: Any = None) -> dict:
-    action = "play" if isinstance(move, Play) else ("pass" if isinstance(move, Pass) else "draw")
+    action = _action(move)
     return {"action": action, "tile": _tile(move.tile) if isinstance(move, Play) else None,
             "end": move.end if isinstance(move, Play) else None, "words": move_words(move, view),
             "figures": figures.words() if figures is not None else None}

@@ -416,7 +416,6 @@ class DominoTable(anywidget.AnyWidget):
         if isinstance(mode, TournamentMode):
             return f"<DominoTable tournament {mode.entry.tournament.id}: {mode.entry.name}>"
         # No game state here: in a kernel the computer players may still be moving when this is shown.
-        s = self._session
         if len(s.humans) == 1:
             others = ", ".join(s.kinds[seat] for seat in range(s.players) if seat not in s.humans)
             return f"<DominoTable {s.rules.name}, {s.players} players: you vs {others}>"

@@ -3,7 +3,7 @@
 // "Why?"), the hand's moves to step through and branch, and the hand as text to paste or copy.
 // Python (`snap.analysis`) says everything shown; this module sends the board's intents.
 import { button, h, plural, tileFace } from "./dom.js";
-import { disclosure } from "./controls.js";
+import { disclosure, folding } from "./controls.js";
 import { drawLine, lineLabel } from "./line.js";
 
 /** The analysis board on screen, if any. */
@@ -18,9 +18,14 @@ function act(table, action, extra = {}) {
   table.send(action, { rev: a.rev, ...extra });
 }
 
+/** The move box on screen, if any. */
+function moveInput(table) {
+  return /** @type {HTMLInputElement|null} */ (table.root.querySelector('[data-key="analysis:move-input"]'));
+}
+
 /** Add the move typed in the move box. */
 function addTyped(table) {
-  const box = /** @type {HTMLInputElement|null} */ (table.root.querySelector('[data-key="analysis:move-input"]'));
+  const box = moveInput(table);
   const text = box ? box.value.trim() : "";
   if (!text) {
     table.note("Type a move first, such as 6-4 left, draws 2 or pass.");
@@ -38,13 +43,14 @@ function moveRow(table, a, m, i) {
       // Your draw names the tile you drew: type it.
       table.analysisMove = "draw ";
       table.draw();
-      const box = /** @type {HTMLInputElement|null} */ (table.root.querySelector('[data-key="analysis:move-input"]'));
+      const box = moveInput(table);
       if (box) box.focus();
       table.note("Type the tile you drew after “draw” (for example draw 3-3), then press Enter.");
     }
   };
   const face = m.tile ? tileFace(m.tile.high, m.tile.low, { orient: "h", extra: "dl-small", attrs: { "aria-hidden": "true" } }) : null;
-  const verdict = v ? `, ${v.words.slice(m.words.length + 2)}` : "";
+  const said = v ? v.words.slice(m.words.length + 2) : ""; // Python's "<move>: <verdict>", the verdict
+  const verdict = v ? `, ${said}` : "";
   const name = m.tile ? `Play ${m.words}` : m.action === "draw" ? "Draw (type the tile you drew)" : "Pass";
   return h("li", { class: `dl-analysis-move${v ? ` dl-verdict-${v.verdict.replace(/ /g, "-")}` : ""}` }, [
     h("button", {
@@ -60,7 +66,7 @@ function moveRow(table, a, m, i) {
           h("span", { class: "dl-analysis-fill", style: `width: ${Math.round(v.bar * 100)}%` }),
         ])
       : null,
-    v ? h("span", { class: "dl-analysis-verdict", "aria-hidden": "true", text: v.words.slice(m.words.length + 2) }) : null,
+    v ? h("span", { class: "dl-analysis-verdict", "aria-hidden": "true", text: said }) : null,
   ]);
 }
 
@@ -156,20 +162,6 @@ export const ANALYSIS_KEYS_HELP =
   "← and → step back and forward through the hand, Home goes to its start, E values every move of yours, " +
   "M goes to the move box (type a move, Enter adds it), Esc closes the board. Tab reaches every button.";
 
-/** A `<details>` whose open state is kept across re-renders (in `table.openWhy`, by key). */
-function folding(table, key, label, children) {
-  const open = table.openWhy ? table.openWhy.has(key) : false;
-  return h("details", {
-    class: "dl-analysis-fold",
-    open,
-    ontoggle: (event) => {
-      if (!table.openWhy) return;
-      if (event.currentTarget.open) table.openWhy.add(key);
-      else table.openWhy.delete(key);
-    },
-  }, [h("summary", { class: "dl-why-button", "data-key": key }, [label]), ...children]);
-}
-
 /** Another seat's play by clicking: the tiles you have not seen, then the end when it fits
  * both (Python says which ends each tile matches). */
 function othersTiles(table, a) {
@@ -213,7 +205,7 @@ function othersTiles(table, a) {
           }, { extra: "dl-quiet" }),
         ])
       : null,
-  ]);
+  ], "dl-analysis-fold");
 }
 
 /** A new hand set up by clicking: your tiles from the set, and who leads. */
@@ -243,7 +235,7 @@ function setUp(table, a) {
       h("label", { class: "dl-analysis-label" }, [h("span", { text: "Who leads: " }), leader]),
       button(table, "analysis:start", "Start this hand", () => act(table, "analysis_new", { tiles: picked, leader: table.analysisLeader ?? a.seat })),
     ]),
-  ]);
+  ], "dl-analysis-fold");
 }
 
 /** The hand as text: paste one to load it, or copy this one. */
@@ -356,7 +348,7 @@ export function analysisKeys(table, key) {
   else if (key === "e") {
     if (a.mine && !a.evaluated && !a.evaluating) act(table, "analysis_evaluate");
   } else if (key === "m") {
-    const box = /** @type {HTMLElement|null} */ (table.root.querySelector('[data-key="analysis:move-input"]'));
+    const box = moveInput(table);
     if (box) box.focus();
   } else return key.length === 1; // other letters: swallowed
   return true;

@@ -49,9 +49,14 @@ export const KEYS_HELP =
 /** A label that shows more text when pressed (a disclosure: keyboard reachable, its state
  * said, kept open across re-renders). */
 export function disclosure(table, key, label, text) {
+  return folding(table, key, label, [h("p", { class: "dl-why-text", text })], "dl-why-more");
+}
+
+/** A label that shows `children` when pressed (its open state kept in `table.openWhy`, by key). */
+export function folding(table, key, label, children, cls) {
   const open = table.openWhy ? table.openWhy.has(key) : false;
   return h("details", {
-    class: "dl-why-more",
+    class: cls,
     open,
     // Kept open across re-renders (a computer's move redraws the table).
     ontoggle: (event) => {
@@ -59,10 +64,7 @@ export function disclosure(table, key, label, text) {
       if (event.currentTarget.open) table.openWhy.add(key);
       else table.openWhy.delete(key);
     },
-  }, [
-    h("summary", { class: "dl-why-button", "data-key": key }, [label]),
-    h("p", { class: "dl-why-text", text }),
-  ]);
+  }, [h("summary", { class: "dl-why-button", "data-key": key }, [label]), ...children]);
 }
 
 /** The status line, then this view's note, Python's message and the hint. */

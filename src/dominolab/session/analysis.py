@@ -143,7 +143,6 @@ class Analyst(Worker[_EvalRun]):
         self._drop()
         self.board = board
         self.values = {}
-        self.error = ""
         self._bump()
 
     def _bump(self) -> None:
@@ -297,7 +296,7 @@ class Analyst(Worker[_EvalRun]):
         board = self.board
         if board is None:
             return None
-        if self._state is not None and self._state.error == self.error:
+        if self._state is not None:  # every change to the board, its values or error drops it
             return self._state
         current = board.node
         here = current.path()

@@ -218,7 +218,7 @@ def _act_hint(self: TableSession, intent: dict) -> Optional[str]:
     # The search runs after this answer (in a thread, or here once the intent is answered),
     # so the snapshot says at once that a hint is being thought about, and Cancel can reach it.
     run = self._hints.ask(r.view(r.turn))
-    if run is not None and self._threads.background:
+    if run is not None:
         run.started = self._threads.start(self._hints.worker, run, "dominolab-hint")
     return None
 
@@ -306,6 +306,6 @@ def _act_review(self: TableSession, intent: dict) -> Optional[str]:
     run = self._coach.review(intent, coaching=self._mode.coaching, hand=self._round, viewer=self._viewer,
                              humans=self.humans, names=self.names, key=(self._match_number, self.hand_number),
                              seed=self.seed)
-    if not run.started and self._threads.background:
+    if not run.started:
         run.started = self._threads.start(self._coach.review_worker, run, "dominolab-review")
     return None

@@ -135,8 +135,8 @@ class TableSession:
             "puzzle_answer": self._coach.act_puzzle_answer, "puzzle_next": self._coach.act_puzzle_next,
             "puzzle_solution": self._coach.act_puzzle_solution, "puzzle_hint": self._coach.act_puzzle_hint,
         }
-        self._analysis = Analyst(self._lock, self._emit, self._tell, lambda worker, run: self._threads.background
-                                 and self._threads.start(worker, run, "dominolab-analysis"))
+        self._analysis = Analyst(self._lock, self._emit, self._tell,
+                                 lambda worker, run: self._threads.start(worker, run, "dominolab-analysis"))
         self.actions.update(self._analysis.actions, analysis_open=self._act_analysis_open)
         self._match_number = 1
         self._match = self._new_match_object(1)
@@ -475,8 +475,7 @@ class TableSession:
                 break
         if lead is None and r.start.line:
             lead = r.start.line[0]
-        in_progress = (not match.is_over) and (bool(match.rounds) or any(
-            e.seat in self.humans for e in r.history))
+        in_progress = not match.is_over and self._started()
         job = self._threads.job
         thinking = job.seat if job is not None else None
         hint = self._hints.shown

@@ -187,8 +187,11 @@ class Threads:
 
     # ------------------------------------------------------------------ the workers
     def start(self, worker: Callable[[Any], None], run: Any, name: str) -> bool:
-        """Run ``worker(run)`` (the coach's review worker, the hint's) in a thread called
-        ``name``; False where threads cannot start (the caller's thread then runs it)."""
+        """Run ``worker(run)`` (the coach's review worker, the hint's, the analysis board's) in
+        a thread called ``name``; False at a table that does not think in the background or
+        where threads cannot start (the caller's thread then runs it)."""
+        if not self.background:
+            return False
         try:
             threading.Thread(target=worker, args=(run,), name=name, daemon=True).start()
         except RuntimeError:  # no threads here (Pyodide): nor for the thinker
