@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from .inference import known_voids
-from .moves import DRAW, PASS, AmbiguousMoveError, IllegalMoveError, Move, Pass, Play
+from .moves import DRAW, PASS, AmbiguousMoveError, IllegalMoveError, Move, Pass, Play, same_move
 from .narration import narrate, turn_numbers
 from .review import Choice, move_words
 from .round import Round
@@ -423,7 +423,7 @@ def _analysis(a: Any) -> Optional[dict]:
     low, high = (min(points), max(points)) if points else (0.0, 0.0)
     shown = [row.move for row in rows] if rows else (list(view.legal) if mine else [])
     # On two equal ends a tile makes the same line either way: shown once, as the review does.
-    shown = [m for i, m in enumerate(shown) if not any(view.one_move_twice(p, m) for p in shown[:i])]
+    shown = [m for i, m in enumerate(shown) if not any(same_move(p, m, view.ends) for p in shown[:i])]
     for move in shown:
         row = values[move] if values is not None else None
         words = move_words(move, view)
