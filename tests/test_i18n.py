@@ -22,7 +22,9 @@ import pytest
 
 import dominolab as dl
 from dominolab.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, read_move_text
-from dominolab.rules import _CHOICES, SOURCES, Rules
+from dominolab.rules import _CHOICES, Rules
+
+from .english import english_words as _english_words
 
 babel = pytest.importorskip("babel")
 from babel.messages.extract import extract_from_dir  # noqa: E402
@@ -238,28 +240,6 @@ def test_the_wheel_ships_the_catalogs() -> None:
 
 
 # ---------------------------------------------------------------------- no English left
-#: What stays English in Spanish texts on purpose: the sources' titles, the names of other
-#: sites, and code (fields and values a learner types).
-_KEPT = [*SOURCES.values(), "Draw Dominoes", "Domino Pool", "Domino Plaza",
-         "Play(tile, end)", "Draw()", "Pass()"]
-_CODE = re.compile(r"Tile\(\d+, \d+\)|\b\w+=(?:'[^']*'|True|False|None|\d+)|'[a-z-]+'|\b[a-z]+_[a-z_]+\b")
-#: English words that no Spanish sentence of the engine contains.
-_ENGLISH = set("""
-the and or of to is are an with without on at in for from by not nobody every each
-tile tiles double doubles draw draws drawn drawing pass passes passed play plays played lead leads led
-leader hand hands boneyard pip pips point points score scores scored player players team teams seat
-you your yours their they it its left right end ends wins win winner tie tied blocked match
-target redeal deal dealt rest set first last must may can cannot rule rules source page engine
-""".split())
-
-
-def _english_words(text: str) -> set[str]:
-    for kept in _KEPT:
-        text = text.replace(kept, " ")
-    text = _CODE.sub(" ", text)
-    return {word for word in re.findall(r"[^\W\d_]+", text) if word.lower() in _ENGLISH}
-
-
 def _rules_variants() -> list[Rules]:
     rng = random.Random(36)
     out = []
