@@ -223,7 +223,7 @@ def _plural_forms(n: int) -> list[str]:
 
 with language("en"):
     #: The labels that agree with a number, as (English singular, English plural) pairs.
-    PLURALS: tuple[tuple[str, str], ...] = tuple(zip(_plural_forms(1), _plural_forms(2)))
+    PLURALS: tuple[tuple[str, str], ...] = tuple(zip(_plural_forms(1), _plural_forms(2), strict=True))
 
 
 def words(code: Optional[str] = None) -> dict[str, str]:
@@ -232,7 +232,7 @@ def words(code: Optional[str] = None) -> dict[str, str]:
     plural the form for 2.  An unknown code raises :class:`~dominolab.UnknownLanguageError`."""
     with language(code):
         out = {label: _(label) for label in LABELS}
-        for (singular, plural), one, other in zip(PLURALS, _plural_forms(1), _plural_forms(2)):
+        for (singular, plural), one, other in zip(PLURALS, _plural_forms(1), _plural_forms(2), strict=True):
             out[singular] = one
             out[plural] = other
     return out
