@@ -45,6 +45,7 @@ from .session import (
     seat_names,
 )
 from .session.tournament import TournamentMode
+from .table_words import words as table_words
 from .tiles import Tile
 from .tournament import Leaderboard, Tournament
 
@@ -110,6 +111,9 @@ class DominoTable(anywidget.AnyWidget):
 
     #: The viewer's table as JSON, everything the browser draws.  Only Python writes it.
     snapshot = traitlets.Dict().tag(sync=True)
+    #: The front end's fixed labels in the table's language: each English label and its text
+    #: (:func:`dominolab.table_words.words`).  Only Python writes it.
+    words = traitlets.Dict().tag(sync=True)
     #: Show the computer players' tiles face up (teaching mode).
     open_hands = traitlets.Bool(False)
     #: Offer the hint and the known-voids overlay (teaching mode).
@@ -169,6 +173,7 @@ class DominoTable(anywidget.AnyWidget):
                                                     "scale"])
         _session.subscribe(self._publish)
         self.on_msg(self._on_msg)
+        self.words = table_words(getattr(self, "language", None))
         self.snapshot = present(_session.state())
 
     # ------------------------------------------------------------------ settings
