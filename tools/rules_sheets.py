@@ -6,7 +6,8 @@ Usage: ``python tools/rules_sheets.py`` writes ``docs/teachers/rules/PRESET.md``
 whether the files are up to date; the tests run it that way).  Each sheet is
 ``Rules.describe()`` laid out for a classroom: the preset's title and source, every setting
 in plain words, and the choices the engine made where the source is silent.  The HTML has
-print styles that fit one A4 or Letter page.  Nothing on a sheet is written here: change the engine's descriptions and run this again.
+print styles that fit one A4 or Letter page.  Nothing on a sheet is written here: change the
+engine's descriptions and run this again.
 """
 
 from __future__ import annotations
