@@ -1198,10 +1198,10 @@ class Round(FastRound):
             lines = [_("Line: {line}   ends {left} | {right}").format(line=self.line, left=self._left,
                                                                        right=self._right)]
         else:
-            lines = [_("Line: {line}").format(line=self.line)]
+            lines = [_("Line: {line}").format(line=_("(empty)"))]
         for seat, hand in enumerate(self.hands):
             value = self.rules.hand_value(hand)
-            parts = {"seat": seat, "hand": hand, "tiles": tiles_count(len(hand), words=False),
+            parts = {"seat": seat, "hand": hand if hand else _("(empty)"), "tiles": tiles_count(len(hand), words=False),
                      "pips": ngettext("{count} pip", "{count} pips", hand.pips).format(count=hand.pips)}
             if value != hand.pips:
                 text = _("Seat {seat}: {hand} ({tiles}, {pips}, counting {value})").format(value=value, **parts)
