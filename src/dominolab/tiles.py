@@ -16,9 +16,9 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import ClassVar, Optional, Union
 
-from .i18n import _
+from .i18n import _, pgettext
 from .validate import excerpt
-from .words import pip_word
+from .words import number_word
 
 __all__ = [
     "MAX_PIP",
@@ -151,10 +151,11 @@ class Tile:
 
     @property
     def spoken(self) -> str:
-        """The tile in words, for screen readers and lessons: "six-four", "double-blank"."""
+        """The tile in words, for screen readers and lessons: "six-four", "double-blank" (in the
+        current language: "seis-cuatro", "doble blanco")."""
         if self.is_double:
-            return f"double-{pip_word(self.high)}"
-        return f"{pip_word(self.high)}-{pip_word(self.low)}"
+            return pgettext("tile", "double-{number}").format(number=number_word(self.high))
+        return pgettext("tile", "{high}-{low}").format(high=number_word(self.high), low=number_word(self.low))
 
     @classmethod
     def parse(cls, text: str) -> Tile:
