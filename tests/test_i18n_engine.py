@@ -325,3 +325,21 @@ def test_english_readings_and_nudges_are_unchanged() -> None:
     assert Sequence(Integer()).read("1, 2, 3") == (1, 2, 3)
     with pytest.raises(Unreadable):
         Integer().read("1,000")
+
+
+# ---------------------------------------------------------------------- tiles
+def test_tiles_in_words_and_tile_errors_in_spanish() -> None:
+    with dl.language("es"):
+        assert [dl.Tile(6, 4).spoken, dl.Tile(0, 0).spoken, dl.Tile(5, 1).spoken] == [
+            "seis-cuatro", "doble blanco", "cinco-uno"]
+        for bad in ("6/4x", "", "7-x"):
+            with pytest.raises(ValueError) as error:
+                dl.Tile.parse(bad)
+            assert "ficha" in str(error.value)
+            no_english(str(error.value))
+        with pytest.raises(ValueError) as error:
+            dl.Tile(6, 4).other(2)
+        no_english(str(error.value))
+    assert (dl.Tile(6, 4).spoken, dl.Tile(0, 0).spoken) == ("six-four", "double-blank")
+    with pytest.raises(ValueError, match="cannot read '7-x' as a tile; write it like '6-4'"):
+        dl.Tile.parse("7-x")
