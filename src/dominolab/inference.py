@@ -24,10 +24,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Optional, Union
 
+from .i18n import _
 from .shuffling import shuffle
 from .tiles import Tile
 from .view import View
-from .words import conjugate
+from .words import is_you
 
 __all__ = ["BONEYARD", "Inference", "World", "infer", "known_voids"]
 
@@ -142,10 +143,15 @@ class Inference:
         """One line per other seat: what it is known to lack."""
         lines = []
         for seat in sorted(self.voids):
-            who = names[seat] if names else f"Seat {seat}"
             lacking = self.lacks(seat)
-            lines.append(f"{who} {conjugate(who, 'have', 'has')} no " + ", ".join(map(str, lacking)) if lacking
-                         else f"{who}: nothing known")
+            numbers = ", ".join(map(str, lacking))
+            if names and is_you(names[seat]):
+                text = _("{who} have no {numbers}") if lacking else _("{who}: nothing known")
+            elif names:
+                text = _("{who} has no {numbers}") if lacking else _("{who}: nothing known")
+            else:
+                text = _("Seat {seat} has no {numbers}") if lacking else _("Seat {seat}: nothing known")
+            lines.append(text.format(who=names[seat] if names else "", seat=seat, numbers=numbers))
         return "\n".join(lines)
 
 
@@ -280,7 +286,7 @@ def _sample_by_rejection(info: Inference, rng: random.Random) -> list[list[Tile]
     def fits(tile: int, p: int) -> bool:
         return p in allowed[tile]
 
-    for _ in range(200):
+    for _attempt in range(200):
         shuffle(rng, tiles)
         where, start = [0] * len(tiles), 0
         for p in range(len(places)):
@@ -290,7 +296,7 @@ def _sample_by_rejection(info: Inference, rng: random.Random) -> list[list[Tile]
         if all(fits(t, where[t]) for t in tiles):
             return _group(info, where)
     where = _first_fit(info)
-    for _ in range(20 * len(tiles) * len(tiles)):
+    for _swap in range(20 * len(tiles) * len(tiles)):
         a, b = rng.randrange(len(tiles)), rng.randrange(len(tiles))
         pa, pb = where[a], where[b]
         if pa != pb and fits(a, pb) and fits(b, pa):
@@ -312,7 +318,7 @@ def _first_fit(info: Inference) -> list[int]:
     owner: dict[int, int] = {}
 
     def place(t: int, seen: set[int]) -> bool:
-        for s, (p, _) in enumerate(slots):
+        for s, (p, _slot) in enumerate(slots):
             if p in allowed[t] and s not in seen:
                 seen.add(s)
                 if s not in owner or place(owner[s], seen):
@@ -334,7 +340,7 @@ def _sampled_probabilities(info: Inference, samples: int, rng: random.Random) ->
     tile_hits: dict[Place, dict[Tile, int]] = {place: dict.fromkeys(info.unseen, 0) for place in places}
     suit_hits: dict[int, dict[int, int]] = {place: {} for place in places if isinstance(place, int)}
     max_pip = info.view.rules.max_pip
-    for _ in range(samples):
+    for _sample in range(samples):
         world = info.sample(rng)
         for seat, hand in world.hands.items():
             numbers = set()

@@ -48,11 +48,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
+from .i18n import _, ngettext, pgettext
 from .round import Round
 from .rules import Rules
 from .tiles import Tile
 from .validate import check_int, excerpt
-from .words import count_word, join_and, plural
+from .words import count_in_words, list_and, tiles_count
 
 __all__ = ["CODES", "Problem", "Reachability", "UnreachableError", "check", "end_of_hand", "require"]
 
@@ -109,8 +110,8 @@ class Reachability:
 
     def __str__(self) -> str:
         if self.ok:
-            return "reachable: no check found a reason this position could not arise in a real hand"
-        return "not reachable:\n" + "\n".join(f"- {p.message}" for p in self.problems)
+            return _("reachable: no check found a reason this position could not arise in a real hand")
+        return _("not reachable:") + "\n" + "\n".join(f"- {p.message}" for p in self.problems)
 
     def _repr_markdown_(self) -> str:
         return str(self).replace("\n", "  \n")
@@ -121,8 +122,8 @@ class UnreachableError(ValueError):
 
     def __init__(self, problems: Sequence[Problem]):
         self.problems = tuple(problems)
-        super().__init__("this position cannot arise in a real hand: "
-                         + "; ".join(p.message for p in self.problems))
+        super().__init__(_("this position cannot arise in a real hand: {problems}").format(
+            problems="; ".join(p.message for p in self.problems)))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.problems,))
@@ -202,9 +203,11 @@ def _check_tiles(f: _Facts) -> list[Problem]:
     aside = f.r.set_aside
     if not aside:
         return []
-    return [Problem("set-aside", f"{plural(len(aside), 'tile', words=False)} ({_seat_list(aside)}) "
-                    f"{'is' if len(aside) == 1 else 'are'} out of play; in a real hand every tile is in a "
-                    "hand, on the line or in the boneyard")]
+    text = ngettext("{count} ({tiles}) is out of play; in a real hand every tile is in a hand, on the line or "
+                    "in the boneyard",
+                    "{count} ({tiles}) are out of play; in a real hand every tile is in a hand, on the line or "
+                    "in the boneyard", len(aside))
+    return [Problem("set-aside", text.format(count=tiles_count(len(aside), words=False), tiles=_seat_list(aside)))]
 
 
 def _check_boneyard(f: _Facts) -> list[Problem]:
@@ -212,22 +215,33 @@ def _check_boneyard(f: _Facts) -> list[Problem]:
     if f.r.set_aside:
         return out  # the counts below assume every tile is in play
     if f.boneyard > f.left_by_deal:
-        out.append(Problem("boneyard-too-big", f"the boneyard holds {f.boneyard} tiles, but dealing "
-                           f"{f.dealt} tiles to each of {f.n} players leaves {f.left_by_deal}"))
+        out.append(Problem("boneyard-too-big", ngettext(
+            "the boneyard holds {boneyard} tiles, but dealing {dealt} tiles to each of {players} players leaves "
+            "{left}",
+            "the boneyard holds {boneyard} tiles, but dealing {dealt} tiles to each of {players} players leaves "
+            "{left}", f.boneyard).format(boneyard=f.boneyard, dealt=f.dealt, players=f.n, left=f.left_by_deal)))
         return out
     if f.drawn and not rules.can_draw and not f.hunt:
-        out.append(Problem("no-drawing", f"the boneyard holds {f.boneyard} tiles, not the {f.left_by_deal} "
-                           "the deal leaves, but these rules allow no drawing"))
+        out.append(Problem("no-drawing", ngettext(
+            "the boneyard holds {boneyard} tiles, not the {left} the deal leaves, but these rules allow no drawing",
+            "the boneyard holds {boneyard} tiles, not the {left} the deal leaves, but these rules allow no drawing",
+            f.boneyard).format(boneyard=f.boneyard, left=f.left_by_deal)))
     if rules.can_draw and f.boneyard < min(rules.boneyard_floor, f.left_by_deal) and not f.hunt:
-        out.append(Problem("boneyard-below-floor", f"the boneyard holds {plural(f.boneyard, 'tile', False)}, "
-                           f"but the last {count_word(rules.boneyard_floor)} are never drawn"))
+        out.append(Problem("boneyard-below-floor", ngettext(
+            "the boneyard holds {tiles}, but the last {count} are never drawn",
+            "the boneyard holds {tiles}, but the last {count} are never drawn", rules.boneyard_floor).format(
+            tiles=tiles_count(f.boneyard, words=False), count=count_in_words(rules.boneyard_floor))))
     if f.drawn and not f.line and not f.hunt:
-        out.append(Problem("draw-before-lead", f"the boneyard holds {f.boneyard} tiles, not the "
-                           f"{f.left_by_deal} the deal leaves, but nobody draws before the first tile"))
+        out.append(Problem("draw-before-lead", ngettext(
+            "the boneyard holds {boneyard} tiles, not the {left} the deal leaves, but nobody draws before the "
+            "first tile",
+            "the boneyard holds {boneyard} tiles, not the {left} the deal leaves, but nobody draws before the "
+            "first tile", f.boneyard).format(boneyard=f.boneyard, left=f.left_by_deal)))
     limit = rules.draw_limit
     if limit is not None and f.r.turn_draws > limit:
-        out.append(Problem("turn-draws", f"seat {f.r.turn} has drawn {f.r.turn_draws} tiles this turn, "
-                           f"but these rules allow at most {limit}"))
+        out.append(Problem("turn-draws", _(
+            "seat {seat} has drawn {drawn} tiles this turn, but these rules allow at most {limit}").format(
+            seat=f.r.turn, drawn=f.r.turn_draws, limit=limit)))
     return out
 
 
@@ -235,8 +249,12 @@ def _check_sizes(f: _Facts) -> list[Problem]:
     if f.r.set_aside or f.boneyard > f.left_by_deal:
         return []
     most = f.dealt + max(f.drawn, 0)
-    return [Problem("hand-too-big", f"seat {seat} holds {count} tiles, but it was dealt {f.dealt} and only "
-                    f"{plural(max(f.drawn, 0), 'tile', False)} {'has' if f.drawn == 1 else 'have'} been drawn")
+    drawn = max(f.drawn, 0)
+    text = ngettext("seat {seat} holds {count} tiles, but it was dealt {dealt} and only {drawn} has been drawn",
+                    "seat {seat} holds {count} tiles, but it was dealt {dealt} and only {drawn} have been drawn",
+                    drawn)
+    return [Problem("hand-too-big", text.format(seat=seat, count=count, dealt=f.dealt,
+                                                drawn=tiles_count(drawn, words=False)))
             for seat, count in enumerate(f.counts) if count > most]
 
 
@@ -246,15 +264,15 @@ def _lead_tile(f: _Facts) -> Optional[tuple[Tile, str]]:
     rules = f.rules
     if rules.first_leader == "top-double" and rules.lead_tile == "highest-double":
         top = Tile(rules.max_pip, rules.max_pip)
-        return top, f"the {top} leads the first hand"
+        return top, _("the {tile} leads the first hand").format(tile=top)
     if rules.first_leader == "highest-double" and rules.lead_tile == "highest-double" and f.drawn == 0:
         # Nothing drawn: every tile in a hand or on the line was dealt.
         dealt = [t for hand in f.r.hands for t in hand] + f.line
         doubles = [t for t in dealt if t.is_double]
         if doubles:
-            return max(doubles), "the highest double dealt leads"
+            return max(doubles), _("the highest double dealt leads")
         heaviest = max(dealt, key=lambda t: (t.pips, t.high))
-        return heaviest, "with no double dealt, the heaviest tile leads"
+        return heaviest, _("with no double dealt, the heaviest tile leads")
     return None
 
 
@@ -267,11 +285,12 @@ def _check_lead(f: _Facts) -> list[Problem]:
     tile, why = found
     if tile in f.line or (not tile.is_double and any(t.pips == tile.pips for t in f.line)):
         return []
-    where = next((f"in seat {s}'s hand" for s, hand in enumerate(f.r.hands) if tile in hand), None)
+    where = next((s for s, hand in enumerate(f.r.hands) if tile in hand), None)
     if where is None:  # in the boneyard: among tiles that must stay, it cannot be hunted
         return []
-    drawn = "" if f.hunt else " and nothing has been drawn"
-    return [Problem("lead-tile", f"under these rules {why}, but the {tile} is {where}{drawn}")]
+    text = (_("under these rules {why}, but the {tile} is in seat {seat}'s hand") if f.hunt
+            else _("under these rules {why}, but the {tile} is in seat {seat}'s hand and nothing has been drawn"))
+    return [Problem("lead-tile", text.format(why=why, tile=tile, seat=where))]
 
 
 def _check_redeal(f: _Facts) -> list[Problem]:
@@ -283,15 +302,18 @@ def _check_redeal(f: _Facts) -> list[Problem]:
     for seat, hand in enumerate(f.r.hands):
         doubles = sum(1 for t in hand if t.is_double)
         if rules.redeal_doubles is not None and doubles >= rules.redeal_doubles:
-            out.append(Problem("redeal", f"seat {seat} holds {doubles} doubles, and these rules throw in "
-                               f"a hand with {rules.redeal_doubles} or more"))
+            out.append(Problem("redeal", _(
+                "seat {seat} holds {doubles} doubles, and these rules throw in a hand with {limit} or more").format(
+                seat=seat, doubles=doubles, limit=rules.redeal_doubles)))
             continue
         if rules.redeal_suit is not None:
             for number in range(rules.max_pip + 1):
                 suit = sum(1 for t in hand if t.has(number))
                 if suit >= rules.redeal_suit:
-                    out.append(Problem("redeal", f"seat {seat} holds {suit} tiles showing {number}, and these "
-                                       f"rules throw in a hand with {rules.redeal_suit} or more of one number"))
+                    out.append(Problem("redeal", _(
+                        "seat {seat} holds {count} tiles showing {number}, and these rules throw in a hand with "
+                        "{limit} or more of one number").format(
+                        seat=seat, count=suit, number=number, limit=rules.redeal_suit)))
                     break
     return out
 
@@ -318,12 +340,15 @@ def _fit(f: _Facts, leader: int, turns: int, passes_possible: bool) -> Optional[
     """``None`` when ``turns`` completed turns led by ``leader`` can explain the hand sizes;
     else why not, in a sentence."""
     played, limit, n = len(f.line), f.rules.draw_limit, f.n
-    setting = f"{plural(played, 'tile', False)} {'is' if played == 1 else 'are'} on the line"
     if passes_possible:
-        setting += f" and seat {f.r.turn} is to play, so "
+        setting = ngettext("{tiles} is on the line and seat {seat} is to play, so ",
+                           "{tiles} are on the line and seat {seat} is to play, so ", played)
     else:
-        setting += (f", seat {f.r.turn} is to play and nobody can have passed while the boneyard holds more "
-                    "than the tiles that stay, so ")
+        setting = ngettext("{tiles} is on the line, seat {seat} is to play and nobody can have passed while the "
+                           "boneyard holds more than the tiles that stay, so ",
+                           "{tiles} are on the line, seat {seat} is to play and nobody can have passed while the "
+                           "boneyard holds more than the tiles that stay, so ", played)
+    setting = setting.format(tiles=tiles_count(played, words=False), seat=f.r.turn)
     low_total = high_total = 0
     for seat in range(n):
         had = _turns_of(seat, leader, turns, n)
@@ -336,23 +361,39 @@ def _fit(f: _Facts, leader: int, turns: int, passes_possible: bool) -> Optional[
             draw_turns = had + (1 if seat == f.r.turn else 0)
             most = min(most, limit * draw_turns + f.dealt - f.counts[seat])
         if least > most:
+            parts = {"setting": setting, "leader": leader, "seat": seat, "count": f.counts[seat], "dealt": f.dealt,
+                     "turns": ngettext("{count} turn", "{count} turns", had).format(count=had)}
             if least > had:
-                drew = f" and has drawn {f.known_draws[seat]}" if f.known_draws[seat] else ""
-                return (f"{setting}seat {leader} led and seat {seat} has had {plural(had, 'turn', False)}; "
-                        f"but seat {seat} holds {f.counts[seat]} tiles, dealt {f.dealt}{drew}, so it has played "
-                        f"at least {plural(least, 'tile', False)}")
-            return (f"{setting}seat {leader} led and seat {seat} has had {plural(had, 'turn', False)}; but seat "
-                    f"{seat} holds {f.counts[seat]} tiles, dealt {f.dealt}, so it has drawn at least "
-                    f"{f.counts[seat] - f.dealt + least}, more than {count_word(limit)} a turn")  # type: ignore[arg-type]
+                if f.known_draws[seat]:
+                    text = ngettext(
+                        "{setting}seat {leader} led and seat {seat} has had {turns}; but seat {seat} holds {count} "
+                        "tiles, dealt {dealt} and has drawn {drawn}, so it has played at least {least}",
+                        "{setting}seat {leader} led and seat {seat} has had {turns}; but seat {seat} holds {count} "
+                        "tiles, dealt {dealt} and has drawn {drawn}, so it has played at least {least}", f.counts[seat])
+                else:
+                    text = ngettext(
+                        "{setting}seat {leader} led and seat {seat} has had {turns}; but seat {seat} holds {count} "
+                        "tiles, dealt {dealt}, so it has played at least {least}",
+                        "{setting}seat {leader} led and seat {seat} has had {turns}; but seat {seat} holds {count} "
+                        "tiles, dealt {dealt}, so it has played at least {least}", f.counts[seat])
+                return text.format(drawn=f.known_draws[seat], least=tiles_count(least, words=False), **parts)
+            return ngettext(
+                "{setting}seat {leader} led and seat {seat} has had {turns}; but seat {seat} holds {count} tiles, "
+                "dealt {dealt}, so it has drawn at least {least}, more than {limit} a turn",
+                "{setting}seat {leader} led and seat {seat} has had {turns}; but seat {seat} holds {count} tiles, "
+                "dealt {dealt}, so it has drawn at least {least}, more than {limit} a turn", f.counts[seat]).format(
+                least=f.counts[seat] - f.dealt + least, limit=count_in_words(limit), **parts)  # type: ignore[arg-type]
         low_total += least
         high_total += most
     if low_total > played:
-        return (f"the hands hold {join_and(f.counts)} tiles: dealt {f.dealt} each, the seats have played at "
-                f"least {low_total} tiles between them, but only {played} are on the line")
+        return _("the hands hold {counts} tiles: dealt {dealt} each, the seats have played at least {low} tiles "
+                 "between them, but only {played} are on the line").format(
+            counts=list_and(f.counts), dealt=f.dealt, low=low_total, played=played)
     if high_total < played:
-        return (f"the hands hold {join_and(f.counts)} tiles: drawing at most {count_word(limit)} a turn "  # type: ignore[arg-type]
-                f"({f.drawn} drawn in all), the seats have played at most {high_total} tiles between them, "
-                f"but {played} are on the line")
+        return _("the hands hold {counts} tiles: drawing at most {limit} a turn ({drawn} drawn in all), the seats "
+                 "have played at most {high} tiles between them, but {played} are on the line").format(
+            counts=list_and(f.counts), limit=count_in_words(limit), drawn=f.drawn,  # type: ignore[arg-type]
+            high=high_total, played=played)
     return None
 
 
@@ -374,13 +415,15 @@ def _check_turns(f: _Facts) -> list[Problem]:
             tried.append(reason)
     if not tried:  # no number of turns ends with this seat to play
         if played == 0:
-            return [Problem("turns", f"nobody has played yet, so seat {leaders[0]} (the leader) is to play, "
-                                     f"not seat {turn}")]
-        return [Problem("turns", f"seat {leaders[0]} led and {plural(played, 'tile', False)} are on the line; "
-                                 "nobody can have passed while the boneyard holds more than the tiles that stay, "
-                                 f"so seat {(leaders[0] + played) % n} is to play, not seat {turn}")]
+            return [Problem("turns", _("nobody has played yet, so seat {leader} (the leader) is to play, not seat "
+                                       "{seat}").format(leader=leaders[0], seat=turn))]
+        return [Problem("turns", _(
+            "seat {leader} led and {tiles} are on the line; nobody can have passed while the boneyard holds more "
+            "than the tiles that stay, so seat {next} is to play, not seat {seat}").format(
+            leader=leaders[0], tiles=tiles_count(played, words=False), next=(leaders[0] + played) % n, seat=turn))]
     if len(tried) > 1:
-        return [Problem("turns", "no order of turns fits the hand sizes; for example, " + tried[0])]
+        return [Problem("turns", _("no order of turns fits the hand sizes; for example, {reason}").format(
+            reason=tried[0]))]
     return [Problem("turns", tried[0])]
 
 
@@ -418,34 +461,47 @@ def end_of_hand(
     if boneyard is not None:
         check_int(boneyard, "boneyard", 0)
     if players not in rules.player_counts:
-        return Reachability((Problem("players", f"these rules are for {' or '.join(map(str, rules.player_counts))} "
-                                                f"players, not {players}"),))
+        counts = pgettext("numbers", " or ").join(map(str, rules.player_counts))
+        return Reachability((Problem("players", _("these rules are for {counts} players, not {players}").format(
+            counts=counts, players=players)),))
     problems: list[Problem] = []
     if went_out is not None and pips[went_out]:
-        problems.append(Problem("went-out", f"seat {went_out} went out, so it holds no tiles, "
-                                            f"yet it is given {pips[went_out]} pips"))
+        problems.append(Problem("went-out", _("seat {seat} went out, so it holds no tiles, yet it is given {pips} "
+                                              "pips").format(seat=went_out, pips=pips[went_out])))
     tiles = rules.tiles
     zero = sum(1 for t in tiles if rules.tile_value(t) == 0)
     holding_nothing = [s for s, p in enumerate(pips) if p == 0 and s != went_out]
     if len(holding_nothing) > zero:
-        names = join_and(f"seat {s}" for s in holding_nothing)
-        problems.append(Problem("zero-pips", f"{names} still hold tiles but count 0, and "
-                                             f"{'only one tile counts' if zero == 1 else f'{zero} tiles count'} "
-                                             "nothing"))
+        names = list_and(pgettext("listed", "seat {seat}").format(seat=s) for s in holding_nothing)
+        if zero == 1:
+            text = ngettext("{names} still hold tiles but count 0, and only one tile counts nothing",
+                            "{names} still hold tiles but count 0, and only one tile counts nothing",
+                            len(holding_nothing))
+        else:
+            text = ngettext("{names} still hold tiles but count 0, and {count} tiles count nothing",
+                            "{names} still hold tiles but count 0, and {count} tiles count nothing",
+                            len(holding_nothing))
+        problems.append(Problem("zero-pips", text.format(names=names, count=zero)))
     whole = sum(rules.tile_value(t) for t in tiles)
     if sum(pips) > whole:
-        problems.append(Problem("too-many-pips", f"the hands count {sum(pips)}, more than the {whole} of the "
-                                                 "whole set"))
+        problems.append(Problem("too-many-pips", _("the hands count {total}, more than the {whole} of the whole "
+                                                   "set").format(total=sum(pips), whole=whole)))
     if went_out is None:
         left = boneyard if boneyard is not None else _blocked_boneyard(rules, players)
         if left == 0 and not rules.tile_values and _halves_per_number(rules) % 2 == 0:
             whole_pips = sum(t.pips for t in tiles)
             if (sum(pips) - whole_pips) % 2:
-                problems.append(Problem("parity", (
-                    f"after a blocked hand with nothing in the boneyard, the pips left add up to a number "
-                    f"with the parity of the whole set ({whole_pips}, {'even' if whole_pips % 2 == 0 else 'odd'}); "
-                    f"{' + '.join(map(str, pips))} = {sum(pips)} is {'odd' if sum(pips) % 2 else 'even'}")))
+                problems.append(Problem("parity", _(
+                    "after a blocked hand with nothing in the boneyard, the pips left add up to a number with "
+                    "the parity of the whole set ({whole}, {whole_parity}); {sum} = {total} is {parity}").format(
+                    whole=whole_pips, whole_parity=_parity(whole_pips), sum=" + ".join(map(str, pips)),
+                    total=sum(pips), parity=_parity(sum(pips)))))
     return Reachability(tuple(problems))
+
+
+def _parity(number: int) -> str:
+    """ "even" or "odd", in the current language."""
+    return pgettext("parity", "odd") if number % 2 else pgettext("parity", "even")
 
 
 def _blocked_boneyard(rules: Rules, players: int) -> Optional[int]:

@@ -52,6 +52,7 @@ from .fastround import FAST_DRAW as FAST_DRAW  # the fast interface's move codes
 from .fastround import FAST_PASS as FAST_PASS
 from .fastround import POINTS_MEMO_ENTRIES as POINTS_MEMO_ENTRIES
 from .fastround import POINTS_MEMO_RULES as POINTS_MEMO_RULES
+from .i18n import _, ngettext
 from .moves import (
     DRAW,
     PASS,
@@ -72,7 +73,7 @@ from .scoring import RoundResult, score
 from .shuffling import shuffle
 from .tiles import TILE_BY_ID, Tile, TileLike, parse_tiles, tiles_of
 from .validate import check_int, check_seat, check_seed, excerpt, is_int
-from .words import count_word, number_plural, plural
+from .words import count_in_words, suit_plural, tiles_count
 
 if TYPE_CHECKING:
     from .view import View  # a view is built from a round: view.py sits above this module
@@ -1037,45 +1038,60 @@ class Round(FastRound):
         info = self._info
         left, right = self._left, self._right
         if left == right:
-            why = (f"Both ends show {left} and all {count_word(info.suit_size[left])} "
-                   f"{number_plural(left)} are on the table, so no tile can ever be added.")
+            why = _("Both ends show {number} and all {count} {suit} are on the table, so no tile can ever "
+                    "be added.").format(number=left, count=count_in_words(info.suit_size[left]),
+                                        suit=suit_plural(left))
         else:
-            why = (f"The ends show {left} and {right}, and all {number_plural(left)} and all "
-                   f"{number_plural(right)} are on the table, so no tile can ever be added.")
+            why = _("The ends show {left} and {right}, and all {left_suit} and all {right_suit} are on the "
+                    "table, so no tile can ever be added.").format(
+                left=left, right=right, left_suit=suit_plural(left), right_suit=suit_plural(right))
         rules = self.rules
         drawable = self.drawable_count
         if self._over:
             if self._went_out is not None:
-                nxt = f"The hand is over: seat {self._went_out} played their last tile."
+                nxt = _("The hand is over: seat {seat} played their last tile.").format(seat=self._went_out)
             elif self._ending == "blocked" and self._ends_hand:
-                nxt = "Under these rules that ended the hand at once, without drawing, and it has been scored."
+                nxt = _("Under these rules that ended the hand at once, without drawing, and it has been scored.")
             elif self._ending == "passes":
-                nxt = "Every player passed in turn, so the hand is over and has been scored."
+                nxt = _("Every player passed in turn, so the hand is over and has been scored.")
             elif rules.can_draw:
-                nxt = "Nothing more may be drawn, so the hand is over and has been scored."
+                nxt = _("Nothing more may be drawn, so the hand is over and has been scored.")
             else:
-                nxt = "There is no drawing, so the hand is over and has been scored."
-            return f"{why} {nxt}"
+                nxt = _("There is no drawing, so the hand is over and has been scored.")
+            return _("{why} {next}").format(why=why, next=nxt)
         # Not over: the rules let it go on (draw-down, or passes still to come).
-        if self._after_passes:
-            end = "then every player passes in turn and the hand is scored"
-        else:
-            end = "then the hand ends and is scored"
         if not drawable:
-            why_not = "nothing more may be drawn" if rules.can_draw else "there is no drawing"
-            nxt = f"Nobody can play and {why_not}, so every player passes in turn and the hand is scored."
-        else:
-            stay = (f" (the last {count_word(self._floor)} stay in the boneyard)" if self._floor else "")
-            tiles = plural(drawable, "tile")
-            if rules.draw_limit is None:
-                nxt = (f"Play goes on: seat {self._turn} cannot play, so they must draw the {tiles} that may "
-                       f"still be drawn{stay}; {end}.")
+            if rules.can_draw:
+                nxt = _("Nobody can play and nothing more may be drawn, so every player passes in turn and "
+                        "the hand is scored.")
             else:
-                per_turn = ("one tile a turn" if rules.draw_limit == 1
-                            else f"up to {count_word(rules.draw_limit)} a turn")
-                nxt = (f"Play goes on: the players draw in turn, {per_turn}, passing when they may draw no "
-                       f"more, until the {tiles} that may still be drawn are gone{stay}; {end}.")
-        return f"{why} {nxt}"
+                nxt = _("Nobody can play and there is no drawing, so every player passes in turn and the hand "
+                        "is scored.")
+        else:
+            stay = (ngettext(" (the last {count} stay in the boneyard)", " (the last {count} stay in the boneyard)",
+                             self._floor).format(count=count_in_words(self._floor)) if self._floor else "")
+            tiles = tiles_count(drawable)
+            if rules.draw_limit is None:
+                if self._after_passes:
+                    text = _("Play goes on: seat {seat} cannot play, so they must draw the {tiles} that may still "
+                             "be drawn{stay}; then every player passes in turn and the hand is scored.")
+                else:
+                    text = _("Play goes on: seat {seat} cannot play, so they must draw the {tiles} that may still "
+                             "be drawn{stay}; then the hand ends and is scored.")
+                nxt = text.format(seat=self._turn, tiles=tiles, stay=stay)
+            else:
+                per_turn = (_("one tile a turn") if rules.draw_limit == 1
+                            else _("up to {count} a turn").format(count=count_in_words(rules.draw_limit)))
+                if self._after_passes:
+                    text = _("Play goes on: the players draw in turn, {per_turn}, passing when they may draw no "
+                             "more, until the {tiles} that may still be drawn are gone{stay}; then every player "
+                             "passes in turn and the hand is scored.")
+                else:
+                    text = _("Play goes on: the players draw in turn, {per_turn}, passing when they may draw no "
+                             "more, until the {tiles} that may still be drawn are gone{stay}; then the hand ends "
+                             "and is scored.")
+                nxt = text.format(per_turn=per_turn, tiles=tiles, stay=stay)
+        return _("{why} {next}").format(why=why, next=nxt)
 
     # ------------------------------------------------------------------ the result
     @property
@@ -1178,13 +1194,22 @@ class Round(FastRound):
                 f"line {self.line}, boneyard {len(self._stock)}>")
 
     def __str__(self) -> str:
-        lines = [f"Line: {self.line}" + (f"   ends {self._left} | {self._right}" if self._left >= 0 else "")]
+        if self._left >= 0:
+            lines = [_("Line: {line}   ends {left} | {right}").format(line=self.line, left=self._left,
+                                                                       right=self._right)]
+        else:
+            lines = [_("Line: {line}").format(line=_("(empty)"))]
         for seat, hand in enumerate(self.hands):
-            mark = "  <- to play" if seat == self._turn and not self._over else ""
             value = self.rules.hand_value(hand)
-            counted = f", counting {value}" if value != hand.pips else ""
-            lines.append(f"Seat {seat}: {hand} ({plural(len(hand), 'tile', words=False)}, "
-                         f"{plural(hand.pips, 'pip', words=False)}{counted}){mark}")
+            parts = {"seat": seat, "hand": hand if hand else _("(empty)"), "tiles": tiles_count(len(hand), words=False),
+                     "pips": ngettext("{count} pip", "{count} pips", hand.pips).format(count=hand.pips)}
+            if value != hand.pips:
+                text = _("Seat {seat}: {hand} ({tiles}, {pips}, counting {value})").format(value=value, **parts)
+            else:
+                text = _("Seat {seat}: {hand} ({tiles}, {pips})").format(**parts)
+            if seat == self._turn and not self._over:
+                text = _("{seat_line}  <- to play").format(seat_line=text)
+            lines.append(text)
         lines.append(self._stock_caption())
         if self._over:
             result = self.result
@@ -1194,11 +1219,13 @@ class Round(FastRound):
 
     def _stock_caption(self) -> str:
         """The undealt tiles in words: a boneyard, or tiles set aside when nobody may draw."""
-        count = plural(len(self._stock), "tile", words=False)
+        count = tiles_count(len(self._stock), words=False)
         if not self.rules.can_draw:
-            return f"Set aside (no drawing): {count}"
-        floor = f" ({self._floor} must stay)" if self._floor else ""
-        return f"Boneyard: {count}{floor}"
+            return _("Set aside (no drawing): {count}").format(count=count)
+        if self._floor:
+            return ngettext("Boneyard: {count} ({floor} must stay)", "Boneyard: {count} ({floor} must stay)",
+                            self._floor).format(count=count, floor=self._floor)
+        return _("Boneyard: {count}").format(count=count)
 
     def _repr_svg_(self) -> str:
         from .render import round_svg

@@ -25,11 +25,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
+from .i18n import _, pgettext
 from .players import Player, PlayerError, create
 from .playout import derive_seed, play_out
 from .round import Round
 from .rules import Rules
 from .validate import check_int, check_number, excerpt
+from .words import decimal
 
 __all__ = ["Comparison", "SimulationResult", "simulate", "wilson_interval"]
 
@@ -184,11 +186,17 @@ class Comparison:
         return self.win_interval[0] > 0.5 or self.margin_interval[0] > 0
 
     def __str__(self) -> str:
-        verdict = "significant" if self.significant else "not significant"
-        return (f"{self.a} v {self.b}: {self.a} won {self.wins} of {self.decided} decided hands "
-                f"({100 * self.win_share:.1f}%, 95% CI {100 * self.win_interval[0]:.1f}-"
-                f"{100 * self.win_interval[1]:.1f}); points margin {self.margin:+.2f} a hand "
-                f"(95% CI {self.margin_interval[0]:+.2f}..{self.margin_interval[1]:+.2f}): {verdict}")
+        if self.significant:
+            text = _("{a} v {b}: {a} won {wins} of {decided} decided hands ({share}%, 95% CI {low}-{high}); "
+                     "points margin {margin} a hand (95% CI {margin_low}..{margin_high}): significant")
+        else:
+            text = _("{a} v {b}: {a} won {wins} of {decided} decided hands ({share}%, 95% CI {low}-{high}); "
+                     "points margin {margin} a hand (95% CI {margin_low}..{margin_high}): not significant")
+        return text.format(
+            a=self.a, b=self.b, wins=self.wins, decided=self.decided, share=decimal(100 * self.win_share, ".1f"),
+            low=decimal(100 * self.win_interval[0], ".1f"), high=decimal(100 * self.win_interval[1], ".1f"),
+            margin=decimal(self.margin, "+.2f"), margin_low=decimal(self.margin_interval[0], "+.2f"),
+            margin_high=decimal(self.margin_interval[1], "+.2f"))
 
 
 @dataclass
@@ -278,20 +286,25 @@ class SimulationResult:
     def table(self) -> str:
         """A compact text table of the figures."""
         fmt = "{:<3}{:<12}{:>7}{:>8}{:>17}{:>9}{:>17}{:>12}"
+        caption = (_("{rules}, {players} players, {hands} hands (duplicate deals), seed {seed}") if self.duplicate
+                   else _("{rules}, {players} players, {hands} hands, seed {seed}"))
         lines = [
-            f"{self.rules.name}, {len(self.labels)} players, {self.hands} hands"
-            + (" (duplicate deals)" if self.duplicate else "") + f", seed {self.seed}",
-            fmt.format("", "player", "wins", "win %", "95% CI", "pts/hand", "95% CI", "ms/decision"),
+            caption.format(rules=self.rules.name, players=len(self.labels), hands=self.hands, seed=self.seed),
+            fmt.format("", pgettext("table", "player"), pgettext("table", "wins"), pgettext("table", "win %"),
+                       pgettext("table", "95% CI"), pgettext("table", "pts/hand"), pgettext("table", "95% CI"),
+                       pgettext("table", "ms/decision")),
         ]
         for p, s in enumerate(self.stats):
-            ms = "-" if s.ms_per_decision is None else f"{s.ms_per_decision:.1f}"
+            ms = "-" if s.ms_per_decision is None else decimal(s.ms_per_decision, ".1f")
             lines.append(fmt.format(
-                p, s.label[:11], s.wins, f"{100 * s.win_rate:.1f}",
-                f"{100 * s.win_interval[0]:.1f}-{100 * s.win_interval[1]:.1f}",
-                f"{s.points_per_hand:.2f}", f"{s.points_interval[0]:.2f}..{s.points_interval[1]:.2f}", ms))
+                p, s.label[:11], s.wins, decimal(100 * s.win_rate, ".1f"),
+                f"{decimal(100 * s.win_interval[0], '.1f')}-{decimal(100 * s.win_interval[1], '.1f')}",
+                decimal(s.points_per_hand, ".2f"),
+                f"{decimal(s.points_interval[0], '.2f')}..{decimal(s.points_interval[1], '.2f')}", ms))
         rate, (low, high) = self.leader_win_rate()
-        lines.append(f"no winner: {self.ties} hands; the leader won {100 * rate:.1f}% "
-                     f"({100 * low:.1f}-{100 * high:.1f})")
+        lines.append(_("no winner: {ties} hands; the leader won {rate}% ({low}-{high})").format(
+            ties=self.ties, rate=decimal(100 * rate, ".1f"), low=decimal(100 * low, ".1f"),
+            high=decimal(100 * high, ".1f")))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -300,11 +313,14 @@ class SimulationResult:
     def _repr_html_(self) -> str:
         from html import escape
 
-        head = "".join(f"<th>{h}</th>" for h in ("player", "wins", "win %", "95% CI", "points/hand", "95% CI"))
+        head = "".join(f"<th>{escape(h)}</th>" for h in (
+            pgettext("table", "player"), pgettext("table", "wins"), pgettext("table", "win %"),
+            pgettext("table", "95% CI"), pgettext("table", "points/hand"), pgettext("table", "95% CI")))
         rows = "".join(
-            f"<tr><td>{escape(s.label)}</td><td>{s.wins}</td><td>{100 * s.win_rate:.1f}</td>"
-            f"<td>{100 * s.win_interval[0]:.1f}–{100 * s.win_interval[1]:.1f}</td>"
-            f"<td>{s.points_per_hand:.2f}</td><td>{s.points_interval[0]:.2f}–{s.points_interval[1]:.2f}</td></tr>"
+            f"<tr><td>{escape(s.label)}</td><td>{s.wins}</td><td>{decimal(100 * s.win_rate, '.1f')}</td>"
+            f"<td>{decimal(100 * s.win_interval[0], '.1f')}–{decimal(100 * s.win_interval[1], '.1f')}</td>"
+            f"<td>{decimal(s.points_per_hand, '.2f')}</td>"
+            f"<td>{decimal(s.points_interval[0], '.2f')}–{decimal(s.points_interval[1], '.2f')}</td></tr>"
             for s in self.stats)
         caption = escape(self.table().splitlines()[0])
         return f"<table><caption>{caption}</caption><tr>{head}</tr>{rows}</table>"
@@ -367,7 +383,8 @@ def simulate(
     batches = [tuple(range(start, min(deals, start + per_batch))) for start in range(0, deals, per_batch)]
     jobs = [_Job(rules.to_dict(), specs, n, seed, batch, rotations, time_limit) for batch in batches]
 
-    bar = _progress_bar(deals * rotations, f"{rules.name}: " + " v ".join(_label(s) for s in specs)) \
+    bar = _progress_bar(deals * rotations, _("{rules}: {players}").format(
+        rules=rules.name, players=pgettext("players", " v ").join(_label(s) for s in specs))) \
         if progress else None
     results: list[Optional[tuple[list[dict[str, Any]], list[list[float]]]]] = [None] * len(jobs)
     if executor is None and workers > 1 and not _processes_available():
@@ -422,4 +439,4 @@ def _progress_bar(total: int, description: str) -> Any:
         from tqdm.auto import tqdm
     except ImportError:  # tqdm is a lesson dependency, not an engine one
         return None
-    return tqdm(total=total, desc=description, unit="hand", leave=False)
+    return tqdm(total=total, desc=description, unit=pgettext("progress", "hand"), leave=False)

@@ -16,8 +16,9 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import ClassVar, Optional, Union
 
+from .i18n import _, pgettext
 from .validate import excerpt
-from .words import pip_word
+from .words import number_word
 
 __all__ = [
     "MAX_PIP",
@@ -65,13 +66,11 @@ class Tile:
                 return cached
         for half in (a, b):
             if isinstance(half, bool) or not isinstance(half, int):
-                raise ValueError(
-                    f"a tile's halves must be whole numbers, got {excerpt(a)} and {excerpt(b)}"
-                )
+                raise ValueError(_("a tile's halves must be whole numbers, got {a} and {b}").format(
+                    a=excerpt(a), b=excerpt(b)))
             if not 0 <= half <= MAX_PIP:
-                raise ValueError(
-                    f"a tile's halves must be between 0 and {MAX_PIP}, got {excerpt(a)} and {excerpt(b)}"
-                )
+                raise ValueError(_("a tile's halves must be between 0 and {most}, got {a} and {b}").format(
+                    most=MAX_PIP, a=excerpt(a), b=excerpt(b)))
         high, low = (a, b) if a >= b else (b, a)
         tile: Optional[Tile] = cls._cache.get((high, low))
         if tile is None:
@@ -148,14 +147,15 @@ class Tile:
             return self.low
         if self.low == number:
             return self.high
-        raise ValueError(f"{self} has no {number}")
+        raise ValueError(_("{tile} has no {number}").format(tile=self, number=number))
 
     @property
     def spoken(self) -> str:
-        """The tile in words, for screen readers and lessons: "six-four", "double-blank"."""
+        """The tile in words, for screen readers and lessons: "six-four", "double-blank" (in the
+        current language: "seis-cuatro", "doble blanco")."""
         if self.is_double:
-            return f"double-{pip_word(self.high)}"
-        return f"{pip_word(self.high)}-{pip_word(self.low)}"
+            return pgettext("tile", "double-{number}").format(number=number_word(self.high))
+        return pgettext("tile", "{high}-{low}").format(high=number_word(self.high), low=number_word(self.low))
 
     @classmethod
     def parse(cls, text: str) -> Tile:
@@ -164,13 +164,13 @@ class Tile:
         Text longer than :data:`MAX_TILE_TEXT` characters is refused at once, so reading
         hostile input costs linear time; the error quotes a short excerpt of it."""
         if not isinstance(text, str):
-            raise ValueError(f"expected a tile written like '6-4', got {excerpt(text)}")
+            raise ValueError(_("expected a tile written like '6-4', got {given}").format(given=excerpt(text)))
         body = text.strip() if len(text) <= MAX_TILE_TEXT else ""
         if body[:1] == "[" and body[-1:] == "]":
             body = body[1:-1].strip()
         match = _TILE_TEXT.fullmatch(body)
         if not match:
-            raise ValueError(f"cannot read {excerpt(text)} as a tile; write it like '6-4'")
+            raise ValueError(_("cannot read {given} as a tile; write it like '6-4'").format(given=excerpt(text)))
         return cls(int(match.group(1)), int(match.group(2)))
 
     @classmethod
@@ -182,9 +182,7 @@ class Tile:
             return cls.parse(value)
         if isinstance(value, (tuple, list)) and len(value) == 2:
             return cls(value[0], value[1])
-        raise ValueError(
-            f"expected a tile (Tile(6, 4), '6-4' or (6, 4)), got {excerpt(value)}"
-        )
+        raise ValueError(_("expected a tile (Tile(6, 4), '6-4' or (6, 4)), got {given}").format(given=excerpt(value)))
 
     def _repr_svg_(self) -> str:
         from .render import tile_svg
@@ -235,9 +233,8 @@ def parse_tiles(values: Iterable[TileLike] | str) -> list[Tile]:
     if isinstance(values, str):
         values = values.replace(",", " ").split()
     elif isinstance(values, (bytes, Tile)) or not isinstance(values, Iterable):
-        raise ValueError(
-            f"expected tiles: a string such as '6-4 5-5' or a list of tiles, got {excerpt(values)}"
-        )
+        raise ValueError(_("expected tiles: a string such as '6-4 5-5' or a list of tiles, got {given}").format(
+            given=excerpt(values)))
     return [Tile.coerce(v) for v in values]
 
 

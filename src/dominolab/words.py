@@ -5,8 +5,9 @@ The engine's sentences are read by learners and screen readers, so counts are wo
 
 The first functions below are English only, for the texts not yet translated; the ones
 after "In the current language" (:func:`number_word`, :func:`count_in_words`,
-:func:`list_or`, :func:`list_and`, :func:`tiles_count`, :func:`points_count`) speak the
-language of :mod:`dominolab.i18n` and give the same words as the English ones in English.
+:func:`list_or`, :func:`list_and`, :func:`tiles_count`, :func:`points_count`,
+:func:`suit_plural`, :func:`decimal`) speak the language of :mod:`dominolab.i18n` and give the
+same words as the English ones in English.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ __all__ = [
     "conjugate",
     "count_in_words",
     "count_word",
+    "decimal",
     "is_you",
     "join_and",
     "join_or",
@@ -27,6 +29,7 @@ __all__ = [
     "pip_word",
     "plural",
     "points_count",
+    "suit_plural",
     "tiles_count",
 ]
 
@@ -144,3 +147,17 @@ def points_count(n: int, words: bool = False) -> str:
         return npgettext("count", "one point", "{count} points", n).format(count=count_in_words(n))
     return ngettext("{count} point", "{count} points", n).format(count=n)
 
+
+
+def suit_plural(n: int) -> str:
+    """A number as a suit in the plural, in the current language: "blanks", "6s" (in
+    Spanish the number a tile shows, after "las fichas con": "blanco", "6")."""
+    return pgettext("suit", "blanks") if n == 0 else pgettext("suit", "{number}s").format(number=n)
+
+
+def decimal(value: float, spec: str = "") -> str:
+    """``value`` formatted with ``spec`` (``".1f"``, ``"+.2f"``) and the current language's
+    decimal mark: "0.38" in English, "0,38" in Spanish."""
+    text = format(value, spec)
+    mark = pgettext("decimal mark", ".")
+    return text if mark == "." else text.replace(".", mark)

@@ -404,11 +404,20 @@ class Number(Kind):
 
 # --- whole numbers, booleans, names ------------------------------------------------------
 
-_INTEGER_TEXT = re.compile(r"[+-]?\d{1,100}(?:\.0*)?")
+_INTEGER_TEXT = re.compile(r"[+-]?\d{1,100}(?:\.0*|,0{1,2})?")
+#: A seat named before its number: "seat 2", "asiento 2", "el asiento 2" (the number is read).
+_SEAT_TEXT = re.compile(r"(?:seat|(?:el\s+)?asiento)(?:\s+|(?=[+-]?\d))(?=\S)", re.IGNORECASE)
+
+
+#: Numbers a Spanish speaker may write in words where figures are read ("dos"): nudged to figures.
+_SPANISH_NUMBER_WORDS = {word: n for n, word in enumerate(
+    "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince".split())}
+_SPANISH_NUMBER_WORDS.update({"un": 1, "una": 1, "blanco": 0})
 
 
 class Integer(Kind):
-    """A whole number, compared exactly: ``23``, ``23.0``, ``"23"``."""
+    """A whole number, compared exactly: ``23``, ``23.0``, ``"23"``; also ``"23,0"`` (a decimal
+    comma) and a seat's number with its name, ``"seat 2"`` or ``"asiento 2"``."""
 
     what = N_("a whole number")
     plural = N_("whole numbers")
@@ -421,9 +430,16 @@ class Integer(Kind):
             raise self.wrong_kind(answer)
         if isinstance(answer, str):
             text = _text(answer, self)
+            seat = _SEAT_TEXT.match(text)
+            if seat:
+                text = text[seat.end():]
             if not _INTEGER_TEXT.fullmatch(text):
+                spelled = _SPANISH_NUMBER_WORDS.get(text.strip().casefold())
+                if spelled is not None:
+                    raise Unreadable(_("write the number in figures: {number}, not {given}.").format(
+                        number=spelled, given=_quoted(text)))
                 raise self.wrong_kind(answer)
-            return int(text.split(".")[0])
+            return int(re.split(r"[.,]", text)[0])
         if isinstance(answer, numbers.Integral):
             whole = operator.index(answer)
             if whole.bit_length() > _MAX_BITS:
@@ -445,11 +461,14 @@ class Integer(Kind):
 
 _BOOLEAN_WORDS = {"true": True, "yes": True, "false": False, "no": False,
                   "sí": True, "si": True, "verdadero": True, "cierto": True, "falso": False}
+#: The Spanish words alone, also read with the marks around them: "¡Sí!", "no.".
+_SPANISH_BOOLEAN_WORDS = {"sí": True, "si": True, "no": False, "verdadero": True, "cierto": True,
+                          "falso": False, "verdad": True}
 
 
 class Boolean(Kind):
     """``True`` or ``False``; also the text "true", "false", "yes" or "no" in any case, and in
-    Spanish "sí" (or "si"), "no", "verdadero", "cierto", "falso"."""
+    Spanish "sí" (or "si"), "no", "verdadero", "cierto", "verdad", "falso" (also "¡Sí!", "no.")."""
 
     what = N_("True or False")
     plural = N_("True/False values")
@@ -460,7 +479,10 @@ class Boolean(Kind):
         if isinstance(answer, bool) or _is_numpy_bool(answer):
             return bool(answer)
         if isinstance(answer, str):
-            value = _BOOLEAN_WORDS.get(_text(answer, self).casefold())
+            text = _text(answer, self).casefold()
+            value = _BOOLEAN_WORDS.get(text)
+            if value is None:
+                value = _SPANISH_BOOLEAN_WORDS.get(text.strip("¡!¿?. "))
             if value is not None:
                 return value
         raise self.wrong_kind(answer)
@@ -468,6 +490,11 @@ class Boolean(Kind):
 
 def _name_key(text: str) -> str:
     return re.sub(r"[\s_\-'\"`()\[\].,:;]+", "", text.casefold())
+
+
+#: Words a Spanish speaker puts before a choice's letter or name: "la b", "la opción b",
+#: "respuesta c", "el blocking".
+_SPANISH_BEFORE_CHOICE = re.compile(r"^(?:(?:la|el|una|un|opci[oó]n|respuesta|letra)\s+)+", re.IGNORECASE)
 
 
 class Choice(Kind):
@@ -514,6 +541,8 @@ class Choice(Kind):
                 expects=self.expects, given=describe(answer)))
         text = _text(answer, self)
         official = self._lookup.get(_name_key(text))
+        if official is None and _SPANISH_BEFORE_CHOICE.match(text):
+            official = self._lookup.get(_name_key(_SPANISH_BEFORE_CHOICE.sub("", text)))
         if official is None:
             if self.unknown is not None:
                 raise Unreadable(said(self.unknown).replace("{answer}", _quoted(text)))
@@ -653,6 +682,10 @@ def whole_number(value: Any) -> Optional[int]:
 
 # --- sequences and sets -------------------------------------------------------------------
 
+#: The Spanish "and" before a list's last item: "5-1, 2-2 y 2-0" ("e" before an "i" sound).
+_LAST_AND = re.compile(r"\s+[ye]\s+", re.IGNORECASE)
+
+
 class Sequence(Kind):
     """Several answers of one kind ``of``.
 
@@ -703,6 +736,11 @@ class Sequence(Kind):
                 if isinstance(value, (list, tuple, set, frozenset, dict)):
                     return self._collection(value)
                 text = text[1:-1]
+            if isinstance(self.of, Number) and re.search(r"\d,\d", text):
+                text = re.sub(r",\s+", ";", text)  # "0,5, 0,25": decimal commas, items apart by ", "
+                text = _LAST_AND.sub(";", text)
+            else:
+                text = _LAST_AND.sub(";" if ";" in text else ",", text)  # "5-1, 2-2 y 2-0"
             if ";" in text:  # "0,5; 0,25": decimal commas, items apart by semicolons
                 return [part for part in text.split(";") if part.strip()]
             parts = text.split(",") if "," in text else text.split()
