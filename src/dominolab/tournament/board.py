@@ -44,9 +44,10 @@ class Leaderboard:
         rows = self.ranked(by)
         heads = [pgettext("board", "rank"), pgettext("board", "name"), pgettext("board", "points"),
                  pgettext("board", "duplicate"), pgettext("board", "won")]
-        # each column as wide as English makes it, or as its heading in another language
-        w_rank, w_points, w_duplicate, w_won = (max(width, len(head)) for width, head in
-                                                zip((4, 8, 11, 6), (heads[0], *heads[2:]), strict=True))
+        # each column as wide as in English, or as its heading (and two spaces) in another language
+        w_rank = max(4, len(heads[0]))
+        w_points, w_duplicate, w_won = (max(width, len(head) + 2) for width, head in
+                                        zip((8, 11, 6), heads[2:], strict=True))
         lines = [f"{self.tournament}",
                  f"{heads[0]:>{w_rank}}  {heads[1]:<20}{heads[2]:>{w_points}}{heads[3]:>{w_duplicate}}"
                  f"{heads[4]:>{w_won}}"]
@@ -54,8 +55,11 @@ class Leaderboard:
             lines.append(f"{rank:>{w_rank}}  {_one_line(row['name'])[:20]:<20}{row['points']:>{w_points}}"
                          f"{row['duplicate']:>+{w_duplicate}}{row['hands_won']:>{w_won - 2}}/{self.tournament.hands}")
         for row in self.held:
-            lines.append(_("held for the teacher: {name} ({file}), {points} points: {reason}").format(
-                name=_one_line(row["name"]), file=row["file"], points=row["points"], reason=row["held"]))
+            # English says "points" for one point too (its texts stay as they were)
+            lines.append(ngettext("held for the teacher: {name} ({file}), {points} points: {reason}",
+                                  "held for the teacher: {name} ({file}), {points} points: {reason}",
+                                  row["points"]).format(name=_one_line(row["name"]), file=row["file"],
+                                                        points=row["points"], reason=row["held"]))
         for finding in self.findings:
             lines.append(_("look at: {finding}").format(finding=finding))
         usual = sum(not pair.improbable for pair in self.identical)
@@ -142,14 +146,14 @@ class Leaderboard:
             f"<tr><td>{rank}</td><td>{escape(row['name'])}</td><td>{row['points']}</td>"
             f"<td>{row['duplicate']:+d}</td><td>{row['hands_won']}/{self.tournament.hands}</td></tr>"
             for rank, row in self.ranked())
-        held = "".join("<li>" + _("{name} ({file}), {points} points: {reason}").format(
+        held = "".join("<li>" + ngettext("{name} ({file}), {points} points: {reason}",
+                                         "{name} ({file}), {points} points: {reason}", row["points"]).format(
             name=escape(row["name"]), file=escape(row["file"]), points=row["points"], reason=escape(row["held"]))
             + "</li>" for row in self.held)
         look = "".join(f"<li>{escape(str(f))}</li>" for f in self.findings)
         rejected = "".join(f"<li>{escape(s)}: {escape(r)}</li>" for s, r in self.rejected)
-        extra = f"<p>{escape(_('Held for the teacher (not ranked):'))}</p><ul>{held}</ul>" if held else ""
-        extra += f"<p>{escape(_('Look at:'))}</p><ul>{look}</ul>" if look else ""
-        extra += f"<p>{escape(_('Rejected:'))}</p><ul>{rejected}</ul>" if rejected else ""
+        parts = ((_("Held for the teacher (not ranked):"), held), (_("Look at:"), look), (_("Rejected:"), rejected))
+        extra = "".join(f"<p>{escape(title)}</p><ul>{items}</ul>" for title, items in parts if items)
         return f"<table><caption>{escape(str(self.tournament))}</caption><tr>{head}</tr>{body}</table>{extra}"
 
     def __repr__(self) -> str:

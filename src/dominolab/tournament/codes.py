@@ -183,7 +183,8 @@ class Tournament:
         if not isinstance(data, dict) or data.get("format") != TOURNAMENT_FORMAT:
             raise TournamentError(_("not a Domino Lab tournament file"))
         if data.get("version") != VERSION or not is_int(data.get("version")):
-            raise TournamentError(_("unknown tournament version {version}").format(version=excerpt(data.get("version"))))
+            raise TournamentError(_("unknown tournament version {version}").format(
+                version=excerpt(data.get("version"))))
         keys = {"format", "version", "title", "rules", "hands", "opponents", "seed", "baseline", "id"}
         if set(data) != keys:
             raise TournamentError(_("the tournament file's fields are not the ones Domino Lab writes: {fields}").format(

@@ -187,7 +187,8 @@ class Entry:
         if not isinstance(progress, dict) or progress.get("format") != PROGRESS_FORMAT:
             raise TournamentError(_("not a Domino Lab tournament progress file"))
         if progress.get("version") != VERSION or not is_int(progress.get("version")):
-            raise TournamentError(_("unknown progress version {version}").format(version=excerpt(progress.get("version"))))
+            raise TournamentError(_("unknown progress version {version}").format(
+                version=excerpt(progress.get("version"))))
         name = _check_name(name)
         if progress.get("tournament") != tournament.id:
             raise TournamentError(_("the progress is of another tournament"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..i18n import _, ngettext, pgettext
+from ..i18n import N_, _, ngettext, pgettext
 from .checks import PART_BITS, WHOLE_BITS, Checked
 from .codes import Tournament
 from .seals import _decimal, _hand_list, _normal_name
@@ -72,8 +72,8 @@ def _copy_text(pair: str, original: str, copy: str) -> str:
 
 
 def _joined(names: list[str], message: str) -> str:
-    """Names said one after the other with ``message`` ("{first} and {second}"), as English
-    joins them: "Ana and Ben and Chloé"."""
+    """Names said one after the other with ``message`` (``N_("{first} and {second}")``), as
+    English joins them: "Ana and Ben and Chloé"."""
     text = names[0]
     for name in names[1:]:
         text = _(message).format(first=text, second=name)
@@ -82,7 +82,7 @@ def _joined(names: list[str], message: str) -> str:
 
 def _whose(names: list[str]) -> str:
     """Whose hands: "Ana's or Ben's" ("Ana o Ben" where the sentence says "de")."""
-    return _joined([pgettext("whose", "{name}'s").format(name=name) for name in names], "{first} or {second}")
+    return _joined([pgettext("whose", "{name}'s").format(name=name) for name in names], N_("{first} or {second}"))
 
 
 def _check_seals(kept: list[tuple[str, Checked]], same: dict[tuple[int, str], list[int]],
@@ -142,13 +142,13 @@ def _check_seals(kept: list[tuple[str, Checked]], same: dict[tuple[int, str], li
                 name=item.name, hands=_hand_list(item.unsealed))
         if owners:
             text = _("{finding}; it carries the key of {owners}'s entry").format(
-                finding=text, owners=_joined(owners, "{first} and {second}"))
+                finding=text, owners=_joined(owners, N_("{first} and {second}")))
         copied: dict[str, list[int]] = {}
         for h, who in donors.items():
             if who:
                 copied.setdefault(_whose(who[:3]), []).append(h)
-        for who, hs in copied.items():
-            text = _("{finding}; {hands} identical to {whose}").format(finding=text, hands=_hand_list(hs), whose=who)
+        for whose, hs in copied.items():
+            text = _("{finding}; {hands} identical to {whose}").format(finding=text, hands=_hand_list(hs), whose=whose)
         whole = bool(owners) and all(owners[0] in donors[h] for h in range(len(item.plays)))
         sources = {name for who in donors.values() for name in who}
         if whole:
@@ -193,8 +193,10 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard,
             continue  # one classmate has all these hands: a pair, found below
         by_source: dict[str, list[int]] = {}
         for h in borrowed:
-            by_source.setdefault(_joined(sorted(sources[h], key=_normal_name)[:3], "{first} or {second}"), []).append(h)
-        parts = "; ".join(_("{hands} as {who}'s").format(hands=_hand_list(hs), who=who) for who, hs in by_source.items())
+            who = _joined(sorted(sources[h], key=_normal_name)[:3], N_("{first} or {second}"))
+            by_source.setdefault(who, []).append(h)
+        parts = "; ".join(_("{hands} as {who}'s").format(hands=_hand_list(hs), who=who)
+                          for who, hs in by_source.items())
         text = _("{name}'s {hands} are identical to different classmates' hands ({parts}; {bits} bits of unusual "
                  "choices): a result put together from others' results?").format(
             name=item.name, hands=_hand_list(borrowed), parts=parts, bits=_decimal(bits))
@@ -249,8 +251,8 @@ def _claims(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard, 
         if len(members) < 2:
             continue
         name = kept[members[0]][1].name
-        files = _joined([_("{file} ({points} points)").format(file=kept[m][0], points=kept[m][1].points)
-                         for m in members], "{first} and {second}")
+        files = _joined([ngettext("{file} ({points} points)", "{file} ({points} points)", kept[m][1].points).format(
+            file=kept[m][0], points=kept[m][1].points) for m in members], N_("{first} and {second}"))
         first = kept[members[0]][1]
         differ = sorted({h for m in members[1:] for h, p in enumerate(kept[m][1].plays) if p.key != first.plays[h].key})
         one_key = len({kept[m][1].entry for m in members}) == 1

@@ -80,7 +80,7 @@ def _check_key(key: Any, message: str) -> str:
 
 def _encode(value: int, digits: int) -> str:
     out = []
-    for _ in range(digits):
+    for _digit in range(digits):
         out.append(_CODE_ALPHABET[value % 32])
         value //= 32
     return "".join(reversed(out))
