@@ -3,10 +3,11 @@ they were written), each saying only what the evidence shows."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Optional
 
 from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import language as in_language
 from .checks import PART_BITS, WHOLE_BITS, Checked
 from .codes import Tournament
 from .seals import _decimal, _hand_list, _normal_name
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
 class Identical:
     """Two results whose student played some hands move for move alike (moves compared
     in canonical form).  ``improbable`` when the shared hands hold enough unusual choices
-    that honest students do not play them alike by chance (see :data:`WHOLE_BITS`)."""
+    that honest students do not play them alike by chance (see :data:`WHOLE_BITS`).
+    ``language``: the tournament's (None: it is said in the language of the moment it is read)."""
 
     names: tuple[str, str]
     files: tuple[str, str]
@@ -28,9 +30,14 @@ class Identical:
     unusual: int
     bits: float
     improbable: bool
+    language: Optional[str] = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
-        """The pair in the language of the moment it is read."""
+        """The pair in the tournament's language, or the language of the moment it is read."""
+        with in_language(self.language):
+            return self._said()
+
+    def _said(self) -> str:
         a, b = self.names
         verdict = (_("identical play this unusual is improbable") if self.improbable
                    else _("usual play: honest students often play alike"))
@@ -210,7 +217,7 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard,
         bits = round(sum(p.bits for p in plays), 2)
         improbable = (len(hs) == hands and bits >= WHOLE_BITS) or bits >= PART_BITS
         pair = Identical((x.name, y.name), (la, lb), tuple(hs), sum(p.real for p in plays),
-                         sum(p.unusual for p in plays), bits, improbable)
+                         sum(p.unusual for p in plays), bits, improbable, t.language)
         board.identical.append(pair)
         # a splice's finding names the hands it took: the classmates it took them from are not held
         if improbable and not {a, b} & (sealed.keys() | spliced):  # else the seals' finding says it
