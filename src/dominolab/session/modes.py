@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Optional, Protocol
 
+from ..i18n import _
 from ..match import Match
 from ..moves import Move
 from ..playout import derive_seed
@@ -125,13 +126,13 @@ class MatchMode:
         try:
             r = table._deal_next(table._match)
         except ValueError as exc:
-            raise IntentError(f"The next hand could not be dealt: {exc}.") from None
+            raise IntentError(_("The next hand could not be dealt: {reason}.").format(reason=exc)) from None
         table._round = r
         table._changed(new_hand=True)
         return None
 
     def over_text(self, table: TableSession) -> str:
-        return "The match is over; start a new match."
+        return _("The match is over; start a new match.")
 
     def sync(self, table: TableSession) -> None:
         return None

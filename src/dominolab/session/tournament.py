@@ -10,15 +10,17 @@ mode; the entry's figures are the mode's reads (``session.entry`` and the like).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional, Union
 
+from ..i18n import N_, _
 from ..match import Match
 from ..moves import IllegalMoveError, Move
 from ..round import Round
 from ..tournament import Entry, Tournament, TournamentError
+from ..tournament.entries import _taken_text
 from ..validate import excerpt
 from .state import HUMAN, IntentError, TableState
 from .table import TableSession
@@ -53,6 +55,23 @@ class _TournamentHands:
         return len(self.rounds) == self.hands
 
 
+class _Said(Mapping[str, str]):
+    """Texts kept as their English messages and said in the language of the moment each is
+    read (a table reads its refusals inside its own language)."""
+
+    def __init__(self, messages: Mapping[str, str]) -> None:
+        self._messages = dict(messages)
+
+    def __getitem__(self, key: str) -> str:
+        return _(self._messages[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._messages)
+
+    def __len__(self) -> int:
+        return len(self._messages)
+
+
 class TournamentMode:
     """The tournament's mode of the table (see :mod:`.modes`): one student, in seat 0, plays
     an :class:`~dominolab.tournament.Entry`'s hands in order against its computer opponents.
@@ -67,12 +86,12 @@ class TournamentMode:
     locked = frozenset({"open_hands", "hints", "undo"})
     coaching = False  # no review, no puzzles: a tournament must not show the search's verdicts
     thinks = False  # the entry moves the opponents
-    refusals: Mapping[str, str] = {
-        "undo": "Undo is off in a tournament: every move is final, as at a real table.",
-        "hint": "Hints are off in a tournament: the score has to be your own play.",
-        "new_match": "A tournament plays its own hands, in order: there is no new match. "
-                     "To play another tournament, open a new table.",
-    }
+    refusals: Mapping[str, str] = _Said({
+        "undo": N_("Undo is off in a tournament: every move is final, as at a real table."),
+        "hint": N_("Hints are off in a tournament: the score has to be your own play."),
+        "new_match": N_("A tournament plays its own hands, in order: there is no new match. "
+                        "To play another tournament, open a new table."),
+    })
     #: What a tournament table adds to the table's reads (see :meth:`read`).
     reads = frozenset({"entry", "saved_to", "is_finished", "result_text"})
 
@@ -97,7 +116,7 @@ class TournamentMode:
         hands.sync(self.entry, table._round)
 
     def match(self, table: TableSession) -> Match:
-        raise ValueError("a tournament table plays a tournament's hands, not a match: read session.entry")
+        raise ValueError(_("a tournament table plays a tournament's hands, not a match: read session.entry"))
 
     def record(self, table: TableSession) -> dict:
         """The result file's content so far: a tournament table is not carried on from a record."""
@@ -107,15 +126,16 @@ class TournamentMode:
         return self.entry.index == self.entry.tournament.hands - 1
 
     def over_text(self, table: TableSession) -> str:
-        where = f" Your result is saved as {self.saved}." if self.saved is not None else ""
-        return f"That was the last hand of the tournament.{where}"
+        if self.saved is None:
+            return _("That was the last hand of the tournament.")
+        return _("That was the last hand of the tournament. Your result is saved as {path}.").format(path=self.saved)
 
     # ------------------------------------------------------------------ the entry moves
     def play(self, table: TableSession, move: Move, seat: int) -> Optional[str]:
         try:
             self.entry.play(move)
         except (TournamentError, IllegalMoveError) as exc:  # pragma: no cover - _read_move checked it
-            raise IntentError(f"Not allowed: {exc}.") from None
+            raise IntentError(_("Not allowed: {reason}.").format(reason=exc)) from None
         trouble = self.save_progress()
         r = table._round
         r.play(move, seat=0)
@@ -168,8 +188,8 @@ class TournamentMode:
         try:
             self.entry.save_progress(self.save_dir)
         except OSError as exc:
-            return (f"Your progress could not be saved in {self.save_dir} ({exc.strerror}): "
-                    "if the kernel restarts, tell your teacher.")
+            return _("Your progress could not be saved in {folder} ({reason}): if the kernel restarts, tell your "
+                     "teacher.").format(folder=self.save_dir, reason=exc.strerror)
         return None
 
     def save_result(self) -> None:
@@ -179,8 +199,8 @@ class TournamentMode:
             self.save_dir.mkdir(parents=True, exist_ok=True)
             self.saved = self.entry.save(self.save_dir)
         except OSError as exc:
-            self.save_error = (f"The result could not be saved in {self.save_dir} ({exc.strerror}); "
-                               "use Download result and hand the file in.")
+            self.save_error = _("The result could not be saved in {folder} ({reason}); use Download result and "
+                                "hand the file in.").format(folder=self.save_dir, reason=exc.strerror)
 
     # ------------------------------------------------------------------ what the view shows
     def state(self, table: TableSession, state: TableState) -> TableState:
@@ -255,9 +275,10 @@ def TournamentSession(  # a factory named as the class it was, so that callers k
     (the result file's text, as :meth:`Entry.save` writes it).
     """
     if not isinstance(entry, Entry):
-        raise ValueError(f"a tournament table plays a tournament Entry (t.entry(name)), got {excerpt(entry)}")
+        raise ValueError(_("a tournament table plays a tournament Entry (t.entry(name)), got {entry}").format(
+            entry=excerpt(entry)))
     if entry.is_finished:
-        raise ValueError(f"{entry.name} has already played every hand of this tournament")
+        raise ValueError(_("{name} has already played every hand of this tournament").format(name=entry.name))
     mode = TournamentMode(entry, None if save_to is None else Path(save_to))
     t = entry.tournament
     table = TableSession(t.rules, seats=[HUMAN, *t.opponents], open_hands=False, hints=False, undo="off",
@@ -266,7 +287,7 @@ def TournamentSession(  # a factory named as the class it was, so that callers k
     if table._round.is_over and mode.is_last_hand():  # pragma: no cover - a hand needs the student
         mode.save_result()
     if entry.notice:  # the name typed is taken in the folder: this is a game of the student's own
-        table._tell("info", entry.notice)
+        table._tell("info", _taken_text(entry.name))  # said again in the table's language
     return table
 
 

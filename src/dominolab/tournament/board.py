@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
+from ..i18n import _, ngettext, npgettext, pgettext
+from ..i18n import language as in_language
 from ..validate import excerpt
 from .checks import Checked, check_source
 from .codes import Tournament
@@ -33,29 +35,48 @@ class Leaderboard:
     identical: list[Identical] = field(default_factory=list)
 
     def table(self, by: str = "points") -> str:
-        """The standings as text: ``by`` "points" (total) or "duplicate"."""
+        """The standings as text: ``by`` "points" (total) or "duplicate"; in the tournament's
+        language (or the language of the moment)."""
+        with in_language(self.tournament.language):
+            return self._table(by)
+
+    def _table(self, by: str) -> str:
         rows = self.ranked(by)
-        lines = [f"{self.tournament}", f"{'rank':>4}  {'name':<20}{'points':>8}{'duplicate':>11}{'won':>6}"]
+        heads = [pgettext("board", "rank"), pgettext("board", "name"), pgettext("board", "points"),
+                 pgettext("board", "duplicate"), pgettext("board", "won")]
+        # each column as wide as in English, or as its heading (and two spaces) in another language
+        w_rank = max(4, len(heads[0]))
+        w_points, w_duplicate, w_won = (max(width, len(head) + 2) for width, head in
+                                        zip((8, 11, 6), heads[2:], strict=True))
+        lines = [f"{self.tournament}",
+                 f"{heads[0]:>{w_rank}}  {heads[1]:<20}{heads[2]:>{w_points}}{heads[3]:>{w_duplicate}}"
+                 f"{heads[4]:>{w_won}}"]
         for rank, row in rows:
-            lines.append(f"{rank:>4}  {_one_line(row['name'])[:20]:<20}{row['points']:>8}{row['duplicate']:>+11}"
-                         f"{row['hands_won']:>4}/{self.tournament.hands}")
+            lines.append(f"{rank:>{w_rank}}  {_one_line(row['name'])[:20]:<20}{row['points']:>{w_points}}"
+                         f"{row['duplicate']:>+{w_duplicate}}{row['hands_won']:>{w_won - 2}}/{self.tournament.hands}")
         for row in self.held:
-            lines.append(f"held for the teacher: {_one_line(row['name'])} ({row['file']}), "
-                         f"{row['points']} points: {row['held']}")
+            # English says "points" for one point too (its texts stay as they were)
+            lines.append(ngettext("held for the teacher: {name} ({file}), {points} points: {reason}",
+                                  "held for the teacher: {name} ({file}), {points} points: {reason}",
+                                  row["points"]).format(name=_one_line(row["name"]), file=row["file"],
+                                                        points=row["points"], reason=row["held"]))
         for finding in self.findings:
-            lines.append(f"look at: {finding}")
+            lines.append(_("look at: {finding}").format(finding=finding))
         usual = sum(not pair.improbable for pair in self.identical)
         if usual:
-            lines.append(f"{usual} pair{'s' if usual > 1 else ''} of results played some hands identically "
-                         "with usual moves only (see .identical): common among honest students")
+            lines.append(ngettext("{count} pair of results played some hands identically with usual moves only "
+                                  "(see .identical): common among honest students",
+                                  "{count} pairs of results played some hands identically with usual moves only "
+                                  "(see .identical): common among honest students", usual).format(count=usual))
         for source, reason in self.rejected:
-            lines.append(f"rejected {_one_line(source)}: {reason}")
+            lines.append(_("rejected {file}: {reason}").format(file=_one_line(source), reason=reason))
         return "\n".join(lines)
 
     def ranked(self, by: str = "points") -> list[tuple[int, dict[str, Any]]]:
         """(rank, row) pairs, best first; equal scores share a rank."""
         if by not in ("points", "duplicate"):
-            raise TournamentError(f"rank by 'points' or 'duplicate', not {excerpt(by)}")
+            with in_language(self.tournament.language):
+                raise TournamentError(_("rank by 'points' or 'duplicate', not {given}").format(given=excerpt(by)))
         rows = sorted(self.rows, key=lambda row: (-row[by], _normal_name(row["name"])))
         out: list[tuple[int, dict[str, Any]]] = []
         for i, row in enumerate(rows):
@@ -82,21 +103,29 @@ class Leaderboard:
     def plot(self, by: str = "points", ax: Any = None) -> Any:
         """A bar chart of the standings (matplotlib); returns the axes.  Names are drawn
         as typed (a $ or a backslash is not read as mathematics)."""
+        with in_language(self.tournament.language):
+            return self._plot(by, ax)
+
+    def _plot(self, by: str, ax: Any) -> Any:
         import matplotlib.pyplot as plt
 
         rows = self.ranked(by)
         made = ax is None
         if ax is None:
-            _, ax = plt.subplots(figsize=(7, 0.6 * max(len(rows), 2) + 1.2))
+            _figure, ax = plt.subplots(figsize=(7, 0.6 * max(len(rows), 2) + 1.2))
         values = [row[by] for _, row in rows][::-1]
         positions = list(range(len(values)))
         ax.barh(positions, values, color=["#2e7d32" if v >= 0 else "#c62828" for v in values])
         ax.set_yticks(positions)
         ax.set_yticklabels([_wrapped(_plain(row["name"])) for _, row in rows][::-1], usetex=False)
-        label = "total points" if by == "points" else "duplicate score (points minus the computer's, same deals)"
+        label = _("total points") if by == "points" else _("duplicate score (points minus the computer's, same deals)")
         ax.set_xlabel(label)
-        ax.set_title(f"{_plain(self.tournament.title) or 'Tournament'}: {len(rows)} students, "
-                     f"{self.tournament.hands} hands each", usetex=False)
+        # English says "students" and "hands" for one too (its texts stay as they were)
+        students = npgettext("chart", "{count} students", "{count} students", len(rows)).format(count=len(rows))
+        hands = npgettext("chart", "{count} hands", "{count} hands", self.tournament.hands).format(
+            count=self.tournament.hands)
+        ax.set_title(_("{title}: {students}, {hands} each").format(
+            title=_plain(self.tournament.title) or _("Tournament"), students=students, hands=hands), usetex=False)
         if by == "duplicate":
             ax.axvline(0, color="#555", linewidth=1)
         if made:  # room on the left for every name, drawn whole
@@ -104,20 +133,27 @@ class Leaderboard:
         return ax
 
     def _repr_html_(self) -> str:
+        with in_language(self.tournament.language):
+            return self._html()
+
+    def _html(self) -> str:
         from html import escape
 
-        head = "".join(f"<th>{h}</th>" for h in ("rank", "name", "points", "duplicate", "hands won"))
+        head = "".join(f"<th>{escape(h)}</th>" for h in (
+            pgettext("board", "rank"), pgettext("board", "name"), pgettext("board", "points"),
+            pgettext("board", "duplicate"), pgettext("board", "hands won")))
         body = "".join(
             f"<tr><td>{rank}</td><td>{escape(row['name'])}</td><td>{row['points']}</td>"
             f"<td>{row['duplicate']:+d}</td><td>{row['hands_won']}/{self.tournament.hands}</td></tr>"
             for rank, row in self.ranked())
-        held = "".join(f"<li>{escape(row['name'])} ({escape(row['file'])}), {row['points']} points: "
-                       f"{escape(row['held'])}</li>" for row in self.held)
+        held = "".join("<li>" + ngettext("{name} ({file}), {points} points: {reason}",
+                                         "{name} ({file}), {points} points: {reason}", row["points"]).format(
+            name=escape(row["name"]), file=escape(row["file"]), points=row["points"], reason=escape(row["held"]))
+            + "</li>" for row in self.held)
         look = "".join(f"<li>{escape(str(f))}</li>" for f in self.findings)
         rejected = "".join(f"<li>{escape(s)}: {escape(r)}</li>" for s, r in self.rejected)
-        extra = f"<p>Held for the teacher (not ranked):</p><ul>{held}</ul>" if held else ""
-        extra += f"<p>Look at:</p><ul>{look}</ul>" if look else ""
-        extra += f"<p>Rejected:</p><ul>{rejected}</ul>" if rejected else ""
+        parts = ((_("Held for the teacher (not ranked):"), held), (_("Look at:"), look), (_("Rejected:"), rejected))
+        extra = "".join(f"<p>{escape(title)}</p><ul>{items}</ul>" for title, items in parts if items)
         return f"<table><caption>{escape(str(self.tournament))}</caption><tr>{head}</tr>{body}</table>{extra}"
 
     def __repr__(self) -> str:
@@ -190,8 +226,8 @@ def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
             continue
         same = (_normal_name(item.name), item.digest)
         if same in seen:  # the very same games: nothing is lost by ranking one of them
-            board.rejected.append((label, f"the same result again for {item.name} (the same games as "
-                                          f"{seen[same]}, which is kept)"))
+            board.rejected.append((label, _("the same result again for {name} (the same games as {file}, which is "
+                                            "kept)").format(name=item.name, file=seen[same])))
             continue
         seen[same] = label
         kept.append((label, item))

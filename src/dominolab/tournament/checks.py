@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Optional
 
+from ..i18n import N_, _
 from ..moves import Move, Play
 from ..players import PlayerError, SearchPlayer, StrategyPlayer
 from ..playout import derive_seed, play_out
@@ -152,34 +153,37 @@ class Checked:
 
 def _check_result(t: Tournament, data: Any) -> Checked:
     if not isinstance(data, dict) or data.get("format") != RESULT_FORMAT:
-        raise TournamentError("not a Domino Lab tournament result")
+        raise TournamentError(_("not a Domino Lab tournament result"))
     version = data.get("version")
     if version == 1 and is_int(version):
-        raise TournamentError("it was written by an older Domino Lab (result version 1, without seals): "
-                              "ask the student to update Domino Lab and save the result again")
+        raise TournamentError(_("it was written by an older Domino Lab (result version 1, without seals): "
+                                "ask the student to update Domino Lab and save the result again"))
     if version != RESULT_VERSION or not is_int(version):
-        raise TournamentError(f"unknown result version {excerpt(version)}")
+        raise TournamentError(_("unknown result version {version}").format(version=excerpt(version)))
     keys = {"format", "version", "name", "tournament", "hands", "points", "entry", "seals"}
     if set(data) != keys:
-        raise TournamentError("its fields are not the ones Domino Lab writes: " + ", ".join(sorted(set(data) ^ keys)))
+        raise TournamentError(_("its fields are not the ones Domino Lab writes: {fields}").format(
+            fields=", ".join(sorted(set(data) ^ keys))))
     name = _check_name(data["name"])
     tour = data["tournament"]
+    another = N_("it is a result of another tournament (other deals, rules or opponents)")
     if not isinstance(tour, dict) or tour.get("id") != t.id:
-        raise TournamentError("it is a result of another tournament (other deals, rules or opponents)")
+        raise TournamentError(_(another))
     try:
         if Tournament.from_dict(tour) != t:
-            raise TournamentError("it is a result of another tournament (other deals, rules or opponents)")
+            raise TournamentError(_(another))
     except TournamentError as exc:
-        raise TournamentError(f"its tournament is not this one: {exc}") from None
+        raise TournamentError(_("its tournament is not this one: {reason}").format(reason=exc)) from None
     hands = data["hands"]
     if not isinstance(hands, list):
-        raise TournamentError("hands must be a list of hand records")
+        raise TournamentError(_("hands must be a list of hand records"))
     if len(hands) != t.hands:
-        raise TournamentError(f"it has {len(hands)} of the {t.hands} hands: unfinished")
-    key = _check_key(data["entry"], "its entry key")
+        raise TournamentError(_("it has {count} of the {hands} hands: unfinished").format(count=len(hands),
+                                                                                          hands=t.hands))
+    key = _check_key(data["entry"], N_("its entry key must be 16 lower-case hex digits, got {got}"))
     seals = data["seals"]
     if not isinstance(seals, list) or len(seals) != len(hands) or not all(isinstance(x, str) for x in seals):
-        raise TournamentError(f"seals must be a list of {len(hands)} texts, one per hand")
+        raise TournamentError(_("seals must be a list of {count} texts, one per hand").format(count=len(hands)))
     unsealed = tuple(i for i, (seal, record) in enumerate(zip(seals, hands, strict=True))
                      if not hmac.compare_digest(seal.encode("utf-8", "replace"),
                                                 _seal(key, t.id, name, i, record).encode("ascii")))
@@ -191,11 +195,13 @@ def _check_result(t: Tournament, data: Any) -> Checked:
         try:
             r = round_from_record(record)
         except RecordError as exc:
-            raise TournamentError(f"hand {i + 1}: the record does not replay ({exc})") from None
+            raise TournamentError(_("hand {hand}: the record does not replay ({reason})").format(
+                hand=i + 1, reason=exc)) from None
         if r.rules != t.rules or r.start != t.deal(i).start:
-            raise TournamentError(f"hand {i + 1} was not dealt by this tournament (edited or from other deals)")
+            raise TournamentError(_("hand {hand} was not dealt by this tournament (edited or from other deals)").format(
+                hand=i + 1))
         if not r.is_over:
-            raise TournamentError(f"hand {i + 1} is not finished")
+            raise TournamentError(_("hand {hand} is not finished").format(hand=i + 1))
         student = _student_moves(r)
         moved.append([str(m) for m in student])
         replay = _Replay(student, t, i)
@@ -204,8 +210,8 @@ def _check_result(t: Tournament, data: Any) -> Checked:
         except PlayerError:  # the student's moves no longer fit: the others played otherwise
             again = None
         if again is None or again.moves != r.moves:
-            raise TournamentError(f"hand {i + 1}: the computer players' moves are not the ones they make "
-                                  "(the record was edited)")
+            raise TournamentError(_("hand {hand}: the computer players' moves are not the ones they make "
+                                    "(the record was edited)").format(hand=i + 1))
         points.append(_points_of_seat(again, 0))
         plays.append(HandPlay(_digest(replay.played)[:16], replay.real, replay.unusual, round(replay.bits, 2),
                               tuple(replay.choices)))
@@ -213,7 +219,8 @@ def _check_result(t: Tournament, data: Any) -> Checked:
         assert result is not None
         won += result.winning_side == r.rules.side_of(0, r.players)
     if data["points"] != sum(points) or not is_int(data["points"]):
-        raise TournamentError(f"it claims {excerpt(data['points'])} points, but its hands score {sum(points)}")
+        raise TournamentError(_("it claims {claimed} points, but its hands score {points}").format(
+            claimed=excerpt(data["points"]), points=sum(points)))
     games = _digest([p.key for p in plays])
     return Checked(name, sum(points), tuple(points), won, games, tuple(plays), key, unsealed, _digest(moved))
 
@@ -227,6 +234,7 @@ def check_source(t: Tournament, source: Any) -> Checked:
     except TournamentError:
         raise
     except RecursionError:
-        raise TournamentError("it nests too deeply to be a result") from None
+        raise TournamentError(_("it nests too deeply to be a result")) from None
     except Exception as exc:  # a board must render whatever a file holds
-        raise TournamentError(f"it could not be checked ({type(exc).__name__}: {excerpt(str(exc), 60)})") from None
+        raise TournamentError(_("it could not be checked ({error}: {problem})").format(
+            error=type(exc).__name__, problem=excerpt(str(exc), 60))) from None

@@ -6,10 +6,12 @@ import json
 import os
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
 
+from ..i18n import _, ngettext
+from ..i18n import language as in_language
 from ..players import Player, create
 from ..playout import derive_seed, play_out
 from ..records import RecordError, rules_from_record
@@ -23,6 +25,7 @@ from .seals import (
     TOURNAMENT_FORMAT,
     VERSION,
     TournamentError,
+    _check_language,
     _decode,
     _digest,
     _encode,
@@ -42,6 +45,9 @@ class Tournament:
 
     ``opponents`` holds one kind per opponent seat (seats 1, 2, ...: the student sits in
     seat 0); ``baseline`` is the computer player the duplicate score compares with.
+    ``language`` ("en", "es"; None: the language of the moment) is the language of the texts
+    the tournament builds (its errors, an entry's notices, the leaderboard): it is no part of
+    the tournament's identity, file or code, so a class may read one tournament in two languages.
     """
 
     rules: Rules
@@ -50,25 +56,36 @@ class Tournament:
     seed: int
     baseline: str = "strategy"
     title: str = ""
+    language: Optional[str] = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.language is not None:
+            object.__setattr__(self, "language", _check_language(self.language))
+        with in_language(self.language):
+            self._check()
+
+    def _check(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise TournamentError(f"rules must be a Rules object, got {excerpt(self.rules)}")
+            raise TournamentError(_("rules must be a Rules object, got {rules}").format(rules=excerpt(self.rules)))
         _int(self.hands, "hands", 1, 100)
         _int(self.seed, "seed", 0, 2**40 - 1)
         if not isinstance(self.opponents, tuple):
-            raise TournamentError(f"opponents must be a tuple of kinds, got {excerpt(self.opponents)}")
+            raise TournamentError(_("opponents must be a tuple of kinds, got {opponents}").format(
+                opponents=excerpt(self.opponents)))
         players = len(self.opponents) + 1
         if players not in self.rules.player_counts:
-            raise TournamentError(f"these rules ({self.rules.name}) are for {self.rules.player_counts} players, "
-                                  f"not {players} (the student and {len(self.opponents)} opponents)")
+            raise TournamentError(_("these rules ({rules}) are for {counts} players, not {players} (the student and "
+                                    "{opponents} opponents)").format(rules=self.rules.name,
+                                                                      counts=self.rules.player_counts,
+                                                                      players=players, opponents=len(self.opponents)))
         if self.rules.partnerships and players != 4:
-            raise TournamentError("partnership rules need 4 players")
+            raise TournamentError(_("partnership rules need 4 players"))
         for kind in (*self.opponents, self.baseline):
             if not isinstance(kind, str) or kind not in KINDS:
-                raise TournamentError(f"no computer player named {excerpt(kind)}; choose one of {', '.join(KINDS)}")
+                raise TournamentError(_("no computer player named {kind}; choose one of {kinds}").format(
+                    kind=excerpt(kind), kinds=", ".join(KINDS)))
         if not isinstance(self.title, str) or len(self.title) > 80:
-            raise TournamentError("title must be text of at most 80 characters")
+            raise TournamentError(_("title must be text of at most 80 characters"))
 
     # ------------------------------------------------------------------ making one
     @classmethod
@@ -82,10 +99,21 @@ class Tournament:
         players: int = 2,
         baseline: Optional[str] = None,
         title: str = "",
+        language: Optional[str] = None,
     ) -> Tournament:
         """A new tournament.  ``opponents`` is a kind ("random", "greedy", "strategy",
         "search") for every opponent seat, or one kind per seat; ``players`` counts the
-        student too.  ``seed=None`` picks a fresh seed (kept in the tournament)."""
+        student too.  ``seed=None`` picks a fresh seed (kept in the tournament).
+        ``language``: the language of the texts it builds (see the class)."""
+        if language is not None:
+            language = _check_language(language)
+        with in_language(language):
+            return cls._create(rules, hands, opponents, seed, players, baseline, title, language)
+
+    @classmethod
+    def _create(cls, rules: Union[Rules, str], hands: int, opponents: Union[str, Sequence[str]],
+                seed: Optional[int], players: int, baseline: Optional[str], title: str,
+                language: Optional[str]) -> Tournament:
         try:
             rules = Rules.coerce(rules)
         except ValueError as exc:
@@ -93,10 +121,12 @@ class Tournament:
         _int(players, "players", 2, MAX_PLAYERS)
         kinds = (opponents,) * (players - 1) if isinstance(opponents, str) else tuple(opponents)
         if len(kinds) != players - 1:
-            raise TournamentError(f"give one opponent kind for each of the {players - 1} opponent seats")
+            raise TournamentError(_("give one opponent kind for each of the {seats} opponent seats").format(
+                seats=players - 1))
         if seed is None:
             seed = random.SystemRandom().getrandbits(30)
-        return cls(rules, hands, kinds, seed, baseline or (kinds[0] if len(set(kinds)) == 1 else "strategy"), title)
+        return cls(rules, hands, kinds, seed, baseline or (kinds[0] if len(set(kinds)) == 1 else "strategy"), title,
+                   language)
 
     @property
     def players(self) -> int:
@@ -140,32 +170,40 @@ class Tournament:
                 "id": self.id}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Tournament:
+    def from_dict(cls, data: Any, *, language: Optional[str] = None) -> Tournament:
         """The tournament a dict (:meth:`to_dict`) stands for; anything else raises
         :class:`TournamentError` naming the first field that is wrong."""
+        if language is not None:
+            language = _check_language(language)
+        with in_language(language):
+            return cls._from_dict(data, language)
+
+    @classmethod
+    def _from_dict(cls, data: Any, language: Optional[str]) -> Tournament:
         if not isinstance(data, dict) or data.get("format") != TOURNAMENT_FORMAT:
-            raise TournamentError("not a Domino Lab tournament file")
+            raise TournamentError(_("not a Domino Lab tournament file"))
         if data.get("version") != VERSION or not is_int(data.get("version")):
-            raise TournamentError(f"unknown tournament version {excerpt(data.get('version'))}")
+            raise TournamentError(_("unknown tournament version {version}").format(
+                version=excerpt(data.get("version"))))
         keys = {"format", "version", "title", "rules", "hands", "opponents", "seed", "baseline", "id"}
         if set(data) != keys:
-            raise TournamentError("the tournament file's fields are not the ones Domino Lab writes: "
-                                  + ", ".join(sorted(set(data) ^ keys)))
+            raise TournamentError(_("the tournament file's fields are not the ones Domino Lab writes: {fields}").format(
+                fields=", ".join(sorted(set(data) ^ keys))))
         try:
             rules = rules_from_record(data["rules"])
         except RecordError as exc:
             raise TournamentError(str(exc)) from None
         opponents = data["opponents"]
         if not isinstance(opponents, list) or len(opponents) >= MAX_PLAYERS:
-            raise TournamentError(f"opponents must be a list of at most {MAX_PLAYERS - 1} kinds")
+            raise TournamentError(_("opponents must be a list of at most {count} kinds").format(count=MAX_PLAYERS - 1))
         try:
-            t = cls(rules, data["hands"], tuple(opponents), data["seed"], data["baseline"], data["title"])
+            t = cls(rules, data["hands"], tuple(opponents), data["seed"], data["baseline"], data["title"], language)
         except TournamentError:
             raise
         except (ValueError, TypeError) as exc:  # a check deeper down (the rules): still ours
             raise TournamentError(str(exc)) from None
         if data["id"] != t.id:
-            raise TournamentError("the tournament file was changed after it was made (its id does not match)")
+            raise TournamentError(_("the tournament file was changed after it was made (its id does not match)"))
         return t
 
     def save(self, path: Union[str, Path]) -> Path:
@@ -180,60 +218,83 @@ class Tournament:
 
         Codes exist for presets with one kind of opponent and the default baseline;
         other tournaments are handed out as files."""
+        with in_language(self.language):
+            return self._code()
+
+    def _code(self) -> str:
         is_preset = self.rules.name in Rules.presets() and Rules.preset(self.rules.name) == self.rules
         if not is_preset:
-            raise TournamentError("custom rules cannot be written as a code: hand out the file (t.save(...))")
+            raise TournamentError(_("custom rules cannot be written as a code: hand out the file (t.save(...))"))
         if len(set(self.opponents)) != 1 or self.baseline != self.opponents[0] or self.title:
-            raise TournamentError("only a tournament with one kind of opponent (and no title) has a code")
+            raise TournamentError(_("only a tournament with one kind of opponent (and no title) has a code"))
         body = f"{self.rules.name}-{self.players}-{self.opponents[0]}-{self.hands}"
         seed = _encode(self.seed, 8)
         check = _encode(int(_digest(body + seed)[:4], 16) % 32, 1)
         return f"{body}-{seed}{check}"
 
     @classmethod
-    def from_code(cls, code: str) -> Tournament:
+    def from_code(cls, code: str, *, language: Optional[str] = None) -> Tournament:
         """The tournament a code stands for (case and spaces do not matter)."""
+        if language is not None:
+            language = _check_language(language)
+        with in_language(language):
+            return cls._from_code(code, language)
+
+    @classmethod
+    def _from_code(cls, code: str, language: Optional[str]) -> Tournament:
         if not isinstance(code, str) or len(code) > 80:
-            raise TournamentError(f"not a tournament code: {excerpt(code)}")
+            raise TournamentError(_("not a tournament code: {code}").format(code=excerpt(code)))
         parts = "".join(code.split()).lower().split("-")
         # preset names may contain a hyphen (puerto-rico): the last four parts are fixed
         if len(parts) < 5:
-            raise TournamentError(f"not a tournament code: {excerpt(code)} "
-                                  "(expected e.g. standard-2-strategy-8-0K7M4Q2X)")
+            raise TournamentError(_("not a tournament code: {code} (expected e.g. {example})").format(
+                code=excerpt(code), example="standard-2-strategy-8-0K7M4Q2X"))
         preset = "-".join(parts[:-4])
         players_text, kind, hands_text, tail = parts[-4:]
         tail = tail.upper().replace("O", "0").replace("I", "1").replace("L", "1")  # letters read as digits
         if len(tail) != 9 or not _is_small_number(players_text) or not _is_small_number(hands_text):
-            raise TournamentError(f"not a tournament code: {excerpt(code)}")
+            raise TournamentError(_("not a tournament code: {code}").format(code=excerpt(code)))
         body = f"{preset}-{players_text}-{kind}-{hands_text}"
         seed_text, check = tail[:8], tail[8]
         if _encode(int(_digest(body + seed_text)[:4], 16) % 32, 1) != check:
-            raise TournamentError(f"the code {excerpt(code)} has a typo (its last character does not match)")
+            raise TournamentError(_("the code {code} has a typo (its last character does not match)").format(
+                code=excerpt(code)))
         try:
             rules = Rules.preset(preset)
         except ValueError as exc:
             raise TournamentError(str(exc)) from None
         players = _int(int(players_text), "players", 2, MAX_PLAYERS)
-        return cls(rules, int(hands_text), (kind,) * (players - 1), _decode(seed_text), kind)
+        return cls(rules, int(hands_text), (kind,) * (players - 1), _decode(seed_text), kind, "", language)
 
     @classmethod
-    def load(cls, source: Union[str, Path, dict[str, Any], Tournament]) -> Tournament:
-        """A tournament from a file path, a code, its dict, or itself."""
+    def load(cls, source: Union[str, Path, dict[str, Any], Tournament], *,
+             language: Optional[str] = None) -> Tournament:
+        """A tournament from a file path, a code, its dict, or itself; ``language`` (when
+        given) is the language of the texts it builds (see the class)."""
+        if language is not None:
+            language = _check_language(language)
+        with in_language(language):
+            return cls._load(source, language)
+
+    @classmethod
+    def _load(cls, source: Union[str, Path, dict[str, Any], Tournament], language: Optional[str]) -> Tournament:
         if isinstance(source, Tournament):
-            return source
+            return source if language is None else replace(source, language=language)
         if isinstance(source, dict):
-            return cls.from_dict(source)
+            return cls.from_dict(source, language=language)
         if isinstance(source, Path) or (isinstance(source, str) and (source.endswith(".json") or "/" in source)):
             path = Path(source)
             if not os.path.lexists(path):
-                raise TournamentError(f"no tournament file at {path}")
+                raise TournamentError(_("no tournament file at {path}").format(path=path))
             try:
-                return cls.from_dict(_parse(_read_file(path, follow_links=True)))
+                return cls.from_dict(_parse(_read_file(path, follow_links=True)), language=language)
             except TournamentError as exc:
-                raise TournamentError(f"{path.name} is not a usable tournament file: {exc}") from None
+                raise TournamentError(_("{file} is not a usable tournament file: {reason}").format(
+                    file=path.name, reason=exc)) from None
         if not isinstance(source, str):
-            raise TournamentError(f"a tournament is a file, a code, a dict or a Tournament, not {excerpt(source)}")
-        return cls.from_code(source)
+            raise TournamentError(_("a tournament is a file, a code, a dict or a Tournament, not {source}").format(
+                source=excerpt(source)))
+        return cls.from_code(source, language=language)
 
     # ------------------------------------------------------------------ results
     def entry(self, name: str, folder: Union[str, Path, None] = None, *, carry_on: Optional[bool] = None) -> Entry:
@@ -245,11 +306,13 @@ class Tournament:
         (``carry_on=False`` always starts a new game)."""
         from .entries import Entry, _entry_in
 
-        if carry_on is not None and not isinstance(carry_on, bool):
-            raise TournamentError(f"carry_on must be True, False or None, got {excerpt(carry_on)}")
-        if folder is None:
-            return Entry(self, name)
-        return _entry_in(self, name, Path(folder), carry_on)
+        with in_language(self.language):
+            if carry_on is not None and not isinstance(carry_on, bool):
+                raise TournamentError(_("carry_on must be True, False or None, got {given}").format(
+                    given=excerpt(carry_on)))
+            if folder is None:
+                return Entry(self, name)
+            return _entry_in(self, name, Path(folder), carry_on)
 
     def check(self, result: Any) -> Checked:
         """Replay one result (a dict, as ``Entry.result()`` gives, its file's bytes or path)
@@ -257,7 +320,8 @@ class Tournament:
         what is wrong."""
         from .checks import check_source
 
-        return check_source(self, result)
+        with in_language(self.language):
+            return check_source(self, result)
 
     def leaderboard(self, results: Union[str, Path, Iterable[Any]], *, accept: Iterable[str] = ()) -> Leaderboard:
         """Check and rank results: a folder of result files, or an iterable of paths,
@@ -271,7 +335,8 @@ class Tournament:
         teacher has cleared, or files (the one to rank when two claim one student)."""
         from .board import _leaderboard
 
-        return _leaderboard(self, results, accept)
+        with in_language(self.language):
+            return _leaderboard(self, results, accept)
 
     def rank(self, checked: Iterable[tuple[str, Union[Checked, str]]], *, accept: Iterable[str] = ()) -> Leaderboard:
         """The leaderboard of results checked already (:meth:`check`): ``(label, Checked)``
@@ -279,12 +344,18 @@ class Tournament:
         file's check and ranks again, so adding a file replays that file only."""
         from .board import _rank
 
-        return _rank(self, checked, accept)
+        with in_language(self.language):
+            return _rank(self, checked, accept)
 
     def __str__(self) -> str:
-        kinds = ", ".join(self.opponents)
-        return (f"{self.title + ': ' if self.title else ''}{self.hands} hands of {self.rules.title}, "
-                f"{self.players} players (the student against {kinds}), id {self.id}")
+        with in_language(self.language):
+            # English says "hands" for one hand too (its texts stay as they were); a language
+            # with its own singular gives it (a translator's msgstr[0])
+            text = ngettext("{hands} hands of {rules}, {players} players (the student against {kinds}), id {id}",
+                            "{hands} hands of {rules}, {players} players (the student against {kinds}), id {id}",
+                            self.hands).format(hands=self.hands, rules=self.rules.title, players=self.players,
+                                               kinds=", ".join(self.opponents), id=self.id)
+            return _("{title}: {tournament}").format(title=self.title, tournament=text) if self.title else text
 
 
 def _points_of_seat(r: Round, seat: int) -> int:

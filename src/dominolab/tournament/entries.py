@@ -12,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Optional, Union
 
+from ..i18n import N_, _
+from ..i18n import language as in_language
 from ..moves import Move
 from ..players import Player
 from ..playout import play_out
@@ -40,15 +42,18 @@ class Entry:
 
     def __init__(self, tournament: Tournament, name: str, *, key: Optional[str] = None):
         self.tournament = tournament
-        self.name = _check_name(name)
-        #: A random key of this entry's own (kept in the progress file, so a resumed entry
-        #: keeps it): it seals every hand of the result (:func:`_seal`).
-        self.key = secrets.token_hex(8) if key is None else _check_key(key, "an entry's key")
+        with in_language(tournament.language):
+            self.name = _check_name(name)
+            #: A random key of this entry's own (kept in the progress file, so a resumed entry
+            #: keeps it): it seals every hand of the result (:func:`_seal`).
+            self.key = secrets.token_hex(8) if key is None else _check_key(
+                key, N_("an entry's key must be 16 lower-case hex digits, got {got}"))
         #: Which of the files of this name in a folder are this entry's: 1 for the first student
         #: of the name, 2, 3... for another student who typed the same name (never overwritten).
         self.slot = 1
         #: What to tell the student before the first move (another student's game of the same
-        #: name is in the folder, so this one is a game of their own), or None.
+        #: name is in the folder, so this one is a game of their own), or None; in the language
+        #: of the moment the entry was made (a table says it again in its own: :func:`_taken_text`).
         self.notice: Optional[str] = None
         self.rounds: list[Round] = []
         self._round: Optional[Round] = None
@@ -79,7 +84,8 @@ class Entry:
         """Deal the next hand (after the last one finished); the opponents move first if
         it is their lead."""
         if self._round is not None and not self._round.is_over:
-            raise TournamentError("the hand is still being played; finish it first")
+            with in_language(self.tournament.language):
+                raise TournamentError(_("the hand is still being played; finish it first"))
         if self._round is not None:
             self.rounds.append(self._round)
             self._round = None
@@ -94,9 +100,10 @@ class Entry:
         """The student's move ("6-4 left", a tile, Draw(), "pass"...); then the opponents
         move until it is the student's turn again or the hand is over."""
         r = self._round
-        if r is None or r.is_over:
-            raise TournamentError("the hand is over; deal the next one")
-        chosen = r.parse_move(move, end)  # type: ignore[arg-type]
+        with in_language(self.tournament.language):
+            if r is None or r.is_over:
+                raise TournamentError(_("the hand is over; deal the next one"))
+            chosen = r.parse_move(move, end)  # type: ignore[arg-type]
         r.play(chosen, seat=0)
         self._opponents_move()
 
@@ -172,38 +179,47 @@ class Entry:
         """The entry as :meth:`progress` left it: the hands dealt again and the student's
         moves replayed (the opponents answer as they did).  Progress of another student or
         tournament, or moves that do not replay, raise :class:`TournamentError` naming them."""
+        with in_language(tournament.language):
+            return cls._resume(tournament, name, progress)
+
+    @classmethod
+    def _resume(cls, tournament: Tournament, name: str, progress: Any) -> Entry:
         if not isinstance(progress, dict) or progress.get("format") != PROGRESS_FORMAT:
-            raise TournamentError("not a Domino Lab tournament progress file")
+            raise TournamentError(_("not a Domino Lab tournament progress file"))
         if progress.get("version") != VERSION or not is_int(progress.get("version")):
-            raise TournamentError(f"unknown progress version {excerpt(progress.get('version'))}")
+            raise TournamentError(_("unknown progress version {version}").format(
+                version=excerpt(progress.get("version"))))
         name = _check_name(name)
         if progress.get("tournament") != tournament.id:
-            raise TournamentError("the progress is of another tournament")
+            raise TournamentError(_("the progress is of another tournament"))
         saved = progress.get("name")
         if not isinstance(saved, str) or _normal_name(saved) != _normal_name(name):
-            raise TournamentError(f"the progress is {excerpt(saved, 30)}'s, not {name}'s")
+            raise TournamentError(_("the progress is {saved}'s, not {name}'s").format(saved=excerpt(saved, 30),
+                                                                                     name=name))
         key = progress.get("entry")  # absent in progress written before results were sealed
-        entry = cls(tournament, saved, key=None if key is None else _check_key(key, "the progress's entry key"))
+        entry = cls(tournament, saved, key=None if key is None else _check_key(
+            key, N_("the progress's entry key must be 16 lower-case hex digits, got {got}")))
         slot = progress.get("slot", 1)
         entry.slot = slot if is_int(slot) and 1 <= slot <= 999 else 1
         hands = progress.get("moves")
         if not isinstance(hands, list) or not 1 <= len(hands) <= tournament.hands:
-            raise TournamentError(f"moves must be a list of 1 to {tournament.hands} hands' moves")
+            raise TournamentError(_("moves must be a list of 1 to {hands} hands' moves").format(hands=tournament.hands))
         for i, moves in enumerate(hands):
             if i > 0:
                 if not entry._round_over():
-                    raise TournamentError(f"hand {i} is unfinished, but hand {i + 1} follows it")
+                    raise TournamentError(_("hand {hand} is unfinished, but hand {next} follows it").format(
+                        hand=i, next=i + 1))
                 entry.next_hand()
             if not isinstance(moves, list):
-                raise TournamentError(f"hand {i + 1}: expected a list of moves")
+                raise TournamentError(_("hand {hand}: expected a list of moves").format(hand=i + 1))
             for j, text in enumerate(moves):
                 try:
                     if not isinstance(text, str):
-                        raise TypeError("not a move's text")
+                        raise TypeError(_("not a move's text"))
                     entry.play(text)
                 except (TournamentError, TypeError, ValueError) as exc:
-                    raise TournamentError(f"hand {i + 1}, move {j + 1} ({excerpt(text, 30)}) does not "
-                                          f"replay: {exc}") from None
+                    raise TournamentError(_("hand {hand}, move {move} ({text}) does not replay: {reason}").format(
+                        hand=i + 1, move=j + 1, text=excerpt(text, 30), reason=exc)) from None
         return entry
 
     def _round_over(self) -> bool:
@@ -290,12 +306,12 @@ def _entry_in(t: Tournament, name: str, folder: Path, carry_on: Optional[bool]) 
         return Entry(t, name)
     found.sort()
     progress = {}
-    for _, slot, path in found:
+    for _mtime, slot, path in found:
         try:
             progress[slot] = _parse(_read_file(path))
         except TournamentError as exc:
-            raise TournamentError(f"the progress file {path} cannot be read ({exc}); "
-                                  "ask your teacher before deleting it") from None
+            raise TournamentError(_("the progress file {path} cannot be read ({reason}); ask your teacher before "
+                                    "deleting it").format(path=path, reason=exc)) from None
     here = _here()
     mine = [slot for _, slot, _ in found if carry_on or (carry_on is None and _place(progress[slot]) == here)]
     if mine:
@@ -303,8 +319,8 @@ def _entry_in(t: Tournament, name: str, folder: Path, carry_on: Optional[bool]) 
         try:
             entry = Entry.resume(t, name, progress[slot])
         except TournamentError as exc:
-            raise TournamentError(f"the progress saved in {folder / Entry.progress_name(t, name, slot)} "
-                                  f"does not fit this tournament: {exc}") from None
+            raise TournamentError(_("the progress saved in {path} does not fit this tournament: {reason}").format(
+                path=folder / Entry.progress_name(t, name, slot), reason=exc)) from None
         entry.slot = slot
         return entry
     entry = Entry(t, name)
@@ -319,7 +335,7 @@ def _place(progress: Any) -> str:
 
 
 def _taken_text(name: str) -> str:
-    """What a student is told when the name typed is taken in the folder."""
-    return (f"Someone called {name} has already started this tournament in this folder, so this is "
-            "a new game of your own; both games are kept. If that game was yours and your notebook "
-            "restarted, run the cell again with carry_on=True to carry on where you were.")
+    """What a student is told when the name typed is taken in the folder (in the current language)."""
+    return _("Someone called {name} has already started this tournament in this folder, so this is a new game "
+             "of your own; both games are kept. If that game was yours and your notebook restarted, run the "
+             "cell again with carry_on=True to carry on where you were.").format(name=name)

@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Union
 
+from ..i18n import _
 from ..validate import excerpt
-from .seals import MAX_FILE_BYTES, TournamentError, _normal_name
+from .seals import MAX_FILE_BYTES, TournamentError, _normal_name, _whole
 
 
 def _read_file(path: Path, *, follow_links: bool = False) -> bytes:
@@ -25,29 +26,29 @@ def _read_file(path: Path, *, follow_links: bool = False) -> bytes:
     try:
         info = os.stat(path) if follow_links else os.lstat(path)
     except FileNotFoundError:
-        raise TournamentError("the link points to nothing (a broken link)" if os.path.islink(path)
-                              else "the file is gone") from None
+        raise TournamentError(_("the link points to nothing (a broken link)") if os.path.islink(path)
+                              else _("the file is gone")) from None
     except OSError as exc:
-        raise TournamentError(f"it cannot be read ({exc.strerror or exc})") from None
+        raise _unreadable(exc) from None
     what = _not_a_file(info.st_mode)
     if what and stat.S_ISLNK(info.st_mode) and not os.path.exists(path):
-        what = "a broken symbolic link (it points to nothing)"
+        what = _("a broken symbolic link (it points to nothing)")
     if what:
-        raise TournamentError(f"{what}: not read")
+        raise TournamentError(_("{what}: not read").format(what=what))
     if info.st_size > MAX_FILE_BYTES:
-        raise TournamentError(f"the file is too large to be a result ({info.st_size:,} bytes; "
-                              f"the limit is {MAX_FILE_BYTES:,})")
+        raise TournamentError(_("the file is too large to be a result ({size} bytes; the limit is {limit})").format(
+            size=_whole(info.st_size), limit=_whole(MAX_FILE_BYTES)))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     if not follow_links:
         flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise TournamentError(f"it cannot be read ({exc.strerror or exc})") from None
+        raise _unreadable(exc) from None
     try:
         what = _not_a_file(os.fstat(fd).st_mode)  # swapped for something else since the look
         if what:
-            raise TournamentError(f"{what}: not read")
+            raise TournamentError(_("{what}: not read").format(what=what))
         chunks: list[bytes] = []
         size = 0
         while size <= MAX_FILE_BYTES:
@@ -57,12 +58,18 @@ def _read_file(path: Path, *, follow_links: bool = False) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as exc:
-        raise TournamentError(f"it cannot be read ({exc.strerror or exc})") from None
+        raise _unreadable(exc) from None
     finally:
         os.close(fd)
     if size > MAX_FILE_BYTES:
-        raise TournamentError(f"the file is too large to be a result (the limit is {MAX_FILE_BYTES:,} bytes)")
+        raise TournamentError(_("the file is too large to be a result (the limit is {limit} bytes)").format(
+            limit=_whole(MAX_FILE_BYTES)))
     return b"".join(chunks)
+
+
+def _unreadable(exc: OSError) -> TournamentError:
+    """The error for a file the system would not read (its reason as the system gives it)."""
+    return TournamentError(_("it cannot be read ({reason})").format(reason=exc.strerror or exc))
 
 
 def _not_a_file(mode: int) -> str:
@@ -70,36 +77,38 @@ def _not_a_file(mode: int) -> str:
     if stat.S_ISREG(mode):
         return ""
     if stat.S_ISLNK(mode):
-        return "a symbolic link (copy the file itself into the folder)"
+        return _("a symbolic link (copy the file itself into the folder)")
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return _("a named pipe (FIFO)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("a socket")
+    return _("not a regular file")
 
 
 def _parse(data: Union[bytes, bytearray, memoryview]) -> Any:
     """JSON from a file's bytes; what is not JSON (or nests too deeply, or holds a number
     too long for Python to read) raises :class:`TournamentError` saying so."""
     if len(data) > MAX_FILE_BYTES:
-        raise TournamentError(f"the file is too large to be a result ({len(data):,} bytes; "
-                              f"the limit is {MAX_FILE_BYTES:,})")
+        raise TournamentError(_("the file is too large to be a result ({size} bytes; the limit is {limit})").format(
+            size=_whole(len(data)), limit=_whole(MAX_FILE_BYTES)))
     try:
         text = bytes(data).decode("utf-8-sig")  # Notepad and others write a byte order mark first
     except UnicodeDecodeError:
-        raise TournamentError("it is not a JSON file (not UTF-8 text)") from None
+        raise TournamentError(_("it is not a JSON file (not UTF-8 text)")) from None
     try:
         return json.loads(text)
     except RecursionError:
-        raise TournamentError("it is not a result file (its JSON nests too deeply)") from None
+        raise TournamentError(_("it is not a result file (its JSON nests too deeply)")) from None
     except json.JSONDecodeError as exc:
-        raise TournamentError(f"it is not a JSON file ({exc.msg}, line {exc.lineno})") from None
+        # {problem} is what Python's JSON reader says, in English
+        raise TournamentError(_("it is not a JSON file ({problem}, line {line})").format(
+            problem=exc.msg, line=exc.lineno)) from None
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        raise TournamentError(f"it is not a result file ({excerpt(str(exc), 80)})") from None
+        raise TournamentError(_("it is not a result file ({problem})").format(problem=excerpt(str(exc), 80))) from None
 
 
 def _slug(name: str) -> str:
@@ -128,7 +137,7 @@ def _sources(results: Union[str, Path, Iterable[Any]]) -> list[tuple[str, Any]]:
     if isinstance(results, (str, Path)):
         folder = Path(results)
         if not folder.is_dir():
-            raise TournamentError(f"no folder at {folder}")
+            raise TournamentError(_("no folder at {folder}").format(folder=folder))
         names = sorted(n for n in os.listdir(folder) if n.lower().endswith(".json") and not n.startswith("."))
         return [(_label(n), folder / n) for n in names]
     out: list[tuple[str, Any]] = []
@@ -138,7 +147,7 @@ def _sources(results: Union[str, Path, Iterable[Any]]) -> list[tuple[str, Any]]:
         elif isinstance(item, tuple) and len(item) == 2:
             out.append((_label(str(item[0])), item[1]))
         else:
-            out.append((f"result {i + 1}", item))
+            out.append((_("result {number}").format(number=i + 1), item))
     return out
 
 

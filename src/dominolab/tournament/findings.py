@@ -3,12 +3,14 @@ they were written), each saying only what the evidence shows."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Optional
 
+from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import language as in_language
 from .checks import PART_BITS, WHOLE_BITS, Checked
 from .codes import Tournament
-from .seals import _hand_list, _normal_name
+from .seals import _decimal, _hand_list, _normal_name
 
 if TYPE_CHECKING:
     from .board import Leaderboard
@@ -18,7 +20,8 @@ if TYPE_CHECKING:
 class Identical:
     """Two results whose student played some hands move for move alike (moves compared
     in canonical form).  ``improbable`` when the shared hands hold enough unusual choices
-    that honest students do not play them alike by chance (see :data:`WHOLE_BITS`)."""
+    that honest students do not play them alike by chance (see :data:`WHOLE_BITS`).
+    ``language``: the tournament's (None: it is said in the language of the moment it is read)."""
 
     names: tuple[str, str]
     files: tuple[str, str]
@@ -27,13 +30,23 @@ class Identical:
     unusual: int
     bits: float
     improbable: bool
+    language: Optional[str] = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
+        """The pair in the tournament's language, or the language of the moment it is read."""
+        with in_language(self.language):
+            return self._said()
+
+    def _said(self) -> str:
         a, b = self.names
-        verdict = ("identical play this unusual is improbable" if self.improbable
-                   else "usual play: honest students often play alike")
-        return (f"{a}'s and {b}'s {_hand_list(self.hands)} {'are' if len(self.hands) > 1 else 'is'} identical "
-                f"({self.real} real choices, {self.unusual} unusual: {self.bits:.1f} bits; {verdict})")
+        verdict = (_("identical play this unusual is improbable") if self.improbable
+                   else _("usual play: honest students often play alike"))
+        return ngettext("{first}'s and {second}'s {hands} is identical ({real} real choices, {unusual} unusual: "
+                        "{bits} bits; {verdict})",
+                        "{first}'s and {second}'s {hands} are identical ({real} real choices, {unusual} unusual: "
+                        "{bits} bits; {verdict})", len(self.hands)).format(
+            first=a, second=b, hands=_hand_list(self.hands), real=self.real, unusual=self.unusual,
+            bits=_decimal(self.bits), verdict=verdict)
 
 
 @dataclass(frozen=True)
@@ -60,9 +73,23 @@ def _played(item: Checked, played: frozenset[tuple[str, str, str]]) -> bool:
 
 def _copy_text(pair: str, original: str, copy: str) -> str:
     """A copy finding where the folder's progress files show which result was played there."""
-    return (f"{pair}. {original}'s progress file in the folder holds {original}'s result, move for move, with "
-            f"its key, as the table writes it; no progress file there holds {copy}'s. {copy}'s result looks "
-            "like the copy.")
+    return _("{finding}. {original}'s progress file in the folder holds {original}'s result, move for move, with "
+             "its key, as the table writes it; no progress file there holds {copy}'s. {copy}'s result looks "
+             "like the copy.").format(finding=pair, original=original, copy=copy)
+
+
+def _joined(names: list[str], message: str) -> str:
+    """Names said one after the other with ``message`` (``N_("{first} and {second}")``), as
+    English joins them: "Ana and Ben and Chloé"."""
+    text = names[0]
+    for name in names[1:]:
+        text = _(message).format(first=text, second=name)
+    return text
+
+
+def _whose(names: list[str]) -> str:
+    """Whose hands: "Ana's or Ben's" ("Ana o Ben" where the sentence says "de")."""
+    return _joined([pgettext("whose", "{name}'s").format(name=name) for name in names], N_("{first} or {second}"))
 
 
 def _check_seals(kept: list[tuple[str, Checked]], same: dict[tuple[int, str], list[int]],
@@ -73,9 +100,9 @@ def _check_seals(kept: list[tuple[str, Checked]], same: dict[tuple[int, str], li
     Honest files always match and never share a key (64 random bits each)."""
     held: dict[int, str] = {}
     by_key: dict[str, list[int]] = {}
-    for n, (_, item) in enumerate(kept):
+    for n, (_label, item) in enumerate(kept):
         by_key.setdefault(item.entry, []).append(n)
-    for n, (_, item) in enumerate(kept):
+    for n, (_label, item) in enumerate(kept):
         sharing = [m for m in by_key[item.entry] if m != n]
         if not item.unsealed:
             for m in sharing:  # two results sealed with one key, under two names (one name: a claim)
@@ -87,49 +114,59 @@ def _check_seals(kept: list[tuple[str, Checked]], same: dict[tuple[int, str], li
                     board.findings.append(Finding("key", (item.name, other.name), _key_text(item.name, other.name,
                                                                                              differ)))
                     continue
-                same_games = (f"{item.name}'s and {other.name}'s results are the same games, move for move, and "
-                              "carry the key of one entry, each sealed under its own name: one was copied from the "
-                              "other and sealed again")
+                same_games = _("{first}'s and {second}'s results are the same games, move for move, and "
+                               "carry the key of one entry, each sealed under its own name: one was copied from the "
+                               "other and sealed again").format(first=item.name, second=other.name)
                 origin = [p for p in (n, m) if _played(kept[p][1], played)]
                 if len(origin) == 1:  # the folder's progress files show which one was played here
                     taker = m if origin[0] == n else n
                     board.findings.append(Finding("copy", (kept[taker][1].name, kept[origin[0]][1].name),
                                                   _copy_text(same_games, kept[origin[0]][1].name,
                                                              kept[taker][1].name)))
-                    held.setdefault(taker, "the same games as another result, with its key (see findings)")
+                    held.setdefault(taker, _("the same games as another result, with its key (see findings)"))
                     continue
                 board.findings.append(Finding("copy", (item.name, other.name),
-                                              same_games + ". The files do not show which one is the original."))
+                                              _("{finding}. The files do not show which one is the original.").format(
+                                                  finding=same_games)))
                 for place in (n, m):
-                    held.setdefault(place, "the same games as another result, with its key (see findings)")
+                    held.setdefault(place, _("the same games as another result, with its key (see findings)"))
             continue
         owners = [kept[m][1].name for m in sharing if not kept[m][1].unsealed]
         donors: dict[int, list[str]] = {}
         for h, play in enumerate(item.plays):
             donors[h] = sorted({kept[m][1].name for m in same[(h, play.key)] if m != n}, key=_normal_name)
         every = len(item.unsealed) == len(item.plays)
-        text = (f"{item.name}'s result was changed after Domino Lab wrote it: the seal"
-                f"{'s' if len(item.unsealed) > 1 else ''} of {'every hand' if every else _hand_list(item.unsealed)} "
-                f"do{'' if len(item.unsealed) > 1 else 'es'} not match its name and moves")
+        if every:
+            text = ngettext("{name}'s result was changed after Domino Lab wrote it: the seal of every hand does not "
+                            "match its name and moves",
+                            "{name}'s result was changed after Domino Lab wrote it: the seals of every hand do not "
+                            "match its name and moves", len(item.unsealed)).format(name=item.name)
+        else:
+            text = ngettext("{name}'s result was changed after Domino Lab wrote it: the seal of {hands} does not "
+                            "match its name and moves",
+                            "{name}'s result was changed after Domino Lab wrote it: the seals of {hands} do not "
+                            "match its name and moves", len(item.unsealed)).format(
+                name=item.name, hands=_hand_list(item.unsealed))
         if owners:
-            text += f"; it carries the key of {' and '.join(owners)}'s entry"
+            text = _("{finding}; it carries the key of {owners}'s entry").format(
+                finding=text, owners=_joined(owners, N_("{first} and {second}")))
         copied: dict[str, list[int]] = {}
         for h, who in donors.items():
             if who:
-                copied.setdefault(" or ".join(f"{x}'s" for x in who[:3]), []).append(h)
-        if copied:
-            text += "; " + "; ".join(f"{_hand_list(hs)} identical to {who}" for who, hs in copied.items())
+                copied.setdefault(_whose(who[:3]), []).append(h)
+        for whose, hs in copied.items():
+            text = _("{finding}; {hands} identical to {whose}").format(finding=text, hands=_hand_list(hs), whose=whose)
         whole = bool(owners) and all(owners[0] in donors[h] for h in range(len(item.plays)))
         sources = {name for who in donors.values() for name in who}
         if whole:
-            kind, text = "copy", text + f": a copy of {owners[0]}'s result?"
+            kind, text = "copy", _("{finding}: a copy of {name}'s result?").format(finding=text, name=owners[0])
         elif len(copied) > 1:
-            kind, text = "splice", text + ": a result put together from others' results?"
+            kind, text = "splice", _("{finding}: a result put together from others' results?").format(finding=text)
         else:
-            kind, text = "edited", text + ": a copy, or a file edited by hand?"
+            kind, text = "edited", _("{finding}: a copy, or a file edited by hand?").format(finding=text)
         names = (item.name, *owners, *sorted(sources - set(owners), key=_normal_name))
         board.findings.append(Finding(kind, names, text))
-        held[n] = "its seals do not match its name and moves (see findings)"
+        held[n] = _("its seals do not match its name and moves (see findings)")
     return held
 
 
@@ -139,18 +176,18 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard,
     and which results of several classmates' hands are improbable as chance, put them in
     ``board`` and return the results to hold (their places in ``kept``) with the reason."""
     same: dict[tuple[int, str], list[int]] = {}
-    for n, (_, item) in enumerate(kept):
+    for n, (_label, item) in enumerate(kept):
         for h, play in enumerate(item.plays):
             same.setdefault((h, play.key), []).append(n)
     shared: dict[tuple[int, int], list[int]] = {}
-    for (h, _), members in same.items():
+    for (h, _key), members in same.items():
         for a_i, a in enumerate(members):
             for b in members[a_i + 1:]:
                 shared.setdefault((a, b), []).append(h)
     sealed = _check_seals(kept, same, board, played)
     held = dict(sealed)
     spliced: set[int] = set()
-    for n, (_, item) in enumerate(kept):
+    for n, (_label, item) in enumerate(kept):
         sources = {h: [kept[m][1].name for m in same[(h, play.key)] if m != n] for h, play in enumerate(item.plays)}
         borrowed = [h for h, who in sources.items() if who]
         if not borrowed or n in sealed:
@@ -163,12 +200,15 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard,
             continue  # one classmate has all these hands: a pair, found below
         by_source: dict[str, list[int]] = {}
         for h in borrowed:
-            by_source.setdefault(" or ".join(sorted(sources[h], key=_normal_name)[:3]), []).append(h)
-        parts = "; ".join(f"{_hand_list(hs)} as {who}'s" for who, hs in by_source.items())
-        text = (f"{item.name}'s {_hand_list(borrowed)} are identical to different classmates' hands ({parts}; "
-                f"{bits:.1f} bits of unusual choices): a result put together from others' results?")
+            who = _joined(sorted(sources[h], key=_normal_name)[:3], N_("{first} or {second}"))
+            by_source.setdefault(who, []).append(h)
+        parts = "; ".join(_("{hands} as {who}'s").format(hands=_hand_list(hs), who=who)
+                          for who, hs in by_source.items())
+        text = _("{name}'s {hands} are identical to different classmates' hands ({parts}; {bits} bits of unusual "
+                 "choices): a result put together from others' results?").format(
+            name=item.name, hands=_hand_list(borrowed), parts=parts, bits=_decimal(bits))
         board.findings.append(Finding("splice", (item.name, *sorted(partners, key=_normal_name)), text))
-        held.setdefault(n, "its hands are identical to several classmates' hands (see findings)")
+        held.setdefault(n, _("its hands are identical to several classmates' hands (see findings)"))
         spliced.add(n)
     hands = t.hands
     for (a, b), hs in sorted(shared.items()):
@@ -177,7 +217,7 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard,
         bits = round(sum(p.bits for p in plays), 2)
         improbable = (len(hs) == hands and bits >= WHOLE_BITS) or bits >= PART_BITS
         pair = Identical((x.name, y.name), (la, lb), tuple(hs), sum(p.real for p in plays),
-                         sum(p.unusual for p in plays), bits, improbable)
+                         sum(p.unusual for p in plays), bits, improbable, t.language)
         board.identical.append(pair)
         # a splice's finding names the hands it took: the classmates it took them from are not held
         if improbable and not {a, b} & (sealed.keys() | spliced):  # else the seals' finding says it
@@ -186,19 +226,23 @@ def _compare(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard,
                 taker = b if origin[0] == a else a
                 found, source = kept[taker][1].name, kept[origin[0]][1].name
                 board.findings.append(Finding("copy", (found, source), _copy_text(str(pair), source, found)))
-                held.setdefault(taker, f"identical to {source}'s result in {_hand_list(hs)} (see findings)")
+                held.setdefault(taker, _("identical to {name}'s result in {hands} (see findings)").format(
+                    name=source, hands=_hand_list(hs)))
                 continue
-            board.findings.append(Finding("copy", pair.names, f"{pair}: one may be a copy of the other"))
+            board.findings.append(Finding("copy", pair.names, _("{pair}: one may be a copy of the other").format(
+                pair=pair)))
             for place, other in ((a, y.name), (b, x.name)):
-                held.setdefault(place, f"identical to {other}'s result in {_hand_list(hs)} (see findings)")
+                held.setdefault(place, _("identical to {name}'s result in {hands} (see findings)").format(
+                    name=other, hands=_hand_list(hs)))
     return held
 
 
 def _key_text(a: str, b: str, differ: list[int]) -> str:
     """The note on two results that carry one key but differ in their games."""
-    return (f"{a}'s and {b}'s results carry the same entry key, but their games differ ({_hand_list(differ)}). "
-            "A key can be read in any result file, so one of them sealed their own games with the other's key; "
-            "that shows nothing against either game, and both are ranked.")
+    return _("{first}'s and {second}'s results carry the same entry key, but their games differ ({hands}). "
+             "A key can be read in any result file, so one of them sealed their own games with the other's key; "
+             "that shows nothing against either game, and both are ranked.").format(first=a, second=b,
+                                                                                      hands=_hand_list(differ))
 
 
 def _claims(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard, chosen: set[str]) -> dict[int, str]:
@@ -206,7 +250,7 @@ def _claims(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard, 
     each is held, side by side with what differs, until the teacher names the right file in
     ``accept`` (never whichever file sorts or arrived first).  Returns what to hold, with why."""
     groups: dict[str, list[int]] = {}
-    for n, (_, item) in enumerate(kept):
+    for n, (_label, item) in enumerate(kept):
         if not item.unsealed:  # a file whose seals do not match is held for that already
             groups.setdefault(_normal_name(item.name), []).append(n)
     held: dict[int, str] = {}
@@ -214,20 +258,23 @@ def _claims(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard, 
         if len(members) < 2:
             continue
         name = kept[members[0]][1].name
-        files = " and ".join(f"{kept[m][0]} ({kept[m][1].points} points)" for m in members)
+        files = _joined([ngettext("{file} ({points} points)", "{file} ({points} points)", kept[m][1].points).format(
+            file=kept[m][0], points=kept[m][1].points) for m in members], N_("{first} and {second}"))
         first = kept[members[0]][1]
         differ = sorted({h for m in members[1:] for h, p in enumerate(kept[m][1].plays) if p.key != first.plays[h].key})
         one_key = len({kept[m][1].entry for m in members}) == 1
-        how = ("Both carry the key of one entry: one run of the tournament, played on twice, or a key read from "
-               "the other file." if one_key else
-               "They come from different runs: two students who typed the same name, or one who started again.")
-        text = (f"{len(members)} results claim to be {name}'s, with different games: {files}. They differ in "
-                f"{_hand_list(differ)}. {how} Each is held until you choose one: accept=[\"file name\"].")
+        how = (_("Both carry the key of one entry: one run of the tournament, played on twice, or a key read from "
+                 "the other file.") if one_key else
+               _("They come from different runs: two students who typed the same name, or one who started again."))
+        text = _("{count} results claim to be {name}'s, with different games: {files}. They differ in {hands}. "
+                 "{how} Each is held until you choose one: accept=[\"file name\"].").format(
+            count=len(members), name=name, files=files, hands=_hand_list(differ), how=how)
         board.findings.append(Finding("claim", (name,), text))
         picked = [m for m in members if kept[m][0] in chosen]
         for m in members:
             if picked and m not in picked:
-                held[m] = f"you chose {kept[picked[0]][0]} as {name}'s result"
+                held[m] = _("you chose {file} as {name}'s result").format(file=kept[picked[0]][0], name=name)
             elif not picked:
-                held[m] = f"{len(members)} results claim to be {name}'s (see findings)"
+                held[m] = _("{count} results claim to be {name}'s (see findings)").format(count=len(members),
+                                                                                          name=name)
     return held

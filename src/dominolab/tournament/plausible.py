@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from ..players import create
 from ..playout import derive_seed, play_out
 from .codes import Tournament, _points_of_seat
 from .findings import Finding
+from .seals import _whole
 
 if TYPE_CHECKING:
     from .board import Leaderboard
@@ -88,7 +90,7 @@ def far_above(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard
     everyone = _sum_chances(pools)
     computer = max(sum(c) for c in computers)
     held: dict[int, str] = {}
-    for n, (_, item) in enumerate(kept):
+    for n, (_label, item) in enumerate(kept):
         if item.points <= computer:  # the engine's own play reaches it: strong play, maybe
             continue
         if sum(p for value, p in everyone.items() if value >= item.points) >= 10 * FAR_ABOVE:
@@ -102,16 +104,18 @@ def far_above(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard
         board.findings.append(Finding("far above", (item.name,), _far_text(item.name, item.points, best,
                                                                             computer,
                                                                             chance)))
-        held[n] = "far more points than this class and the computer scored on these deals (see findings)"
+        held[n] = _("far more points than this class and the computer scored on these deals (see findings)")
     return held
 
 
 def _far_text(name: str, points: int, best: int, computer: int, chance: float) -> str:
     """The finding on a result far above the class."""
-    odds = f"reaches {points} only once in {round(1 / chance):,} tries" if chance > 0 else f"never reaches {points}"
-    return (f"{name}'s {points} points are far above what this class and the computer scored on the same deals "
-            f"(the best other student scored {best}; no computer player, not even the engine's searching player, "
-            f"scored more than {computer}). Adding up each hand's points taken from a different classmate or "
-            f"computer player at random {odds}. "
-            "It may be excellent play, or help: the engine choosing the moves, hands taken from others, or "
-            "moves tried on a copy first. It is held for you to look at, not rejected.")
+    odds = (_("reaches {points} only once in {tries} tries").format(points=points, tries=_whole(round(1 / chance)))
+            if chance > 0 else _("never reaches {points}").format(points=points))
+    return _("{name}'s {points} points are far above what this class and the computer scored on the same deals "
+             "(the best other student scored {best}; no computer player, not even the engine's searching player, "
+             "scored more than {computer}). Adding up each hand's points taken from a different classmate or "
+             "computer player at random {odds}. "
+             "It may be excellent play, or help: the engine choosing the moves, hands taken from others, or "
+             "moves tried on a copy first. It is held for you to look at, not rejected.").format(
+        name=name, points=points, best=best, computer=computer, odds=odds)

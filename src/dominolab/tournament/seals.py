@@ -10,8 +10,11 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
+from ..i18n import _, get_language, ngettext
+from ..i18n import language as in_language
 from ..players import OPPONENTS
 from ..validate import check_int, excerpt
+from ..words import list_and
 
 TOURNAMENT_FORMAT = "dominolab-tournament"
 RESULT_FORMAT = "dominolab-tournament-result"
@@ -28,6 +31,13 @@ _CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I
 
 class TournamentError(ValueError):
     """A tournament, code or result that cannot be used; the message says why."""
+
+
+def _check_language(code: Any) -> str:
+    """``code`` as :mod:`dominolab.i18n` reads it ("ES" is "es"), or its
+    :class:`~dominolab.i18n.UnknownLanguageError` listing the languages there are."""
+    with in_language(code) as checked:
+        return checked
 
 
 def _int(value: Any, name: str, low: int, high: int) -> int:
@@ -60,15 +70,17 @@ def _seal(key: str, tournament_id: str, name: str, index: int, record: Any) -> s
     return hmac.new(key.encode("ascii"), text.encode("utf-8"), hashlib.sha256).hexdigest()[:16]
 
 
-def _check_key(key: Any, what: str) -> str:
+def _check_key(key: Any, message: str) -> str:
+    """``key`` when it is 16 lower-case hex digits; else :class:`TournamentError` with
+    ``message`` (a whole sentence marked with ``N_``, ``{got}`` standing for the key given)."""
     if not isinstance(key, str) or len(key) != 16 or any(ch not in "0123456789abcdef" for ch in key):
-        raise TournamentError(f"{what} must be 16 lower-case hex digits, got {excerpt(key, 30)}")
+        raise TournamentError(_(message).format(got=excerpt(key, 30)))
     return key
 
 
 def _encode(value: int, digits: int) -> str:
     out = []
-    for _ in range(digits):
+    for _digit in range(digits):
         out.append(_CODE_ALPHABET[value % 32])
         value //= 32
     return "".join(reversed(out))
@@ -78,7 +90,7 @@ def _decode(text: str) -> int:
     value = 0
     for ch in text:
         if ch not in _CODE_ALPHABET:
-            raise TournamentError(f"{ch!r} cannot appear in a tournament code")
+            raise TournamentError(_("{character} cannot appear in a tournament code").format(character=repr(ch)))
         value = value * 32 + _CODE_ALPHABET.index(ch)
     return value
 
@@ -107,17 +119,18 @@ def _check_name(given: Any) -> str:
     saying why not: no name, too long, or a character that does not show (control characters,
     and characters that print as blank, such as the Hangul filler)."""
     if not isinstance(given, str) or not given.strip():
-        raise TournamentError("a name is needed (e.g. name=\"Ana\")")
+        raise TournamentError(_("a name is needed (e.g. name=\"Ana\")"))
     name = " ".join(given.split())
     shows = any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK_LOOKING for ch in name)
     if len(name) > 40 or not shows or any(not ch.isprintable() or ch in _BLANK_LOOKING for ch in name):
-        raise TournamentError(f"a name must be at most 40 printable characters, letters or signs that show on "
-                              f"screen, got {excerpt(name)}")
+        raise TournamentError(_("a name must be at most 40 printable characters, letters or signs that show on "
+                                "screen, got {name}").format(name=excerpt(name)))
     return name
 
 
 def _hand_list(hands: Iterable[int]) -> str:
-    """0-based hand indices as a reader says them: "hand 3", "hands 2-4 and 6"."""
+    """0-based hand indices as a reader says them, in the current language: "hand 3",
+    "hands 2-4 and 6" ("mano 3", "manos 2-4 y 6")."""
     numbers = sorted(h + 1 for h in hands)
     runs: list[list[int]] = []
     for n in numbers:
@@ -126,5 +139,23 @@ def _hand_list(hands: Iterable[int]) -> str:
         else:
             runs.append([n])
     parts = [f"{run[0]}" if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs]
-    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"hand{'s' if len(numbers) > 1 else ''} {text}"
+    return ngettext("hand {numbers}", "hands {numbers}", len(numbers)).format(numbers=list_and(parts))
+
+
+#: The languages that write a decimal comma ("0,38") where English writes a point.
+_DECIMAL_COMMA = frozenset({"es"})
+
+
+def _decimal(value: float, places: int = 1) -> str:
+    """``value`` to ``places`` decimals as the current language writes it: "16.9" in English,
+    "16,9" in Spanish."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if get_language() in _DECIMAL_COMMA else text
+
+
+def _whole(n: int) -> str:
+    """A whole number as the current language groups its digits: "2,061" in English; in
+    Spanish none in four digits ("2061") and a no-break space from five on ("20\u00a0610")."""
+    if get_language() not in _DECIMAL_COMMA:
+        return f"{n:,}"
+    return str(n) if abs(n) < 10_000 else f"{n:,}".replace(",", "\u00a0")
