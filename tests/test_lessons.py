@@ -639,10 +639,8 @@ def test_the_readme_has_a_spanish_section_that_lists_every_spanish_notebook_and_
 
 @pytest.mark.slow  # runs every Spanish lesson's code cells
 def test_every_position_a_spanish_lesson_shows_can_arise_in_a_real_hand():
-    """The Spanish lessons' code, run as the English lessons' is above (in a context of its
-    own: their ``dl.set_language("es")`` must not reach the other tests)."""
-    import contextvars
-
+    """The Spanish lessons' code, run as the English lessons' is above (their
+    ``dl.set_language("es")`` is undone after, so it reaches no other test)."""
     plt = _mpl()
     mp = pytest.MonkeyPatch()
     recorder = Recorder()
@@ -656,11 +654,12 @@ def test_every_position_a_spanish_lesson_shows_can_arise_in_a_real_hand():
             for name in SPANISH_LESSONS:
                 run_cells(name, {"__name__": "__lesson__"})
 
+    before = dl.i18n.get_language()
     try:
-        contextvars.copy_context().run(run_all)
+        run_all()
     finally:
         mp.undo()
-    assert dl.i18n.get_language() == "en"
+        dl.set_language(before)
     assert len(recorder.positions) > 30 and recorder.boards >= 3
     bad = [f"{where}: {verdict}" for where, _, verdict in recorder.positions if not verdict]
     assert not bad, "\n".join(bad)
