@@ -686,3 +686,14 @@ def test_the_spanish_tables_open_in_spanish():
                 if isinstance(node, ast.Call) and ast.unparse(node.func) in ("DominoTable", "DominoTable.puzzle"):
                     words = {k.arg: ast.unparse(k.value) for k in node.keywords}
                     assert words.get("language") == "'es'", f"{name}: {ast.unparse(node)}"
+
+
+def test_the_spanish_start_lists_each_lesson_with_its_english_twins_time():
+    """00-empieza-aqui's table says the time each Spanish lesson's header says, which is
+    its English twin's (lesson 1's header is checked, and marked, above)."""
+    table = "\n".join(source(c) for c in cells("es/00-empieza-aqui.ipynb", "markdown"))
+    for name, spanish in SPANISH.items():
+        if name not in LESSONS or spanish == "es/01-las-reglas.ipynb":
+            continue
+        row = re.search(rf"\]\({re.escape(spanish[3:])}\)[^\n]*\| (\d+) min", table)
+        assert row and int(row[1]) == _time(name), spanish
