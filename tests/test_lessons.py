@@ -660,7 +660,11 @@ def test_every_position_a_spanish_lesson_shows_can_arise_in_a_real_hand():
     finally:
         mp.undo()
         dl.set_language(before)
-    assert len(recorder.positions) > 30 and recorder.boards >= 3
+    assert len(recorder.positions) > 30
+    # Lesson 7's analysis boards: the hand typed in (a review's board may come from a cache
+    # that the English lessons, run first, filled).
+    assert recorder.boards >= 1 and any("es/07" in where and "analysis board" in where
+                                        for where, _, _ in recorder.positions)
     bad = [f"{where}: {verdict}" for where, _, verdict in recorder.positions if not verdict]
     assert not bad, "\n".join(bad)
     bad = [f"{where}: {rules.name} {pips}" for where, rules, pips, went_out in recorder.totals
