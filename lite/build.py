@@ -9,8 +9,9 @@ Usage (from the repository root, in an environment with the ``lite`` extra)::
 
 What the site holds and why:
 
-* every notebook of ``notebooks/``, under ``notebooks/`` as in the repository, so links and
-  Binder's ``lab/tree/notebooks/...`` paths read the same;
+* every notebook of ``notebooks/``, the Spanish lessons of ``notebooks/es/`` with them, under
+  ``notebooks/`` as in the repository, so links and Binder's ``lab/tree/notebooks/...`` paths
+  read the same (``?path=notebooks/es/00-empieza-aqui.ipynb`` opens the Spanish start);
 * Pyodide's core runtime and the kernel's boot wheels, served by the site itself
   (``static/pyodide/``, prepared by ``lite/pyodide_dist.py``), so the kernel starts without a
   CDN; numpy, matplotlib and the rest of Pyodide's packages stay absolute CDN URLs that a
@@ -80,10 +81,11 @@ def project_wheel(dest: Path) -> Path:
 
 
 def stage_contents(notebooks: Path, dest: Path) -> list[Path]:
-    """Copy the notebooks folder to ``dest/notebooks`` and return the notebooks copied."""
+    """Copy the notebooks folder, with its subfolders (``es/``), to ``dest/notebooks`` and
+    return the notebooks copied."""
     target = dest / "notebooks"
     shutil.copytree(notebooks, target, ignore=shutil.ignore_patterns(".*", "__pycache__"))
-    found = sorted(target.glob("*.ipynb"))
+    found = sorted(target.rglob("*.ipynb"))
     if not found:
         raise SystemExit(f"no notebooks in {notebooks}")
     return found
@@ -139,7 +141,7 @@ def build(output: Path = DEFAULT_OUTPUT, work: Path = DEFAULT_WORK, notebooks: P
         "seconds": round(time.monotonic() - started, 1),
         "files": len(files),
         "megabytes": round(sum(p.stat().st_size for p in files) / 1e6, 1),
-        "notebooks": [f"notebooks/{p.name}" for p in staged],
+        "notebooks": [f"notebooks/{p.relative_to(work / 'contents' / 'notebooks').as_posix()}" for p in staged],
         "pyodide": pyodide_version,
         "versions": versions,
         "served_locally": {name: entry["version"] for name, entry in local.items()},

@@ -4,7 +4,8 @@ No Docker engine runs here, so the slow test does what repo2docker's Python buil
 a fresh environment with the Python of ``binder/runtime.txt``, ``pip install -r
 binder/requirements.txt`` from the root of a copy of the repository (tracked and untracked,
 not ignored, files: what a clone holds), ``binder/postBuild`` if there is one, then every
-notebook in ``notebooks/`` executed by that environment's own Jupyter with its own kernel.
+notebook in ``notebooks/`` and ``notebooks/es/`` executed by that environment's own Jupyter
+with its own kernel.
 It needs PyPI and nothing else; ``pytest -m binder`` runs it alone (about a minute and a half).
 
 The fast tests keep the pins honest: Binder must run the versions CI tests with.
@@ -135,14 +136,19 @@ def test_every_notebook_runs_in_the_binder_environment(tmp_path: Path) -> None:
         run(str(post_build))
 
     (repo / "where.ipynb").write_text(json.dumps(WHERE))
-    notebooks = sorted(str(p.relative_to(repo)) for p in (repo / "notebooks").glob("*.ipynb"))
-    assert notebooks, "no notebooks to run"
+    # Every notebook, the Spanish ones in notebooks/es/ too (nbconvert runs each kernel in its
+    # notebook's own folder, as JupyterLab does, and writes the results side by side: the
+    # Spanish notebooks' names differ from the English ones').
+    notebooks = sorted(str(p.relative_to(repo)) for p in (repo / "notebooks").rglob("*.ipynb"))
+    assert any(n.startswith("notebooks/es/") for n in notebooks), "the Spanish lessons must run on Binder too"
+    names = [Path(n).name for n in notebooks]
+    assert len(set(names)) == len(names), "two notebooks with one name would overwrite each other's results"
     out = tmp_path / "executed"
     run(str(bin_dir / "jupyter"), "nbconvert", "--to", "notebook", "--execute", "--output-dir", str(out),
         "--ExecutePreprocessor.timeout=600", "where.ipynb", *notebooks)
 
     executed = sorted(p.name for p in out.glob("*.ipynb"))
-    assert executed == sorted(["where.ipynb", *(Path(n).name for n in notebooks)])
+    assert executed == sorted(["where.ipynb", *names])
     (cell,) = json.loads((out / "where.ipynb").read_text())["cells"]
     report = json.loads("".join(cell["outputs"][0]["text"]))
     pinned = pins(binder_requirements())
@@ -150,3 +156,10 @@ def test_every_notebook_runs_in_the_binder_environment(tmp_path: Path) -> None:
     assert report["python"] == [int(part) for part in runtime_python().split(".")]
     assert Path(report["dominolab"]).is_relative_to(env), "dominolab must be installed from '.', not found elsewhere"
     assert (report["anywidget"], report["ipywidgets"]) == (pinned["anywidget"], pinned["ipywidgets"])
+
+
+def test_a_clone_holds_the_spanish_notebooks_binder_runs() -> None:
+    """Binder builds from what a clone holds: the Spanish lessons must be in it (not ignored)."""
+    files = set(repository_files())
+    spanish = {str(p.relative_to(ROOT)) for p in (ROOT / "notebooks" / "es").glob("*.ipynb")}
+    assert len(spanish) >= 10 and spanish <= files

@@ -526,3 +526,158 @@ def test_feedback_html():
     html = Feedback("solution", "55. Because.", "len(dl.tile_set(9))")._repr_html_()
     assert "<pre" in html and "len(dl.tile_set(9))</pre>" in html
     assert str(Feedback("solution", "55. Because.", "x = 1")) == "Solution: 55. Because.\n\nx = 1"
+
+
+# --- the same exercises in Spanish (notebooks/es/) ---------------------------------------------
+#: The Spanish lessons ask the same exercises; their answers as a Spanish-speaking student
+#: types them (a decimal comma, "sí"/"no", "robar", ends in words, ";" or "y" between items).
+#: Exercises whose answer is a whole number or code read alike in both languages: their
+#: English forms above are checked again under Spanish.
+RIGHT_ES = {
+    "rules-q2": ["5-1; 2-2; 2-0", "5-1 2-2 2-0", "{'5-1', '2-2', '2-0'}"],
+    "rules-q4": [("sí", "no"), "sí, no", "Sí; No", "verdadero, falso", ("Verdadero", "Falso")],
+    "drawing-q3": ["no", "No", "falso", "Falso"],
+    "drawing-q5": ["no", "falso", " NO "],
+    "drawing-q7": ["no", "falso"],
+    "scoring-q3": ["0; 0", "0 0"],
+    "scoring-q6": ["100; 100"],
+    "strategy-q1": ["b", "(b)", " B "],
+    "strategy-q2": ["no", "falso"],
+    "strategy-q3": ["0,5", "0,50", "1/2", " 0,5 "],
+    "strategy-q4": ["0,30", "0,3017", "30 %", "30,17 %", "30,2%"],
+    "strategy-q5": ["suit control", "suit_control"],
+    "counting-q1": ["0,444", "44,4 %", "44,4%", "4/9", "0,44444"],
+    "counting-q2": ["0,853", "85,3 %", "0,85294"],
+    "counting-q3": ["1; 6", "6, 1", "6 1"],
+    "counting-q4": ["no", "falso"],
+    "counting-q5": ["0,838", "83,8 %", "83,8%"],
+    "partnership-q1": ["1; 2; 3; 0; 1"],
+    "partnership-q2": ["0; 11"],
+    "partnership-q3": ["12; 0"],
+    "partnership-q4": ["30; 0"],
+    "partnership-q5": ["5; 3", "3; 5"],
+    "partnership-q6": [{"6-2 izquierda", "6-0 izquierda"}, {"6-2 a la izquierda", "6-0 a la izquierda"},
+                       "6-2 a la izquierda; 6-0 a la izquierda", {"6-2 izq", "6-0 izq"}],
+    "coach-q4": ["robar", "Robar", " robar ", "robar del pozo", "4-0 a la izquierda", "4-0 izquierda", "4-0 izq",
+                 "4-0 por la izquierda"],
+    "coach-q5": ["no", "No", "falso"],
+    "coach-q7": ["2-0 a la derecha", "2-0 der", "0-2 derecha", "2-0 derecha", "2-0 por la derecha", "2-0 der.",
+                 "juego 2-0 a la derecha", "2-0 en el extremo derecho", "0-2 a la derecha"],
+}
+
+#: Wrong answers as a Spanish-speaking student types them, each with the English form of the
+#: same answer: both must get the same feedback (the same nudge, in Spanish).
+WRONG_ES = {
+    "rules-q4": [("no, no", (False, False)), ("sí, sí", (True, True)), ("falso, verdadero", (False, True))],
+    "drawing-q3": [("sí", True), ("verdadero", True)],
+    "drawing-q5": [("sí", True)],
+    "drawing-q7": [("Sí", True)],
+    "strategy-q2": [("sí", True)],
+    "strategy-q3": [("0,25", 0.25), ("0,7", 0.7)],
+    "strategy-q4": [("0,35", 0.35), ("0,05", 0.05), ("0,70", 0.70), ("0,2", 0.2)],
+    "counting-q1": [("0,286", 0.286), ("0,556", 0.556), ("0,44", 0.44), ("44,4", 44.4), ("0,445", 0.445)],
+    "counting-q2": [("0,829", 0.829), ("0,852", 0.852), ("0,85", 0.85), ("0,7", 0.7)],
+    "counting-q3": [("1; 4; 6", {1, 4, 6})],
+    "counting-q4": [("sí", True)],
+    "counting-q5": [("0,162", 0.162), ("0,8", 0.8), ("0,5", 0.5)],
+    "partnership-q5": [("0; 3; 4; 5", {0, 3, 4, 5}), ("1; 3; 5", {1, 3, 5})],
+    "partnership-q6": [({"6-2 izquierda", "6-0 izquierda", "6-6 izquierda"}, {"6-2 left", "6-0 left", "6-6 left"}),
+                       ({"6-2 a la izquierda"}, {"6-2 left"}), ({"4-3 a la derecha"}, {"4-3 right"})],
+    "coach-q4": [("5-4 a la izquierda", "5-4 left"), ("5-4 izq", "5-4 left"), ("pasar", "pass")],
+    "coach-q5": [("sí", True), ("verdadero", True)],
+    "coach-q7": [("6-2 a la derecha", "6-2 right"), ("6-2 der", "6-2 right"), ("6-2 derecha", "6-2 right"),
+                 ("2-0 a la izquierda", "2-0 left"), ("2-0 izq", "2-0 left"), ("robar", "draw"),
+                 ("0-0 a la izquierda", "0-0 left"), ("6-3 izquierda", "6-3 left"), ("2-0", "2-0")],
+}
+
+
+def test_the_spanish_forms_name_real_exercises():
+    assert set(RIGHT_ES) <= set(ALL) and set(WRONG_ES) <= set(ALL)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_the_right_answer_is_accepted_as_a_spanish_speaking_student_types_it(name):
+    exercise = ALL[name]
+    with dl.language("es"):
+        for answer in [*RIGHT_ES.get(name, []), *RIGHT[name]]:
+            feedback = exercise.evaluate(answer)
+            assert feedback.correct, (answer, feedback)
+        # The answer the Spanish solution shows, typed back as text, is right too.
+        kind = exercise.answer_kind
+        if not isinstance(kind, Code):
+            assert exercise.evaluate(kind.show(kind.read(exercise.expected()))).correct
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_wrong_answers_typed_in_spanish_get_the_same_nudge_as_in_english(name):
+    exercise = ALL[name]
+    kind = exercise.answer_kind
+    with dl.language("es"):
+        for spanish, english in WRONG_ES.get(name, []):
+            try:
+                assert kind.read(spanish) == kind.read(english), (spanish, english)
+            except Unreadable:  # "2-0" where it fits both ends: the same remark, in Spanish
+                pass
+            feedback = exercise.evaluate(spanish)
+            assert feedback.status == "incorrect", (spanish, feedback)
+            assert feedback == exercise.evaluate(english), (spanish, feedback)
+        # The English wrong answers are wrong in Spanish too, with the nudge said in Spanish.
+        for answer, _expected in WRONG[name]:
+            assert exercise.evaluate(answer).status == "incorrect", answer
+    for answer, _expected in WRONG[name]:  # and the language comes back to English
+        assert "Incorrect" in str(exercise.evaluate(answer))
+
+
+ES_NOTEBOOKS = NOTEBOOKS / "es"
+ES_LESSONS = {
+    "rules": "01-las-reglas.ipynb",
+    "drawing": "02-robar-y-tranques.ipynb",
+    "scoring": "03-los-puntos.ipynb",
+    "strategy": "04-estrategia.ipynb",
+    "counting": "05-contar-y-deducir.ipynb",
+    "partnership": "06-por-parejas.ipynb",
+    "coach": "07-aprende-de-tus-partidas.ipynb",
+}
+
+
+@pytest.mark.skipif(not ES_NOTEBOOKS.is_dir(), reason="the notebooks are not next to the tests (e.g. under Pyodide)")
+@pytest.mark.parametrize("module_name", LESSONS)
+def test_each_spanish_lesson_checks_every_exercise_of_its_module(module_name):
+    """The Spanish twin of each lesson asks and checks every exercise its English twin does:
+    a Spanish lesson that lacks one fails here."""
+    qs = exercises(module_name)
+    cells = json.loads((ES_NOTEBOOKS / ES_LESSONS[module_name]).read_text(encoding="utf-8"))["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells)
+    assert f"from dominolab.exercises import {module_name} as ex" in text
+    assert {int(n) for n in re.findall(r"ex\.q(\d+)\.check\(", text)} == {q.number for q in qs}
+    assert [int(n) for n in re.findall(r"^\*\*Ejercicio (\d+)\.\*\*", text, re.MULTILINE)] == [q.number for q in qs]
+
+
+def _solutions_in_the_spanish_key():
+    """(module, number, the answer the committed Spanish key shows) for each exercise."""
+    cells = json.loads((ES_NOTEBOOKS / "clave-de-respuestas.ipynb").read_text(encoding="utf-8"))["cells"]
+    found = []
+    for cell in cells:
+        match = re.fullmatch(r'lessons\["(\w+)"\]\.q(\d+)\.solution\(\)', "".join(cell["source"]).strip())
+        if match and cell["cell_type"] == "code":
+            (output,) = cell["outputs"]
+            text = "".join(output["data"]["text/plain"])
+            found.append((match[1], int(match[2]), text))
+    return found
+
+
+@pytest.mark.skipif(not ES_NOTEBOOKS.is_dir(), reason="the notebooks are not next to the tests (e.g. under Pyodide)")
+def test_each_answer_the_spanish_key_shows_is_right_when_typed_back():
+    """The answer key a teacher reads: each solution it shows (as committed, nbval-checked),
+    typed into the exercise as a Spanish-speaking student would copy it, is right; and the
+    key has a solution for every exercise."""
+    shown = _solutions_in_the_spanish_key()
+    assert {(m, n) for m, n, _ in shown} == {(m, q.number) for m in LESSONS for q in exercises(m)}
+    with dl.language("es"):
+        for module_name, number, text in shown:
+            exercise = ALL[f"{module_name}-q{number}"]
+            assert text.startswith("Solución: "), text
+            if isinstance(exercise.answer_kind, Code):
+                continue
+            answer = re.match(r"Solución: (.*?)\. ", text, re.DOTALL)[1]
+            assert exercise.evaluate(answer).correct, (module_name, number, answer)

@@ -110,3 +110,29 @@ def test_the_lessons_hand_from_a_real_table_is_another_hand_than_the_exercises()
     text = "\n".join(_cells("code"))
     assert "my tiles: 4-2 0-0 5-4 3-0 5-0 6-0 4-4" in text
     assert "6-4 1-1 4-1 6-2 0-0 2-0 4-4" not in text.split("ex.q7")[0].replace("my tiles: ...", "")
+
+
+SPANISH = LESSON.parent / "es" / "07-aprende-de-tus-partidas.ipynb"
+
+
+@pytest.mark.skipif(not SPANISH.exists(), reason="the notebooks are not here (the Pyodide run copies only tests)")
+def test_the_spanish_exercise_seven_tells_the_same_hand_and_accepts_spanish_moves():
+    """The Spanish lesson tells exercise 7's hand in its own words: the same tiles dealt, the
+    same tiles played on the same ends, the same draws; and the answer is checked in Spanish."""
+    cells = json.loads(SPANISH.read_text(encoding="utf-8"))["cells"]
+    (question,) = ["".join(c["source"]) for c in cells if "".join(c["source"]).startswith("**Ejercicio 7.**")]
+    board = ex.kitchen_board()
+    assert " ".join(str(t) for t in board.tiles) in question
+    words = {"left": "a la izquierda", "right": "a la derecha"}
+    for event in board.events:
+        if event.action == "play" and event.end is not None:
+            assert f"{event.tile} {words[event.end]}" in question, str(event.tile)
+        elif event.action == "play":
+            assert f"Saliste con el {event.tile}" in question
+    assert "Sam robó una ficha" in question and "el 6-3, luego el 5-3, luego el 4-0" in question
+    assert "'6-4 a la izquierda', 'robar' o 'pasar'" in question
+    with dl.language("es"):
+        assert ex.q7.evaluate("2-0 a la derecha").correct and ex.q7.evaluate("2-0 der").correct
+        assert ex.q7.evaluate("0-2 derecha").correct
+        assert not ex.q7.evaluate("6-2 a la derecha").correct and not ex.q7.evaluate("robar").correct
+        assert "izquierda" in ex.q7.evaluate("2-0").message  # which end, asked in Spanish

@@ -292,6 +292,17 @@ def test_rules_lesson_runs_offline(lite: LitePage) -> None:
     assert lite.outside == [], "requests left 127.0.0.1"
 
 
+@pytest.mark.skipif(not (NOTEBOOKS / "es" / "02-robar-y-tranques.ipynb").exists(),
+                    reason="the Spanish lessons (notebooks/es/) are not here")
+def test_a_spanish_lesson_runs_offline_in_spanish(lite: LitePage) -> None:
+    """The site holds notebooks/es/: a Spanish lesson runs top to bottom in the browser with
+    its committed (Spanish) outputs, and the engine's Spanish catalog loads from the wheel."""
+    assert_runs_like_committed(lite, "es/02-robar-y-tranques.ipynb")
+    printed = lite.execute("import dominolab as dl\ndl.set_language('es')\nprint(dl.Rules.preset('basic').title)")
+    assert printed.strip() == "Dominó de robar básico"
+    assert lite.outside == [], "requests left 127.0.0.1"
+
+
 #: Prints the play widget's Python state as JSON: the notebook's first table (``table``, shown
 #: by the first widget on the page), the seat it plays for, whose turn it is, the line, the
 #: human seat's legal tile plays, and the tiles the table must ask an end for (the engine's
