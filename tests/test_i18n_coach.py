@@ -282,11 +282,13 @@ def test_the_certainty_words_map_one_for_one() -> None:
 
 
 def test_the_plain_layer_speaks_the_language_of_the_moment() -> None:
-    assert plain.number(-2.25, "+.1f") == "-2.2" and plain.suit(6) == "6s" and plain.suit(0) == "blanks"
+    assert plain.number(-2.25, "+.1f") == "-2.2" and plain.number(4764.25, ",.1f") == "4,764.2"
+    assert plain.suit(6) == "6s" and plain.suit(0) == "blanks"
     assert plain.person("You") == "You" and plain.person("Ana") == "Ana"
     english = {key: plain.TEXTS[key] for key in plain.TEXTS}
     with dl.language("es"):
         assert plain.number(-2.25, "+.1f") == "-2,2" and plain.number(0.5, ".0%") == "50%"
+        assert plain.number(4764.25, ",.1f") == "4\u00a0764,2"
         assert (plain.suit(6), plain.suit(0), plain.suit(2)) == ("seises", "blancos", "doses")
         assert plain.person("You") == plain.person("tú") == "tú" and plain.person("Ana") == "Ana"
         assert plain.reasons(["tranca el juego", "suelta 12 puntos"])[0] == "tranca el juego y suelta 12 puntos"

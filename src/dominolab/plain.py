@@ -169,11 +169,16 @@ def say(key: str, **parts: object) -> str:
 
 
 def number(value: float, spec: str) -> str:
-    """``value`` written by the format ``spec`` (as :func:`format`: "+.1f", ".0%") with the
-    decimal mark of the language of the moment: "+2.3" in English, "+2,3" in Spanish."""
+    """``value`` written by the format ``spec`` (as :func:`format`: "+.1f", ".0%", ",") with
+    the marks of the language of the moment: "+2.3" and "4,764" in English, "+2,3" and
+    "4 764" in Spanish (a decimal comma; thousands apart by a no-break space, never a point
+    or a comma that could be read as the other mark)."""
     text = format(value, spec)
-    mark = pgettext("decimal mark", ".")
-    return text if mark == "." else text.replace(".", mark)
+    decimal = pgettext("decimal mark", ".")
+    thousands = pgettext("thousands mark", ",")
+    if (decimal, thousands) == (".", ","):
+        return text
+    return text.translate({ord("."): decimal, ord(","): thousands})
 
 
 #: The numbers as suits, in the plural ("two more 6s"): translated when said (:func:`suit`).
