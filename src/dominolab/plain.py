@@ -4,9 +4,11 @@ Every hint, review sentence and puzzle answer opens with a sentence a 12-year-ol
 the move, the reason a good player would give, and how sure the engine is, in words.  The
 figures with their certainty stay one step away (a "Why?" text, and the Python objects).
 
-This module holds those sentences, each a whole sentence with named placeholders (so that
-gettext can later translate them whole), and the one rule that turns figures into words
-of certainty (:func:`how_sure`): never surer than the figures.
+This module holds those sentences, each a whole sentence with named placeholders, said in
+the language of the moment they are built (:mod:`dominolab.i18n`: :data:`TEXTS` and
+:data:`SURE` give each text in that language when it is read), and the one rule that turns
+figures into words of certainty (:func:`how_sure`): never surer than the figures.
+:func:`number` writes a figure with the language's decimal mark ("0,38" in Spanish).
 
 =================  ==========================================================================
 ``"clear"``        "clearly better": ahead by :data:`CLEAR_POINTS` or more, the gap's 95%
@@ -31,10 +33,38 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Optional
 
-__all__ = ["BANNED", "CLEAR_POINTS", "MAX_WORDS", "SAME_POINTS", "SURE", "TEXTS", "check", "compare", "fit",
-           "how_sure", "reasons", "say", "words"]
+from .i18n import N_, NP_, _, pgettext
+from .words import is_you
+
+__all__ = ["BANNED", "CLEAR_POINTS", "MAX_WORDS", "SAME_POINTS", "SURE", "TEXTS", "Said", "check", "compare", "fit",
+           "how_sure", "number", "person", "reasons", "say", "suit", "words"]
+
+
+class Said(Mapping[str, str]):
+    """English texts by key, each read in the language of the moment (:func:`dominolab.i18n._`):
+    ``SURE["clear"]`` is "clearly better" in English and "claramente mejor" in Spanish.
+    :attr:`english` holds the source texts themselves; ``context`` tells them apart from the
+    same English words elsewhere (:func:`dominolab.i18n.pgettext`)."""
+
+    def __init__(self, texts: Mapping[str, str], context: Optional[str] = None):
+        self.english = dict(texts)
+        self.context = context
+
+    def __getitem__(self, key: str) -> str:
+        text = self.english[key]
+        return _(text) if self.context is None else pgettext(self.context, text)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.english)
+
+    def __len__(self) -> int:
+        return len(self.english)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
 
 #: The most words a plain sentence may have.
 MAX_WORDS = 25
@@ -45,59 +75,123 @@ CLEAR_POINTS = 5.0
 #: A gap under this many points is "about the same" (the hint's :data:`~dominolab.players.CLOSE_POINTS`).
 SAME_POINTS = 2.0
 
-#: Certainty in words, by :func:`how_sure`'s answer.
-SURE = {
-    "clear": "clearly better",
-    "little": "a little better",
-    "probably": "probably better",
-    "unsure": "hard to tell apart",
-    "same": "about the same: either is fine",
+#: Certainty in words, by :func:`how_sure`'s answer, in the language of the moment.
+SURE: Said = Said({
+    "clear": N_("clearly better"),
+    "little": N_("a little better"),
+    "probably": N_("probably better"),
+    "unsure": N_("hard to tell apart"),
+    "same": N_("about the same: either is fine"),
+})
+
+#: Every plain sentence, whole, with named placeholders (``{move}``, ``{reason}``...), in the
+#: language of the moment.  A sentence about a seat ("review.*") has a second form for
+#: "you" (:func:`say` picks it when ``who`` speaks to the reader), with the same English.
+TEXTS: Said = Said({
+    # hints
+    "hint.play": N_("Play {move}: {reason}. It is {sure} than {other}."),
+    "hint.play.only": N_("Play {move}: {reason}."),
+    "hint.draw": N_("Draw, even though a tile fits: {reason}. It is {sure} than {other}."),
+    "hint.same": N_("{first} and {second} are about the same: either is fine."),
+    "hint.unsure": N_("{first} and {second} are hard to tell apart: either may be the better move."),
+    "hint.pass": N_("You must pass: nothing you hold fits and you may not draw."),
+    "hint.must-draw": N_("Nothing you hold fits {showing}, so you must draw."),
+    "hint.must-draw.ends": N_("Nothing you hold fits {left} or {right}, so you must draw."),
+    "hint.only-move": N_("Play {move}: it is {only}."),
+    "hint.only-tile": N_("Play {move}: it is the only tile that fits."),
+    "hint.only-lead": N_("Play {move}: it is the only tile you may lead."),
+    # the reason when no fact of the position tells the move from the next best
+    "reason.tried": N_("it does best in many tries"),
+    # reviews
+    "review.forced": N_("Turn {turn}: {who} had only one move, {move}."),
+    "review.best": N_("Turn {turn}: {who} chose {move}, the best move: {sure} than {other}."),
+    "review.best.same": N_("Turn {turn}: {who} chose {move}; {other} was about the same, so either was fine."),
+    "review.best.unsure": N_("Turn {turn}: {who} chose {move}; {other} is hard to tell apart from it."),
+    "review.worse": N_("Turn {turn}: {who} chose {move}; {best} was {sure}: {reason}."),
+    "review.worse.short": N_("Turn {turn}: {who} chose {move}; {best} was {sure}."),
+    "review.worse.same": N_("Turn {turn}: {who} chose {move}; {best} was about the same, so either was fine."),
+    "review.worse.unsure": N_("Turn {turn}: {who} chose {move}; {best} may have been better, but it is hard to tell."),
+    # the analysis board (its "about the same" and "hard to tell" are the hint's own sentences)
+    "board.better": N_("{move} is {sure} than {other}."),
+    "board.better.exact": N_("{move} is {sure} than {other}: every tile's place is known, so this is certain."),
+    "board.same.exact": N_("{first} and {second} are about the same: either is fine, and every tile's place is known."),
+    "board.equal.exact": N_("{first} and {second} end the same: every tile's place is known."),
+    "board.only": N_("{move} is your only move."),
+    "board.must-draw": N_("You must draw: nothing you hold fits."),
+    "board.must-pass": N_("You must pass: nothing you hold fits, and you may not draw."),
+    # puzzles
+    "puzzle.answer": N_("The best move is {move}: {reason}. It is {sure} than {other}."),
+    "puzzle.correct": N_("Yes: {move} is the best move, {sure} than {other}."),
+    "puzzle.incorrect": N_("Not this one: another move is {sure} than {move}. Try again, or ask for a hint."),
+    "puzzle.hint": N_("One of these {count} moves is clearly best, and it is not your heaviest tile. Look at "
+                      "what each move leaves on the ends."),
+})
+
+
+#: The review's sentences as said to "you" (a verb agrees with its person in Spanish: "elegiste",
+#: "eligió"): the same English as :data:`TEXTS`, told apart by the context "you".
+YOU_FORMS = {
+    "review.forced": NP_("you", "Turn {turn}: {who} had only one move, {move}."),
+    "review.best": NP_("you", "Turn {turn}: {who} chose {move}, the best move: {sure} than {other}."),
+    "review.best.same": NP_("you", "Turn {turn}: {who} chose {move}; {other} was about the same, so either was "
+                                   "fine."),
+    "review.best.unsure": NP_("you", "Turn {turn}: {who} chose {move}; {other} is hard to tell apart from it."),
+    "review.worse": NP_("you", "Turn {turn}: {who} chose {move}; {best} was {sure}: {reason}."),
+    "review.worse.short": NP_("you", "Turn {turn}: {who} chose {move}; {best} was {sure}."),
+    "review.worse.same": NP_("you", "Turn {turn}: {who} chose {move}; {best} was about the same, so either was "
+                                    "fine."),
+    "review.worse.unsure": NP_("you", "Turn {turn}: {who} chose {move}; {best} may have been better, but it is "
+                                      "hard to tell."),
 }
 
-#: Every plain sentence, whole, with named placeholders (``{move}``, ``{reason}``...).
-TEXTS = {
-    # hints
-    "hint.play": "Play {move}: {reason}. It is {sure} than {other}.",
-    "hint.play.only": "Play {move}: {reason}.",
-    "hint.draw": "Draw, even though a tile fits: {reason}. It is {sure} than {other}.",
-    "hint.same": "{first} and {second} are about the same: either is fine.",
-    "hint.unsure": "{first} and {second} are hard to tell apart: either may be the better move.",
-    "hint.pass": "You must pass: nothing you hold fits and you may not draw.",
-    "hint.must-draw": "Nothing you hold fits {showing}, so you must draw.",
-    "hint.only-move": "Play {move}: it is {only}.",
-    # the reason when no fact of the position tells the move from the next best
-    "reason.tried": "it does best in many tries",
-    # reviews
-    "review.forced": "Turn {turn}: {who} had only one move, {move}.",
-    "review.best": "Turn {turn}: {who} chose {move}, the best move: {sure} than {other}.",
-    "review.best.same": "Turn {turn}: {who} chose {move}; {other} was about the same, so either was fine.",
-    "review.best.unsure": "Turn {turn}: {who} chose {move}; {other} is hard to tell apart from it.",
-    "review.worse": "Turn {turn}: {who} chose {move}; {best} was {sure}: {reason}.",
-    "review.worse.short": "Turn {turn}: {who} chose {move}; {best} was {sure}.",
-    "review.worse.same": "Turn {turn}: {who} chose {move}; {best} was about the same, so either was fine.",
-    "review.worse.unsure": "Turn {turn}: {who} chose {move}; {best} may have been better, but it is hard to tell.",
-    # the analysis board (its "about the same" and "hard to tell" are the hint's own sentences)
-    "board.better": "{move} is {sure} than {other}.",
-    "board.better.exact": "{move} is {sure} than {other}: every tile's place is known, so this is certain.",
-    "board.same.exact": "{first} and {second} are about the same: either is fine, and every tile's place is known.",
-    "board.equal.exact": "{first} and {second} end the same: every tile's place is known.",
-    "board.only": "{move} is your only move.",
-    "board.must-draw": "You must draw: nothing you hold fits.",
-    "board.must-pass": "You must pass: nothing you hold fits, and you may not draw.",
-    # puzzles
-    "puzzle.answer": "The best move is {move}: {reason}. It is {sure} than {other}.",
-    "puzzle.correct": "Yes: {move} is the best move, {sure} than {other}.",
-    "puzzle.incorrect": "Not this one: another move is {sure} than {move}. Try again, or ask for a hint.",
-    "puzzle.hint": "One of these {count} moves is clearly best, and it is not your heaviest tile. Look at "
-                   "what each move leaves on the ends.",
-}
+
+def person(who: str) -> str:
+    """A seat's name as a sentence says it: a name that speaks to the reader ("you", "You",
+    "Tú") is the language's own word for it ("tú"), except where that word is the English
+    "you" itself (English keeps the name as given); any other name is kept."""
+    if not is_you(who):
+        return who
+    word = pgettext("person", "you")
+    return who if word == "you" else word
 
 
 def say(key: str, **parts: object) -> str:
-    """The sentence ``key`` of :data:`TEXTS` with its named parts filled in, its first
-    letter capitalised."""
-    text = TEXTS[key].format(**parts)
+    """The sentence ``key`` of :data:`TEXTS` in the language of the moment, with its named
+    parts filled in, its first letter capitalised.  Where ``who`` speaks to the reader
+    (:func:`dominolab.words.is_you`) and the sentence has a form for "you"
+    (:data:`YOU_FORMS`), that form is said, with ``who`` as :func:`person` says it."""
+    who = parts.get("who")
+    if key in YOU_FORMS and isinstance(who, str) and is_you(who):
+        text = pgettext("you", YOU_FORMS[key]).format(**{**parts, "who": person(who)})
+    else:
+        text = TEXTS[key].format(**parts)
     return text[:1].upper() + text[1:]
+
+
+def number(value: float, spec: str) -> str:
+    """``value`` written by the format ``spec`` (as :func:`format`: "+.1f", ".0%", ",") with
+    the marks of the language of the moment: "+2.3" and "4,764" in English, "+2,3" and
+    "4 764" in Spanish (a decimal comma; thousands apart by a no-break space, never a point
+    or a comma that could be read as the other mark)."""
+    text = format(value, spec)
+    decimal = pgettext("decimal mark", ".")
+    thousands = pgettext("thousands mark", ",")
+    if (decimal, thousands) == (".", ","):
+        return text
+    return text.translate({ord("."): decimal, ord(","): thousands})
+
+
+#: The numbers as suits, in the plural ("two more 6s"): translated when said (:func:`suit`).
+SUITS = (NP_("suit", "blanks"), NP_("suit", "1s"), NP_("suit", "2s"), NP_("suit", "3s"), NP_("suit", "4s"),
+         NP_("suit", "5s"), NP_("suit", "6s"), NP_("suit", "7s"), NP_("suit", "8s"), NP_("suit", "9s"),
+         NP_("suit", "10s"), NP_("suit", "11s"), NP_("suit", "12s"), NP_("suit", "13s"), NP_("suit", "14s"),
+         NP_("suit", "15s"), NP_("suit", "16s"), NP_("suit", "17s"), NP_("suit", "18s"))
+
+
+def suit(n: int) -> str:
+    """A number as a suit in the plural, in the language of the moment: "blanks", "6s"
+    (:func:`dominolab.words.number_plural`'s English) or "blancos", "seises"."""
+    return pgettext("suit", SUITS[n])
 
 
 def words(text: str) -> int:
@@ -130,10 +224,18 @@ def reasons(parts: Sequence[str]) -> list[str]:
     """The reasons a sentence may give, longest first, for :func:`fit`: every part together,
     then each part alone, then "it does best in many tries" (the search's own reason, when
     no fact of the position tells the moves apart or none fits)."""
-    out = [" and ".join(parts)] if len(parts) > 1 else []
+    out = [_join(parts)] if len(parts) > 1 else []
     out += list(parts)
     out.append(say("reason.tried").lower())
     return out
+
+
+def _join(parts: Sequence[str]) -> str:
+    """Reasons one after another, "a and b" ("a y b"; "a and b and c" for three)."""
+    text = parts[0]
+    for part in parts[1:]:
+        text = pgettext("reasons", "{first} and {second}").format(first=text, second=part)
+    return text
 
 
 def how_sure(gap: float, margin: float, *, told_apart: bool = False) -> str:

@@ -25,12 +25,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Protocol, runtime_checkable
 
 from . import plain, search
+from .i18n import _, ngettext, pgettext
 from .moves import DRAW, PASS, Move, Play, same_move
 from .search import Evaluation
 from .tiles import TILE_BY_ID, Tile
 from .validate import check_cancel, check_int, check_number, check_seed, excerpt
 from .view import View
-from .words import conjugate, count_word, is_you, join_and, number_plural, plural
+from .words import count_in_words, is_you, list_and, points_count
 
 if TYPE_CHECKING:
     from .inference import World
@@ -686,14 +687,13 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
         move = moves[0]
         if move is PASS:
             text = plain.say("hint.pass")
-            return Advice(move, text, "pass", why="Nothing you hold fits either end and you may not draw.")
+            return Advice(move, text, "pass", why=_("Nothing you hold fits either end and you may not draw."))
         if move is DRAW:
-            showing = str(ends[0]) if ends[0] == ends[1] else f"{ends[0]} or {ends[1]}"  # type: ignore[index]
-            text = plain.say("hint.must-draw", showing=showing)
+            assert ends is not None
+            text = (plain.say("hint.must-draw", showing=ends[0]) if ends[0] == ends[1]
+                    else plain.say("hint.must-draw.ends", left=ends[0], right=ends[1]))
             return Advice(move, text, "must-draw", why=text)
-        where = "to start the hand" if ends is None else f"on the {move.end}"  # type: ignore[union-attr]
-        only = "the only tile you may lead" if ends is None else "the only tile that fits"
-        text = plain.say("hint.only-move", move=f"{move.tile} {where}", only=only)  # type: ignore[union-attr]
+        text = plain.say("hint.only-lead" if ends is None else "hint.only-tile", move=_placed(move, view))
         return Advice(move, text, "only-move", why=text)
     stop = check_cancel(cancel)
     evaluation = hint_evaluation(view, player, time_limit=time_limit, cancel=stop)
@@ -718,16 +718,24 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
     tried = plain.say("reason.tried").lower()
     if move is DRAW:
         text = plain.say("hint.draw", reason=tried, sure=plain.SURE[sure], other=other)
-        return Advice(move, text, "draw", evaluation, runner, why=f"Draw, although you could play: {figures}.",
-                      sure=sure)
-    tile = move.tile  # type: ignore[union-attr]
-    where = "to start the hand" if ends is None else f"on the {move.end}"  # type: ignore[union-attr]
+        return Advice(move, text, "draw", evaluation, runner,
+                      why=_("Draw, although you could play: {figures}.").format(figures=figures), sure=sure)
+    placed = _placed(move, view)
     facts = tuple(reasons(view, move, runner.move if runner is not None else None, evaluation))
-    why = f"Play {tile} {where}: {figures}."
+    why = _("Play {move}: {figures}.").format(move=placed, figures=figures)
     if facts:
-        why += f" Unlike {other}, {join_and(f.text for f in facts)}."
-    return Advice(move, _plain_play(f"{tile} {where}", facts, sure, other), "play", evaluation, runner,
+        why += " " + _("Unlike {other}, {facts}.").format(other=other, facts=list_and(f.text for f in facts))
+    return Advice(move, _plain_play(placed, facts, sure, other), "play", evaluation, runner,
                   facts, why=why, sure=sure)
+
+
+def _placed(move: Move, view: View) -> str:
+    """A play as the object of "Play": "6-4 on the left", "6-4 to start the hand" (a lead),
+    in the language of the moment."""
+    assert isinstance(move, Play)
+    if view.ends is None:
+        return _("{tile} to start the hand").format(tile=move.tile)
+    return (_("{tile} on the left") if move.end == "left" else _("{tile} on the right")).format(tile=move.tile)
 
 
 def _plain_play(move: str, facts: Sequence[Fact], sure: str, other: str) -> str:
@@ -753,8 +761,8 @@ def hint_evaluation(view: View, player: SearchPlayer, *, time_limit: Optional[fl
     if player.match is None and player.worlds is None:
         # Near the end of a hand few deals fit the view: every one of them solved once is
         # exact, and quicker than sampling the same few thousands of times.
-        evaluation, _ = search.exact_evaluation(view, min(player.budget // (search.NODE_COST * search.ROOT_SHARE),
-                                                          HINT_EXACT_NODES))
+        evaluation = search.exact_evaluation(view, min(player.budget // (search.NODE_COST * search.ROOT_SHARE),
+                                                       HINT_EXACT_NODES))[0]
     if evaluation is None:
         left = None if time_limit is None else max(0.01, time_limit - (time.perf_counter() - start))
         evaluation = player.analyse(view, tree=False, time_limit=left, cancel=stop)  # the same deals for all
@@ -818,17 +826,32 @@ def _about_equal(view: View, evaluation: Evaluation, chosen: search.MoveValue,
     """The hint when the figures do not put one of the two best moves ahead by
     :data:`CLOSE_POINTS`, clear of their margins: it names both, and says which of the two
     held it back (a gap inside the margins, or a clear gap under :data:`CLOSE_POINTS`)."""
-    who = "your team" if view.partner is not None else "you"
     first = _move_words(chosen.move, view)
     second = _move_words(runner.move, view)
     first = first[0].upper() + first[1:]
     gap = chosen.points - runner.points
+    parts = {"first": first, "second": second, "deals": evaluation.deals, "figure": _figure(chosen),
+             "other_figure": _figure(runner), "who": _for_whom(view), "close": plain.number(CLOSE_POINTS, "g")}
     if _bound(chosen, runner) < gap < CLOSE_POINTS:
-        why = f"less than {CLOSE_POINTS:g} points apart, too little for a hint to call one of them better"
+        text = ngettext("{first} and {second} are about equal: in {deals} imagined deals of the hidden tiles they "
+                        "averaged a net {figure} and {other_figure} points for {who}, less than {close} points "
+                        "apart, too little for a hint to call one of them better.",
+                        "{first} and {second} are about equal: in {deals} imagined deals of the hidden tiles they "
+                        "averaged a net {figure} and {other_figure} points for {who}, less than {close} points "
+                        "apart, too little for a hint to call one of them better.", evaluation.deals)
     else:
-        why = "too close for these figures to pick one"
-    return (f"{first} and {second} are about equal: in {evaluation.deals} imagined deals of the "
-            f"hidden tiles they averaged a net {_figure(chosen)} and {_figure(runner)} points for {who}, {why}.")
+        text = ngettext("{first} and {second} are about equal: in {deals} imagined deals of the hidden tiles they "
+                        "averaged a net {figure} and {other_figure} points for {who}, too close for these "
+                        "figures to pick one.",
+                        "{first} and {second} are about equal: in {deals} imagined deals of the hidden tiles they "
+                        "averaged a net {figure} and {other_figure} points for {who}, too close for these "
+                        "figures to pick one.", evaluation.deals)
+    return text.format(**parts)
+
+
+def _for_whom(view: View) -> str:
+    """Whose points a hint's figures are, after "for": "you", or "your team" with a partner."""
+    return pgettext("for", "your team") if view.partner is not None else pgettext("for", "you")
 
 
 #: Which facts a hint states first (at most two).
@@ -854,47 +877,88 @@ def _runner_up(view: View, evaluation: Evaluation) -> Optional[search.MoveValue]
 
 
 def _move_words(move: Move, view: View) -> str:
+    """A move as the subject of a sentence or the thing compared ("than ..."), in the language
+    of the moment: "drawing", "passing", "leading 6-4", "6-4 on the left" (where the tile
+    fits either end), else "6-4"."""
     if move is DRAW:
-        return "drawing"
+        return _("drawing")
     if move is PASS:
-        return "passing"
+        return _("passing")
+    assert isinstance(move, Play)
     if view.ends is None:
-        return f"leading {move.tile}"  # type: ignore[union-attr]
-    same_tile = sum(1 for m in view.legal if m.__class__ is Play and m.tile is move.tile)  # type: ignore[union-attr,misc]
-    return f"{move.tile} on the {move.end}" if same_tile > 1 else str(move.tile)  # type: ignore[union-attr]
+        return _("leading {tile}").format(tile=move.tile)
+    same_tile = sum(1 for m in view.legal if m.__class__ is Play and m.tile is move.tile)
+    if same_tile > 1:
+        return (_("{tile} on the left") if move.end == "left" else _("{tile} on the right")).format(tile=move.tile)
+    return pgettext("subject", "{tile}").format(tile=move.tile)
 
 
 def _figures(view: View, evaluation: Evaluation, chosen: search.MoveValue,
              runner: Optional[search.MoveValue]) -> str:
     """The search's figures for the chosen move against the next best, in words, each
-    average in points with its 95% margin (a learner sees how sure each figure is)."""
-    who = "your team" if view.partner is not None else "you"
-    deals = f"in {evaluation.deals} imagined deals of the hidden tiles"
-    other = _move_words(runner.move, view) if runner is not None else ""
+    average in points with its 95% margin (a learner sees how sure each figure is): a clause
+    that follows "Play 6-4 on the left:" (a whole clause in every language)."""
+    n = evaluation.deals
+    parts: dict[str, object] = {"deals": n, "figure": _figure(chosen), "who": _for_whom(view),
+                                "other": _move_words(runner.move, view) if runner is not None else ""}
     if evaluation.objective == "match":
-        mine = _share(chosen.value + 1 / view.rules.sides(view.players))
-        text = f"{deals} it gave {who} a {mine} chance of winning the match"
-        if runner is not None:
-            theirs = _share(runner.value + 1 / view.rules.sides(view.players))
-            text += f", against {theirs} for {other}"
-        return text + f" (a net {_figure(chosen)} points in this hand on average)"
-    mine = _points(chosen.points)
-    text = f"{deals} it averaged a net {_figure(chosen)} points for {who}"
-    if runner is not None:
-        theirs = _points(runner.points)
-        text += (f", the same as {other} (a close call)" if theirs == mine
-                 else f", against {_figure(runner)} for {other}, the next best")
-    return text + f", and came out ahead in {_share(chosen.ahead)} of them"
+        parts["mine"] = _share(chosen.value + 1 / view.rules.sides(view.players))
+        team = view.partner is not None
+        if runner is None:
+            text = (ngettext("in {deals} imagined deals of the hidden tiles it gave your team a {mine} chance of "
+                             "winning the match (a net {figure} points in this hand on average)",
+                             "in {deals} imagined deals of the hidden tiles it gave your team a {mine} chance of "
+                             "winning the match (a net {figure} points in this hand on average)", n) if team
+                    else ngettext("in {deals} imagined deals of the hidden tiles it gave you a {mine} chance of "
+                                  "winning the match (a net {figure} points in this hand on average)",
+                                  "in {deals} imagined deals of the hidden tiles it gave you a {mine} chance of "
+                                  "winning the match (a net {figure} points in this hand on average)", n))
+            return text.format(**parts)
+        parts["theirs"] = _share(runner.value + 1 / view.rules.sides(view.players))
+        text = (ngettext("in {deals} imagined deals of the hidden tiles it gave your team a {mine} chance of "
+                         "winning the match, against {theirs} for {other} (a net {figure} points in this hand on "
+                         "average)",
+                         "in {deals} imagined deals of the hidden tiles it gave your team a {mine} chance of "
+                         "winning the match, against {theirs} for {other} (a net {figure} points in this hand on "
+                         "average)", n) if team
+                else ngettext("in {deals} imagined deals of the hidden tiles it gave you a {mine} chance of "
+                              "winning the match, against {theirs} for {other} (a net {figure} points in this hand "
+                              "on average)",
+                              "in {deals} imagined deals of the hidden tiles it gave you a {mine} chance of "
+                              "winning the match, against {theirs} for {other} (a net {figure} points in this hand "
+                              "on average)", n))
+        return text.format(**parts)
+    parts["share"] = _share(chosen.ahead)
+    if runner is None:
+        text = ngettext("in {deals} imagined deals of the hidden tiles it averaged a net {figure} points for "
+                        "{who}, and came out ahead in {share} of them",
+                        "in {deals} imagined deals of the hidden tiles it averaged a net {figure} points for "
+                        "{who}, and came out ahead in {share} of them", n)
+    elif _points(runner.points) == _points(chosen.points):
+        text = ngettext("in {deals} imagined deals of the hidden tiles it averaged a net {figure} points for "
+                        "{who}, the same as {other} (a close call), and came out ahead in {share} of them",
+                        "in {deals} imagined deals of the hidden tiles it averaged a net {figure} points for "
+                        "{who}, the same as {other} (a close call), and came out ahead in {share} of them", n)
+    else:
+        parts["other_figure"] = _figure(runner)
+        text = ngettext("in {deals} imagined deals of the hidden tiles it averaged a net {figure} points for "
+                        "{who}, against {other_figure} for {other}, the next best, and came out ahead in {share} "
+                        "of them",
+                        "in {deals} imagined deals of the hidden tiles it averaged a net {figure} points for "
+                        "{who}, against {other_figure} for {other}, the next best, and came out ahead in {share} "
+                        "of them", n)
+    return text.format(**parts)
 
 
 def _points(value: float) -> str:
+    """Average net points, signed, to a tenth: "+2.3", "0.0" ("+2,3" in Spanish)."""
     text = f"{value:+.1f}"
-    return "0.0" if text in ("+0.0", "-0.0") else text
+    return plain.number(0.0, ".1f") if text in ("+0.0", "-0.0") else plain.number(value, "+.1f")
 
 
 def _figure(move: search.MoveValue) -> str:
     """A move's average net points with its 95% margin: "+2.3 ± 0.8"."""
-    return f"{_points(move.points)} ± {move.margin:.1f}"
+    return f"{_points(move.points)} ± {plain.number(move.margin, '.1f')}"
 
 
 def _share(value: float) -> str:
@@ -938,7 +1002,7 @@ def _move_facts(view: View, evaluation: Optional[Evaluation], move: Move, who: s
     tile = move.tile
     max_pip = view.rules.max_pip
     facts = []
-    your = "your" if is_you(who) else "their"
+    you = is_you(who)
     if view.ends is None:
         held = _counts(view.hand, max_pip)
         strongest = max(held)
@@ -946,43 +1010,55 @@ def _move_facts(view: View, evaluation: Optional[Evaluation], move: Move, who: s
         if numbers:
             n = numbers[0]
             tied = sum(1 for c in held if c == strongest) > 1
-            what = "one of your strongest numbers" if tied else "your strongest number"
-            facts.append(Fact("lead-number", f"it leads {number_plural(n)}, {what} (you hold "
-                              f"{count_word(strongest)})", number=n, count=strongest, tied=tied,
-                              plain=f"it leads {number_plural(n)}, {what.replace('your', your)}"))
+            parts = {"suit": plain.suit(n), "count": count_in_words(strongest)}
+            if tied:
+                text = _("it leads {suit}, one of your strongest numbers (you hold {count})")
+                said = (_("it leads {suit}, one of your strongest numbers") if you
+                        else _("it leads {suit}, one of their strongest numbers"))
+            else:
+                text = _("it leads {suit}, your strongest number (you hold {count})")
+                said = (_("it leads {suit}, your strongest number") if you
+                        else _("it leads {suit}, their strongest number"))
+            facts.append(Fact("lead-number", text.format(**parts), number=n, count=strongest, tied=tied,
+                              plain=said.format(**parts)))
     if tile.is_double:
-        facts.append(Fact("double", f"it gets the double {tile} out of your hand",
-                          plain=f"it gets {your} double {tile} out"))
+        said = _("it gets your double {tile} out") if you else _("it gets their double {tile} out")
+        facts.append(Fact("double", _("it gets the double {tile} out of your hand").format(tile=tile),
+                          plain=said.format(tile=tile)))
     value = view.rules.tile_value
     playable = {m.tile for m in view.legal if m.__class__ is Play}
     heaviest = max(value(t) for t in playable)
     if value(tile) == heaviest and any(value(t) < heaviest for t in playable):
-        facts.append(Fact("heaviest", f"it sheds {plural(value(tile), 'point', words=False)}, your heaviest "
-                          f"playable tile", count=value(tile),
-                          plain=f"it sheds {plural(value(tile), 'point', words=False)}, {your} heaviest tile "
-                                "that fits"))
+        points = points_count(value(tile))
+        said = (_("it sheds {points}, your heaviest tile that fits") if you
+                else _("it sheds {points}, their heaviest tile that fits"))
+        facts.append(Fact("heaviest", _("it sheds {points}, your heaviest playable tile").format(points=points),
+                          count=value(tile), plain=said.format(points=points)))
     after = _ends_after(view, move)
     if view.ends is not None and _blocks(view, evaluation, move):
-        facts.append(Fact("blocks", "it blocks the game: no tile can be added to the line",
-                          plain="it blocks the game"))
+        facts.append(Fact("blocks", _("it blocks the game: no tile can be added to the line"),
+                          plain=_("it blocks the game")))
         return facts  # an end of a blocked line is nothing to keep or to deny
     rest = [t for t in view.hand if t is not tile]
     counts = _counts(rest, max_pip)
     kept = [n for n in sorted(set(after)) if counts[n] >= 2]
     if kept:
         n = max(kept, key=lambda k: (counts[k], k))
-        facts.append(Fact("keeps-number", f"it leaves {n} showing, and you hold "
-                          f"{count_word(counts[n])} more {number_plural(n)}", number=n, count=counts[n],
-                          plain=f"it keeps a {n} showing and {who} {conjugate(who, 'hold')} "
-                                f"{count_word(counts[n])} more {number_plural(n)}"))
+        parts = {"number": str(n), "count": count_in_words(counts[n]), "suit": plain.suit(n),
+                 "who": plain.person(who)}
+        said = (_("it keeps a {number} showing and {who} hold {count} more {suit}") if you
+                else _("it keeps a {number} showing and {who} holds {count} more {suit}"))
+        facts.append(Fact("keeps-number", _("it leaves {number} showing, and you hold {count} more {suit}").format(
+                          **parts), number=n, count=counts[n], plain=said.format(**parts)))
     nxt = (view.seat + 1) % view.players
     if nxt != view.partner and view.hand_counts[nxt]:
         lacking = known_voids(view).get(nxt, {})
         shut = [n for n in sorted(set(after)) if n in lacking]
         if shut:
-            facts.append(Fact("void", f"it leaves {shut[0]} showing, which the next player has shown "
-                              f"they lack", number=shut[0],
-                              plain=f"it shows a {shut[0]}, which the next player has none of"))
+            facts.append(Fact("void", _("it leaves {number} showing, which the next player has shown they lack")
+                              .format(number=shut[0]), number=shut[0],
+                              plain=_("it shows a {number}, which the next player has none of").format(
+                                  number=shut[0])))
     return facts
 
 

@@ -47,13 +47,14 @@ from html import escape
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from . import plain
+from .i18n import NP_, _, ngettext, npgettext, pgettext
 from .moves import DRAW, PASS, Move, Play
 from .narration import next_turn
 from .round import Round
 from .tiles import Tile
 from .validate import check_cancel, check_int, check_seed, excerpt
 from .view import View
-from .words import count_word, plural
+from .words import count_in_words, is_you
 
 if TYPE_CHECKING:  # the board is a layer above: imported when asked for
     from .analysis import AnalysisBoard
@@ -72,9 +73,12 @@ LABELS: tuple[tuple[str, float], ...] = (
 
 #: The label of a decision with one legal move (nothing to choose): shown as "only move".
 FORCED = "forced"
-#: Each label as a learner reads it (a forced move is the "only move", never "best").
-LABEL_WORDS = {"best": "best", "good": "good", "inaccuracy": "inaccuracy", "mistake": "mistake",
-               "blunder": "blunder", FORCED: "only move"}
+#: Each label as a learner reads it (a forced move is the "only move", never "best"), in
+#: the language of the moment.
+LABEL_WORDS: plain.Said = plain.Said({
+    "best": NP_("label", "best"), "good": NP_("label", "good"), "inaccuracy": NP_("label", "inaccuracy"),
+    "mistake": NP_("label", "mistake"), "blunder": NP_("label", "blunder"), FORCED: NP_("label", "only move")},
+    context="label")
 
 
 def label_for(loss: float) -> str:
@@ -88,36 +92,82 @@ def label_for(loss: float) -> str:
 
 
 def move_words(move: Move, view: Optional[View] = None) -> str:
-    """A move in a few words: "6-4 on the left", "draw", "pass"; given the ``view`` it was
-    made in, the first tile of a hand is "lead 6-4" (a lead has no end)."""
+    """A move in a few words, in the language of the moment: "6-4 on the left", "draw",
+    "pass"; given the ``view`` it was made in, the first tile of a hand is "lead 6-4" (a lead
+    has no end)."""
     if move is DRAW:
-        return "draw"
+        return pgettext("move", "draw")
     if move is PASS:
-        return "pass"
+        return pgettext("move", "pass")
     assert isinstance(move, Play)
     if view is not None and view.ends is None:
-        return f"lead {move.tile}"
-    return f"{move.tile} on the {move.end}"
+        return pgettext("move", "lead {tile}").format(tile=move.tile)
+    return (pgettext("move", "{tile} on the left") if move.end == "left"
+            else pgettext("move", "{tile} on the right")).format(tile=move.tile)
+
+
+def _placed(move: Play) -> str:
+    """A play on an end as a sentence names it: "6-4 on the left" ("el 6-4 a la izquierda")."""
+    return (_("{tile} on the left") if move.end == "left" else _("{tile} on the right")).format(tile=move.tile)
 
 
 def _phrase(move: Move, view: View) -> str:
     """A move as the object of "chose" or "the best was": "to draw", "to lead 6-4", "6-4 on the left"."""
-    words = move_words(move, view)
-    return words if isinstance(move, Play) and view.ends is not None else f"to {words}"
+    if move is DRAW:
+        return _("to draw")
+    if move is PASS:
+        return _("to pass")
+    assert isinstance(move, Play)
+    return _("to lead {tile}").format(tile=move.tile) if view.ends is None else _placed(move)
 
 
 def _subject(move: Move, view: View) -> str:
     """A move as the subject of a sentence: "drawing", "leading 6-4", "6-4 on the left"."""
     if move is DRAW:
-        return "drawing"
+        return _("drawing")
     if move is PASS:
-        return "passing"
-    words = move_words(move, view)
-    return "leading" + words[4:] if words.startswith("lead ") else words
+        return _("passing")
+    assert isinstance(move, Play)
+    return _("leading {tile}").format(tile=move.tile) if view.ends is None else _placed(move)
 
 
 def _signed(x: float) -> str:
-    return f"{x:+.1f}"
+    return plain.number(x, "+.1f")
+
+
+def _about(who: str, other: str, you: str, **parts: object) -> str:
+    """A sentence about a seat: ``other``, or where ``who`` speaks to the reader ``you`` (the
+    same English, whose verbs agree with "you" in Spanish), ``who`` as :func:`plain.person` says it."""
+    if is_you(who):
+        return you.format(who=plain.person(who), **parts)
+    return other.format(who=who, **parts)
+
+
+#: The search levels as a review's summary names them (translated when said).
+LEVEL_WORDS = (NP_("level", "easy"), NP_("level", "medium"), NP_("level", "hard"), NP_("level", "expert"))
+#: The table's columns as a learner reads them (translated when shown).
+COLUMNS = (NP_("column", "turn"), NP_("column", "played"), NP_("column", "expected"), NP_("column", "best"),
+           NP_("column", "best expected"), NP_("column", "lost"), NP_("column", "label"))
+#: A label as the table and the chart show it, "forced" among them (translated when shown).
+LABEL_CELLS = (NP_("label", "best"), NP_("label", "good"), NP_("label", "inaccuracy"), NP_("label", "mistake"),
+               NP_("label", "blunder"), NP_("label", "forced"))
+
+
+def _counted(label: str, n: int) -> str:
+    """``n`` decisions with ``label``, as the summary counts them: "3 best", "2 only moves"."""
+    if label == "best":
+        text = npgettext("decisions", "{count} best", "{count} best", n)
+    elif label == "good":
+        text = npgettext("decisions", "{count} good", "{count} good", n)
+    elif label == "inaccuracy":
+        text = npgettext("decisions", "{count} inaccuracy", "{count} inaccuracy", n)
+    elif label == "mistake":
+        text = npgettext("decisions", "{count} mistake", "{count} mistake", n)
+    elif label == "blunder":
+        text = npgettext("decisions", "{count} blunder", "{count} blunder", n)
+    else:
+        text = ngettext("{count} only move", "{count} only moves", n)
+    return text.format(count=n)
 
 
 @dataclass(frozen=True)
@@ -141,13 +191,14 @@ class Choice:
         return self.interval[0] > other.interval[1]
 
     def figure(self) -> str:
-        """The expected points with their margin: "+4.2 points (±1.3)"."""
-        margin = "exact" if self.margin == 0 else f"±{self.margin:.1f}" if math.isfinite(self.margin) else "±?"
-        return f"{_signed(self.points)} points ({margin})"
+        """The expected points with their margin: "+4.2 points (±1.3)" (in the language of the moment)."""
+        margin = (pgettext("margin", "exact") if self.margin == 0
+                  else f"±{plain.number(self.margin, '.1f')}" if math.isfinite(self.margin) else "±?")
+        return _("{points} points ({margin})").format(points=_signed(self.points), margin=margin)
 
     def words(self) -> str:
         """The figures in words: "+4.2 points (±1.3), ahead in 58% of deals"."""
-        return f"{self.figure()}, ahead in {self.ahead:.0%} of deals"
+        return _("{figure}, ahead in {share} of deals").format(figure=self.figure(), share=f"{self.ahead:.0%}")
 
 
 @dataclass(frozen=True)
@@ -240,7 +291,7 @@ class Decision:
         """What happened at this decision in one plain sentence: the move, the better move
         and a reason from the position, and how sure in words (:attr:`sure`); the figures
         are in :meth:`why`.  ``who`` names the seat ("you", "Ana"); by default "seat N"."""
-        seat = who if who is not None else f"seat {self.view.seat}"
+        seat = who if who is not None else _("seat {seat}").format(seat=self.view.seat)
         view = self.view
         move = _phrase(self.played, view)
         if self.forced:
@@ -265,29 +316,38 @@ class Decision:
     def why(self, who: Optional[str] = None) -> str:
         """The figures behind :meth:`sentence`: every figure with its margin of error, the
         points given up and the label.  ``who`` as in :meth:`sentence`."""
-        seat = who if who is not None else f"seat {self.view.seat}"
+        seat = who if who is not None else _("seat {seat}").format(seat=self.view.seat)
         played = self.chosen
         if self.forced:
-            return (f"Turn {self.turn}: {seat} had one legal move, {move_words(self.played, self.view)}; "
-                    f"expected {played.words()}.")
-        text = f"Turn {self.turn}: {seat} chose {_phrase(self.played, self.view)}, expected {played.words()}."
+            return _about(seat, _("Turn {turn}: {who} had one legal move, {move}; expected {figures}."),
+                          pgettext("you", "Turn {turn}: {who} had one legal move, {move}; expected {figures}."),
+                          turn=self.turn, move=move_words(self.played, self.view), figures=played.words())
+        text = _about(seat, _("Turn {turn}: {who} chose {move}, expected {figures}."),
+                      pgettext("you", "Turn {turn}: {who} chose {move}, expected {figures}."),
+                      turn=self.turn, move=_phrase(self.played, self.view), figures=played.words())
+        label = pgettext("label", self.label)
         if self.label == "best" and self.best.move == played.move:
             # The search's best, said only as surely as its figures tell it from the next best.
             runner = self.choices[1]
-            name = ("drawing" if runner.move is DRAW else "passing" if runner.move is PASS
+            name = (_("drawing") if runner.move is DRAW else _("passing") if runner.move is PASS
                     else move_words(runner.move, self.view))
-            other = f"the next best, {name}, at {runner.figure()}"
-            count = count_word(len(self.choices))
+            parts = {"count": count_in_words(len(self.choices)), "name": name, "figure": runner.figure(),
+                     "label": label}
             if self.best.clear_of(runner):
-                return (text + f" That was the best of the {count} moves, ahead of {other}, by more than "
-                        f"the search's margin of error; label: best.")
-            return (text + f" That was the best of the {count} moves by the search's figures, but {other}, "
-                    f"is within the search's margin of error of it; label: best.")
+                return text + " " + _("That was the best of the {count} moves, ahead of the next best, {name}, at "
+                                      "{figure}, by more than the search's margin of error; label: {label}.").format(
+                                          **parts)
+            return text + " " + _("That was the best of the {count} moves by the search's figures, but the next "
+                                  "best, {name}, at {figure}, is within the search's margin of error of it; label: "
+                                  "{label}.").format(**parts)
         best = self.best
-        sure = ("more than the search's margin of error" if self.clear
-                else "within the search's margin of error")
-        return (text + f" The best was {_phrase(best.move, self.view)}, {best.words()}: "
-                f"{self.loss:.1f} points given up ({sure}); label: {self.label}.")
+        parts = {"best": _phrase(best.move, self.view), "figures": best.words(), "label": label,
+                 "loss": plain.number(self.loss, ".1f")}
+        if self.clear:
+            return text + " " + _("The best was {best}, {figures}: {loss} points given up (more than the search's "
+                                  "margin of error); label: {label}.").format(**parts)
+        return text + " " + _("The best was {best}, {figures}: {loss} points given up (within the search's "
+                              "margin of error); label: {label}.").format(**parts)
 
     def row(self) -> dict[str, Any]:
         """The decision as plain data (for a table or a data frame)."""
@@ -369,14 +429,26 @@ class Review:
     def summary(self, who: Optional[str] = None) -> str:
         """The review in one sentence (``who`` names the seat; by default "Seat N")."""
         counts = self.counts()
-        parts = [f"{n} {name}" for name, n in counts.items() if n and name != FORCED]
+        parts = [_counted(name, n) for name, n in counts.items() if n and name != FORCED]
         if self.forced:
-            parts.append(plural(self.forced, LABEL_WORDS[FORCED], words=False))
-        stopped = "" if self.complete else " (stopped before the end)"
-        name = f"Seat {self.seat}" if who is None else who[:1].upper() + who[1:]
-        count = plural(len(self.decisions), "decision", words=False)
-        return (f"{name}: {count} reviewed at level {self.level}{stopped}, "
-                f"{self.total_loss:.1f} expected points given up in all ({', '.join(parts) or 'none'}).")
+            parts.append(_counted(FORCED, self.forced))
+        name = _("Seat {seat}").format(seat=self.seat) if who is None else plain.person(who)
+        n = len(self.decisions)
+        said = {"name": name[:1].upper() + name[1:], "count": n,
+                "level": pgettext("level", self.level) if self.level in LEVEL_WORDS else self.level,
+                "points": plain.number(self.total_loss, ".1f"),
+                "parts": ", ".join(parts) or pgettext("decisions", "none")}
+        if self.complete:
+            text = ngettext("{name}: {count} decision reviewed at level {level}, {points} expected points given up "
+                            "in all ({parts}).",
+                            "{name}: {count} decisions reviewed at level {level}, {points} expected points given up "
+                            "in all ({parts}).", n)
+        else:
+            text = ngettext("{name}: {count} decision reviewed at level {level} (stopped before the end), {points} "
+                            "expected points given up in all ({parts}).",
+                            "{name}: {count} decisions reviewed at level {level} (stopped before the end), {points} "
+                            "expected points given up in all ({parts}).", n)
+        return text.format(**said)
 
     def rows(self) -> list[dict[str, Any]]:
         """Each decision as plain data."""
@@ -386,15 +458,16 @@ class Review:
         """The review as a plain-text table (stable: the same review gives the same text)."""
         rows = self.rows()
         heads = ["turn", "played", "expected", "best", "best expected", "lost", "label"]
-        cells = [[_cell(r[h]) for h in heads] for r in rows]
-        widths = [max(len(h), *(len(c[i]) for c in cells)) if cells else len(h) for i, h in enumerate(heads)]
+        shown = [pgettext("column", h) for h in heads]
+        cells = [[pgettext("label", r[h]) if h == "label" else _cell(r[h]) for h in heads] for r in rows]
+        widths = [max(len(s), *(len(c[i]) for c in cells)) if cells else len(s) for i, s in enumerate(shown)]
         numeric = {"turn", "expected", "best expected", "lost"}
 
         def line(items: Sequence[str]) -> str:
             return "  ".join(s.rjust(w) if h in numeric else s.ljust(w)
                              for s, w, h in zip(items, widths, heads, strict=True)).rstrip()
 
-        out = [line(heads), line(["-" * w for w in widths])]
+        out = [line(shown), line(["-" * w for w in widths])]
         out += [line(c) for c in cells]
         out.append(self.summary())
         return "\n".join(out)
@@ -403,7 +476,10 @@ class Review:
         return self.table()
 
     def __repr__(self) -> str:
-        return f"<Review of seat {self.seat}: {len(self.decisions)} decisions, {self.total_loss:.1f} points lost>"
+        n = len(self.decisions)
+        return ngettext("<Review of seat {seat}: {count} decisions, {points} points lost>",
+                        "<Review of seat {seat}: {count} decisions, {points} points lost>", n).format(
+                            seat=self.seat, count=n, points=plain.number(self.total_loss, ".1f"))
 
     def _repr_html_(self) -> str:
         colours = {"best": "#1b7f3b", "good": "#3c8d5a", "inaccuracy": "#a86b00",
@@ -416,7 +492,7 @@ class Review:
             shown = LABEL_WORDS.get(r["label"], r["label"])
             tds += f'<td style="color:{colour};font-weight:bold">{escape(shown)}</td>'
             body.append(f'<tr title="{escape(d.sentence())} {escape(d.why())}">{tds}</tr>')
-        head = "".join(f"<th>{escape(h)}</th>" for h in heads)
+        head = "".join(f"<th>{escape(pgettext('column', h))}</th>" for h in heads)
         return (f"<table><caption>{escape(self.summary())}</caption>"
                 f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
@@ -427,30 +503,31 @@ class Review:
         import matplotlib.pyplot as plt
 
         if ax is None:
-            _, ax = plt.subplots(figsize=(8, 3.5))
+            ax = plt.subplots(figsize=(8, 3.5))[1]
         xs = [d.turn for d in self.decisions]
         played = [d.chosen.points for d in self.decisions]
         errors = [d.chosen.margin if math.isfinite(d.chosen.margin) else 0.0 for d in self.decisions]
-        ax.errorbar(xs, played, yerr=errors, marker="o", capsize=3, label="move played (95% interval)")
+        ax.errorbar(xs, played, yerr=errors, marker="o", capsize=3,
+                    label=_("move played ({level} interval)").format(level="95%"))
         ax.plot(xs, [d.best.points for d in self.decisions], linestyle=":", marker=".", color="grey",
-                label="best move")
+                label=_("best move"))
         for name, marker, colour in (("inaccuracy", "^", "#a86b00"), ("mistake", "s", "#c2410c"),
                                      ("blunder", "X", "#b3261e")):
             marked = [(x, y) for x, y, d in zip(xs, played, self.decisions, strict=True)
                       if d.label == name and not d.forced]
             if marked:
                 ax.scatter([m[0] for m in marked], [m[1] for m in marked], s=120, marker=marker,
-                           color=colour, zorder=3, label=name)
+                           color=colour, zorder=3, label=pgettext("label", name))
         ax.axhline(0, color="black", linewidth=0.5)
-        ax.set_xlabel("turn of the hand")
-        ax.set_ylabel("expected net points")
-        ax.set_title(f"Seat {self.seat}'s expected points across the hand")
+        ax.set_xlabel(_("turn of the hand"))
+        ax.set_ylabel(_("expected net points"))
+        ax.set_title(_("Seat {seat}'s expected points across the hand").format(seat=self.seat))
         ax.legend(loc="best", fontsize="small")
         return ax
 
 
 def _cell(value: Any) -> str:
-    return f"{value:.1f}" if isinstance(value, float) else str(value)
+    return plain.number(value, ".1f") if isinstance(value, float) else str(value)
 
 
 Cancel = Union[Callable[[], bool], Any]
@@ -568,7 +645,7 @@ def judge(view: View, played: Move, index: int = 0, *, level: str = "medium", se
 
 def _judge_once(view: View, played: Move, index: int, level: str, seed: int) -> Decision:
     if played not in view.legal:
-        raise ValueError(f"{move_words(played)} is not a legal move in this view")
+        raise ValueError(_("{move} is not a legal move in this view").format(move=move_words(played)))
     evaluation = _searcher(seed, level).analyse(view)
     choices: list[Choice] = []
     mirrored = view.ends is not None and view.ends[0] == view.ends[1]
@@ -588,7 +665,7 @@ def _judge_once(view: View, played: Move, index: int, level: str, seed: int) -> 
         choices = [Choice(played, c.points, c.margin, c.ahead) if c is chosen else c for c in choices]
     paired = None
     if loss > 0:
-        _, margin = evaluation.paired(choices[0].move, chosen.move)
+        margin = evaluation.paired(choices[0].move, chosen.move)[1]
         paired = margin if math.isfinite(margin) else None
     return Decision(index=index, view=view, played=played, choices=tuple(choices), loss=loss,
                     label=FORCED if len(choices) == 1 else label_for(loss), deals=evaluation.deals,
