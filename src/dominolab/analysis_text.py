@@ -26,6 +26,15 @@ the tile fits one end only), "draws 2" (another seat), "draws 2 (3-3, 5-2)" (you
 ``narrate(...)`` reads as it is.  A line "[" begins a variation: moves played instead of
 the line just before it; "]" ends it, and the main line goes on.  "#" starts a comment.
 
+**In Spanish.**  The text is a file format: the board writes it with the English words above
+whatever the language of its sentences, so a file reads back anywhere.  It also reads the words a
+Spanish-speaking player types, in any language: the headers "reglas:", "regla <campo>:",
+"asientos:", "mis fichas:", "mano: primera" (or "siguiente"), "sale:" and "partida: 45, 80 a 100";
+"yo" and "tú" for me; the moves as the Spanish table and narration say them ("sale con 6-6",
+"6-4 a la izquierda", "juega 6-4 derecha", "roba 2", "robo 2 (3-3, 5-2)", "pasa", "paso"),
+separated by commas or "y".  So a line of ``narrate(...)`` in Spanish reads as it is too.
+Its error messages are in the language of the moment.
+
 **The sentences.**  :func:`judge` builds the verdict on a decision from named parts: the
 first sentence in plain words without figures, one of :data:`dominolab.plain.TEXTS` with
 the hint's words of certainty (:func:`dominolab.plain.compare`), the figures in a second
@@ -42,7 +51,7 @@ from typing import Any, Optional
 
 from . import plain
 from .analysis import ME_ALIASES, Analysis, AnalysisBoard, AnalysisError, AnalysisTextError, MoveAnalysis, Node
-from .i18n import N_, _, get_language, ngettext, pgettext
+from .i18n import N_, NP_, _, get_language, ngettext, pgettext
 from .moves import DRAW, PASS, End, Event, InvalidMoveError, Move, Play, read_move_text, same_move
 from .narration import turns
 from .players import _points, _share  # the hint's way of writing the same figures
@@ -140,6 +149,17 @@ _HEADERS = ("rules", "rule", "seats", "my tiles", "hand", "match", "leader")
 #: the text is a file format, and every line the board writes reads back in either language).
 _SPANISH_HEADERS = {"reglas": "rules", "asientos": "seats", "mis fichas": "my tiles", "mano": "hand",
                     "partida": "match", "sale": "leader"}
+#: The header words as a message names them, in the language of the moment (the Spanish
+#: ones are those :data:`_SPANISH_HEADERS` reads).
+_HEADER_WORDS = {"rules": NP_("header", "rules"), "seats": NP_("header", "seats"),
+                 "my tiles": NP_("header", "my tiles"), "hand": NP_("header", "hand"),
+                 "match": NP_("header", "match"), "leader": NP_("header", "leader")}
+
+
+def _header(key: str) -> str:
+    return pgettext("header", key) if key in _HEADER_WORDS else key
+
+
 #: "hand:" in Spanish: "primera" (the first hand of a match) or "siguiente" (a later one).
 _SPANISH_HAND = {"primera": "first", "siguiente": "later"}
 
@@ -176,7 +196,7 @@ def read(text: str) -> AnalysisBoard:
             if key in _HEADERS and colon:
                 if key in header:
                     raise AnalysisTextError(number, _("'{key}' is given twice (first at line {line})")
-                                            .format(key=key, line=header[key][0]))
+                                            .format(key=_header(key), line=header[key][0]))
                 header[key] = (number, value.strip())
                 continue
             board = _board(header, changes, number)
@@ -232,7 +252,8 @@ def _board(header: dict[str, tuple[int, str]], changes: dict[str, Any], number: 
     """The board the header lines give (``number``: the line after them)."""
     for key in ("rules", "seats", "my tiles"):
         if key not in header:
-            raise AnalysisTextError(number, _("the '{key}:' line is missing before the first turn").format(key=key))
+            raise AnalysisTextError(number, _("the '{key}:' line is missing before the first turn")
+                                    .format(key=_header(key)))
     line, name = header["rules"]
     try:
         rules = Rules.preset(name.lower())
