@@ -136,6 +136,14 @@ def test_a_puzzle_in_spanish_and_back_in_english():
                                "Which move is clearly best?")
 
 
+def test_asking_for_a_puzzle_that_is_not_there_in_spanish():
+    with dl.language("es"):
+        with pytest.raises(KeyError, match="no hay ningún problema llamado 'nope'"):
+            puzzles.get("nope")
+        assert repr(puzzles.load()[0]).startswith("<Problema family-2p-004 (fácil): Reglas Family")
+    assert repr(puzzles.load()[0]).startswith("<Puzzle family-2p-004 (easy): Family rules")
+
+
 def test_a_puzzle_reads_spanish_answers():
     puzzle = puzzles.get("family-2p-004")  # best: 2-0 on the left
     with dl.language("es"):
@@ -176,6 +184,9 @@ def test_evaluate_speaks_spanish_with_decimal_commas_over_many_positions():
             assert not english_words(mine), (seed, text)
             assert not POINT.search(mine), (seed, text)
         assert analysis.why.startswith(("No hay nada oculto", "En ", "Aquí no se permite")), analysis.why
+        with dl.language("es"):
+            assert {m.verdict_words for m in analysis} <= {"la mejor", "tan buena como la mejor", "peor"}
+        assert analysis[0].verdict_words == "best"
         matches += "partida" in analysis.why
         partners += "tu pareja" in analysis.why
         english = board.evaluate(level="easy", seed=seed, face_up=seed % 5 == 0)

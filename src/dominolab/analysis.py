@@ -58,7 +58,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
-from .i18n import _, ngettext, pgettext
+from .i18n import NP_, _, ngettext, pgettext
 from .moves import DRAW, PASS, Draw, End, Event, IllegalMoveError, Move, Pass, Play
 from .pieces import Hand
 from .round import Round, Start, StartError
@@ -121,6 +121,10 @@ class _Bad(Exception):
         Every message is ready to format: "{where}" is its only placeholder."""
         return self.text if self.ref is None else self.text.replace("{where}", where(self.ref))
 
+
+#: Each verdict in words (translated when said: :attr:`MoveAnalysis.verdict_words`).
+_VERDICT_WORDS = {"best": NP_("verdict", "best"), "about as good": NP_("verdict", "about as good as the best"),
+                  "worse": NP_("verdict", "worse")}
 
 #: The place of an event in a :class:`_Bad`'s text, filled in by :meth:`_Bad.why`.
 WHERE = "{where}"
@@ -213,6 +217,12 @@ class MoveAnalysis:
     exact: bool = False
     verdict: str = "best"
     face_up: Optional[float] = None
+
+    @property
+    def verdict_words(self) -> str:
+        """The verdict in words, in the language of the moment: "best", "about as good as the
+        best", "worse" (as the table shows them)."""
+        return pgettext("verdict", _VERDICT_WORDS.get(self.verdict, self.verdict))
 
 
 @dataclass(frozen=True)
@@ -1157,11 +1167,11 @@ def _complete(view: View) -> bool:
 
 def _check_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise AnalysisError(f"a seat's name must be some text, got {excerpt(name)}")
+        raise AnalysisError(_("a seat's name must be some text, got {given}").format(given=excerpt(name)))
     clean = " ".join(name.split())
     if any(c in clean for c in ":,[]()#") or len(clean) > 40:
-        raise AnalysisError(f"a seat's name has at most 40 characters and none of : , [ ] ( ) #, got "
-                            f"{excerpt(clean)}")
+        raise AnalysisError(_("a seat's name has at most 40 characters and none of : , [ ] ( ) #, got {given}")
+                            .format(given=excerpt(clean)))
     return clean
 
 

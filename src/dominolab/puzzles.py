@@ -76,7 +76,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from . import plain
 from .exercises.answers import MoveAnswer, Unreadable, describe
 from .exercises.core import Feedback, show
-from .i18n import N_, NP_, SOURCE_LANGUAGE, _, get_language, ngettext, pgettext
+from .i18n import N_, NP_, SOURCE_LANGUAGE, _, get_language, language, ngettext, pgettext
 from .moves import Move, Play, move_from_text, same_move
 from .review import Choice, move_words
 from .round import Round
@@ -133,8 +133,8 @@ def grade(gain: float, hidden: int) -> str:
 _GRADE_WORDS = (NP_("grade", "easy"), NP_("grade", "medium"), NP_("grade", "hard"))
 #: The search levels in words, as a verification names its players.
 _LEVEL_WORDS = (NP_("level", "easy"), NP_("level", "medium"), NP_("level", "hard"))
-#: A verification's players as the data file names them (English, as stored): said again
-#: in the language of the moment by :func:`_players_words`.
+#: A verification's players as the data file stores them (in English, written by the
+#: verification below): said again in the language of the moment by :func:`_players_words`.
 _EXACT_SOLVER = N_("the exact solver")
 _SEARCH_PLAYERS = N_("search players at level {level} in every seat")
 
@@ -150,11 +150,10 @@ def _players_words(players: str) -> str:
     """A verification's ``players`` (stored in English) in the language of the moment."""
     if players == _EXACT_SOLVER:
         return _(_EXACT_SOLVER)
-    head, found, rest = players.partition("search players at level ")
-    level = rest[:-len(" in every seat")] if found and not head and rest.endswith(" in every seat") else None
-    if level is None:
-        return players
-    return _(_SEARCH_PLAYERS).format(level=pgettext("level", level) if level in _LEVEL_WORDS else level)
+    for level in _LEVEL_WORDS:
+        if players == _SEARCH_PLAYERS.format(level=level):
+            return _(_SEARCH_PLAYERS).format(level=pgettext("level", level))
+    return players
 
 
 def _subject(move: Move, view: View) -> str:
@@ -460,7 +459,7 @@ class Puzzle:
         return explain(self.view(), self.choices, self.verified, self.hidden)
 
     def __repr__(self) -> str:
-        return f"<Puzzle {self.id} ({self.grade}): {self.question}>"
+        return f"<{_('Puzzle {id}').format(id=self.id)} ({self.grade_words}): {self.question}>"
 
     def _repr_html_(self) -> str:
         from .render import picture_html
@@ -649,6 +648,13 @@ def explain(view: View, choices: Sequence[Choice], verified: Optional[Verificati
     return " ".join(parts)
 
 
+def _stored(view: View, choices: Sequence[Choice], verified: Optional[Verification] = None,
+            hidden: Optional[Verification] = None) -> str:
+    """:func:`explain` in English, as the data file stores it whatever the language of the moment."""
+    with language(SOURCE_LANGUAGE):
+        return explain(view, choices, verified, hidden)
+
+
 def _suit(number: int) -> str:
     """A number as the name of every tile that shows it, in the plural: "blanks", "5s"."""
     return pgettext("suit", "blanks") if number == 0 else pgettext("suit", "{number}s").format(number=number)
@@ -680,7 +686,7 @@ def make(id: str, rules: str, players: int, seed: int, moves: Sequence[Move], vi
     return Puzzle(id=id, rules=rules, players=players, seed=seed, moves=tuple(_move_text(m) for m in moves),
                   seat=view.seat, choices=tuple(choices), grade=grade(choices[0].points - choices[1].points,
                                                                       len(view.unseen)),
-                  explanation=explain(view, choices), level=level)
+                  explanation=_stored(view, choices), level=level)
 
 
 # ---------------------------------------------------------------------------- verifying
@@ -714,7 +720,7 @@ def verify_exact(view: View, *, max_deals: int = EXACT_DEALS,
     solved = exact.solve(view, max_deals=max_deals, limit=limit, project=True)
     moves = _distinct(view)
     figures = [solved[m] for m in moves]
-    return _verdict("exact", solved.deals, "the exact solver", moves, [f.value for f in figures],
+    return _verdict("exact", solved.deals, _EXACT_SOLVER, moves, [f.value for f in figures],
                     [0.0] * len(moves), [f.ahead for f in figures], lambda i, j: 0.0)
 
 
@@ -747,7 +753,7 @@ def verify_paired(view: View, *, deals: int = PAIRED_DEALS, level: str = PAIRED_
 
     def verdict() -> tuple[Verification, tuple[Choice, ...]]:
         n = len(nets[0])
-        return _verdict("paired", n, f"search players at level {level} in every seat", moves,
+        return _verdict("paired", n, _SEARCH_PLAYERS.format(level=level), moves,
                         [sum(x) / n for x in nets], [spread(x) for x in nets],
                         [sum(v > 0 for v in x) / n for x in nets],
                         lambda i, j: spread([a - b for a, b in zip(nets[i], nets[j], strict=True)]))
@@ -792,7 +798,7 @@ def verified(puzzle: Puzzle, verification: Verification, choices: Sequence[Choic
     view = puzzle.view()
     return dataclasses.replace(puzzle, choices=tuple(choices), verified=verification,
                                grade=grade(verification.gain, len(view.unseen)),
-                               explanation=explain(view, choices, verification, puzzle.hidden))
+                               explanation=_stored(view, choices, verification, puzzle.hidden))
 
 
 def with_hidden(puzzle: Puzzle, check: Verification) -> Puzzle:
@@ -803,7 +809,7 @@ def with_hidden(puzzle: Puzzle, check: Verification) -> Puzzle:
 
     hidden = check if puzzle.verified is not None and puzzle.verified.method == "exact" else None
     return dataclasses.replace(puzzle, hidden=hidden,
-                               explanation=explain(puzzle.view(), puzzle.choices, puzzle.verified, hidden))
+                               explanation=_stored(puzzle.view(), puzzle.choices, puzzle.verified, hidden))
 
 
 def obvious(view: View, move: Move) -> bool:
@@ -833,13 +839,14 @@ def get(id: str) -> Puzzle:
     for p in load():
         if p.id == id:
             return p
-    raise KeyError(f"no puzzle named {id!r}")
+    raise KeyError(_("no puzzle named {id}").format(id=repr(id)))
 
 
 def select(rules: Optional[str] = None, grade: Optional[str] = None) -> list[Puzzle]:
     """The shipped puzzles of a rules preset and/or a grade."""
     if grade is not None and grade not in GRADES:
-        raise ValueError(f"grade must be one of {', '.join(GRADES)}, got {excerpt(grade)}")
+        raise ValueError(_("grade must be one of {grades}, got {given}").format(grades=", ".join(GRADES),
+                                                                                given=excerpt(grade)))
     return [p for p in load() if (rules is None or p.rules == rules) and (grade is None or p.grade == grade)]
 
 
