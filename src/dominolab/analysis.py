@@ -72,8 +72,8 @@ __all__ = ["Analysis", "AnalysisBoard", "AnalysisError", "AnalysisTextError", "M
 
 #: The name of the analysed seat in the board's text and sentences.
 ME = "me"
-#: What a line may call the analysed seat.
-ME_ALIASES = ("me", "you", "i", "yo", "tú", "tu")
+#: What a line may call the analysed seat ("yo" and "tú" in Spanish, read in any language).
+ME_ALIASES = ("me", "you", "i", "yo", "tú")
 
 
 class AnalysisError(ValueError):

@@ -99,7 +99,7 @@ def moves_of(text: str, *, mine: bool) -> list[tuple[str, Optional[Tile], Option
 #: The words that begin a draw, in English and in Spanish (read whatever the language).
 _DRAW_WORDS = frozenset({"draw", "draws", "drew", "robar", "roba", "robas", "robo", "robó", "robaste"})
 #: The words that make a play the lead.
-_LEAD_WORDS = frozenset({"lead", "leads", "sale", "sales", "salgo", "salir", "salió", "saliste"})
+_LEAD_WORDS = frozenset({"lead", "leads", "sale", "sales", "salgo", "salir"})
 
 
 def _how_to_draw() -> str:
