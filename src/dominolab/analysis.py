@@ -58,6 +58,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
+from .i18n import NP_, _, ngettext, pgettext
 from .moves import DRAW, PASS, Draw, End, Event, IllegalMoveError, Move, Pass, Play
 from .pieces import Hand
 from .round import Round, Start, StartError
@@ -65,19 +66,29 @@ from .rules import Rules
 from .tiles import Tile, TileLike, mask_of, parse_tiles, tiles_of
 from .validate import check_int, check_seat, excerpt
 from .view import View
-from .words import plural
+from .words import list_and
 
 __all__ = ["Analysis", "AnalysisBoard", "AnalysisError", "AnalysisTextError", "MoveAnalysis", "Node"]
 
 #: The name of the analysed seat in the board's text and sentences.
 ME = "me"
-#: What a line may call the analysed seat.
-ME_ALIASES = ("me", "you", "i")
+#: What a line may call the analysed seat ("yo" and "tú" in Spanish, read in any language).
+ME_ALIASES = ("me", "you", "i", "yo", "tú")
 
 
 class AnalysisError(ValueError):
     """A move or a position the board cannot take: it names what is wrong.  The board is
-    left as it was."""
+    left as it was.  ``field`` names the header line of the text a wrong value came from
+    ("my tiles", "match", "seats"), when it came from one."""
+
+    field: Optional[str] = None
+
+
+def _field_error(field: str, message: str) -> AnalysisError:
+    """An :class:`AnalysisError` about the value of a header line (``field``)."""
+    error = AnalysisError(message)
+    error.field = field
+    return error
 
 
 class AnalysisTextError(AnalysisError):
@@ -85,7 +96,7 @@ class AnalysisTextError(AnalysisError):
     wrong (1 for the first line of the text) and ``problem`` what is wrong with it."""
 
     def __init__(self, line: int, problem: str):
-        super().__init__(f"line {line}: {problem}")
+        super().__init__(_("line {line}: {problem}").format(line=line, problem=problem))
         self.line = line
         self.problem = problem
 
@@ -109,6 +120,14 @@ class _Bad(Exception):
         """The reason, ``where(i)`` naming event i's place ("at line 7", or "earlier").
         Every message is ready to format: "{where}" is its only placeholder."""
         return self.text if self.ref is None else self.text.replace("{where}", where(self.ref))
+
+
+#: Each verdict in words (translated when said: :attr:`MoveAnalysis.verdict_words`).
+_VERDICT_WORDS = {"best": NP_("verdict", "best"), "about as good": NP_("verdict", "about as good as the best"),
+                  "worse": NP_("verdict", "worse")}
+
+#: The place of an event in a :class:`_Bad`'s text, filled in by :meth:`_Bad.why`.
+WHERE = "{where}"
 
 
 class _NoDeal(Exception):
@@ -199,6 +218,12 @@ class MoveAnalysis:
     verdict: str = "best"
     face_up: Optional[float] = None
 
+    @property
+    def verdict_words(self) -> str:
+        """The verdict in words, in the language of the moment: "best", "about as good as the
+        best", "worse" (as the table shows them)."""
+        return pgettext("verdict", _VERDICT_WORDS.get(self.verdict, self.verdict))
+
 
 @dataclass(frozen=True)
 class Analysis(Sequence[MoveAnalysis]):
@@ -254,22 +279,22 @@ class AnalysisBoard:
                  match: Optional[tuple[Sequence[int], int]] = None, leader: Optional[int] = None):
         self.rules = Rules.coerce(rules)
         if isinstance(names, str) or not isinstance(names, Sequence):
-            raise AnalysisError(f"names must list every seat in turn order, got {excerpt(names)}")
+            raise AnalysisError(_("names must list every seat in turn order, got {given}").format(given=excerpt(names)))
         players = len(names)
         try:
             size = self.rules.hand_size(players)
             if self.rules.partnerships and players != 4:
-                raise ValueError(f"partnership rules need 4 players, got {players}")
+                raise ValueError(_("partnership rules need 4 players, got {players}").format(players=players))
         except ValueError as exc:
             raise AnalysisError(str(exc)) from None
         clean = [_check_name(name) for name in names]
         mine = [i for i, name in enumerate(clean) if name.lower() in ME_ALIASES]
         if len(mine) != 1:
-            raise AnalysisError("exactly one seat must be 'me' (the seat whose tiles are known), "
-                                f"got {', '.join(clean)}")
+            raise AnalysisError(_("exactly one seat must be 'me' (the seat whose tiles are known), got {seats}")
+                                .format(seats=", ".join(clean)))
         lowered = [name.lower() for name in clean]
         if len(set(lowered)) != len(lowered):
-            raise AnalysisError(f"two seats have the same name: {', '.join(clean)}")
+            raise AnalysisError(_("two seats have the same name: {seats}").format(seats=", ".join(clean)))
         self.seat = mine[0]
         clean[self.seat] = ME
         self.names: tuple[str, ...] = tuple(clean)
@@ -277,20 +302,23 @@ class AnalysisBoard:
         try:
             dealt = parse_tiles(tiles)
         except ValueError as exc:
-            raise AnalysisError(f"my tiles: {exc}") from None
+            raise _field_error("my tiles", _("my tiles: {problem}").format(problem=exc)) from None
         in_set = set(self.rules.tiles)
         for tile in dealt:
             if tile not in in_set:
-                raise AnalysisError(f"my tiles: {tile} is not in this set")
+                raise _field_error("my tiles", _("my tiles: {tile} is not in this set").format(tile=tile))
         if len(set(dealt)) != len(dealt):
             twice = next(t for t in dealt if dealt.count(t) > 1)
-            raise AnalysisError(f"my tiles: {twice} is given twice")
+            raise _field_error("my tiles", _("my tiles: {tile} is given twice").format(tile=twice))
         if len(dealt) != size:
-            raise AnalysisError(f"my tiles: {len(dealt)} tiles, but these rules deal {size} to each of "
-                                f"{players} players")
+            raise _field_error("my tiles", ngettext(
+                "my tiles: {count} tiles, but these rules deal {size} to each of {players} players",
+                "my tiles: {count} tiles, but these rules deal {size} to each of {players} players", len(dealt))
+                .format(count=len(dealt), size=size, players=players))
         self.tiles: tuple[Tile, ...] = tuple(dealt)
         if first_hand is not None and not isinstance(first_hand, bool):
-            raise AnalysisError(f"first_hand must be True, False or None, got {excerpt(first_hand)}")
+            raise AnalysisError(_("first_hand must be True, False or None, got {given}")
+                                .format(given=excerpt(first_hand)))
         self.first_hand = first_hand
         if leader is not None:
             check_seat(leader, players, "leader")
@@ -302,10 +330,14 @@ class AnalysisBoard:
             scores, target = match
             sides = self.rules.sides(players)
             if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or len(scores) != sides:
-                raise AnalysisError(f"match: give one score per side ({sides}), got {excerpt(scores)}")
-            for i, score in enumerate(scores):
-                check_int(score, f"match score {i}", 0)
-            check_int(target, "match target", 1)
+                raise _field_error("match", _("match: give one score per side ({sides}), got {given}")
+                                   .format(sides=sides, given=excerpt(scores)))
+            try:
+                for i, score in enumerate(scores):
+                    check_int(score, f"match score {i}", 0)
+                check_int(target, "match target", 1)
+            except ValueError as exc:
+                raise _field_error("match", str(exc)) from None
             self.match = (tuple(int(s) for s in scores), int(target))
         self.root = Node(None, None)
         self.node = self.root
@@ -318,14 +350,14 @@ class AnalysisBoard:
         tiles as dealt, the public turns and the tiles it drew.  ``names`` (one per seat)
         default to "me" and "seat N"."""
         if not isinstance(round, Round):
-            raise AnalysisError(f"from_round needs a Round, got {excerpt(round)}")
+            raise AnalysisError(_("from_round needs a Round, got {given}").format(given=excerpt(round)))
         check_seat(seat, round.players)
         start = round.start
         if start.kind != "deal":
-            raise AnalysisError("the board studies hands from their deal; this round starts from a built position")
+            raise AnalysisError(_("the board studies hands from their deal; this round starts from a built position"))
         if start.hunt_first is not None:
-            raise AnalysisError("the lead procedure of this hand drew tiles (the top double was not dealt); "
-                                "the board cannot show those draws")
+            raise AnalysisError(_("the lead procedure of this hand drew tiles (the top double was not dealt); "
+                                  "the board cannot show those draws"))
         events = []
         for event in round.history:
             if event.action == "draw" and event.seat != seat:
@@ -343,23 +375,25 @@ class AnalysisBoard:
         tiles it ``drew``, in order (its draws in the history hide them).  Without ``dealt``,
         a seat that has drawn nothing was dealt its hand and the tiles it played."""
         if not isinstance(view, View):
-            raise AnalysisError(f"from_view needs a View (round.view(seat)), got {excerpt(view)}")
+            raise AnalysisError(_("from_view needs a View (round.view(seat)), got {given}").format(given=excerpt(view)))
         seat = view.seat
         history = list(view.history)
         mine = [e for e in history if e.seat == seat and e.action == "draw"]
         if dealt is None:
             if mine:
-                raise AnalysisError("the seat drew tiles: say which tiles it was dealt (dealt=...) and which it "
-                                    "drew (drawn=...)")
+                raise AnalysisError(_("the seat drew tiles: say which tiles it was dealt (dealt=...) and which it "
+                                      "drew (drawn=...)"))
             dealt = [*view.hand, *(e.tile for e in history if e.seat == seat and e.action == "play"
                                    and e.tile is not None)]
         try:
             got = parse_tiles(drawn)
         except ValueError as exc:
-            raise AnalysisError(f"drawn: {exc}") from None
+            raise AnalysisError(_("drawn: {problem}").format(problem=exc)) from None
         if len(got) != len(mine):
-            raise AnalysisError(f"the view's history has {plural(len(mine), 'draw', words=False)} by the seat, "
-                                f"but drawn names {plural(len(got), 'tile', words=False)}")
+            draws = ngettext("{count} draw", "{count} draws", len(mine)).format(count=len(mine))
+            tiles = ngettext("{count} tile", "{count} tiles", len(got)).format(count=len(got))
+            raise AnalysisError(_("the view's history has {draws} by the seat, but drawn names {tiles}")
+                                .format(draws=draws, tiles=tiles))
         filled = iter(got)
         events = [e._replace(tile=next(filled)) if e.seat == seat and e.action == "draw" else e for e in history]
         return cls._from_events(view.rules, view.players, seat, dealt, events, first_hand=first_hand,
@@ -371,7 +405,7 @@ class AnalysisBoard:
                      names: Optional[Sequence[str]], match: Optional[tuple[Sequence[int], int]]) -> AnalysisBoard:
         """The board of ``events`` (other seats' draws without their tiles) as ``seat`` saw them."""
         if names is None:
-            names = [ME if s == seat else f"seat {s}" for s in range(players)]
+            names = [ME if s == seat else _("seat {seat}").format(seat=s) for s in range(players)]
         else:
             names = [ME if s == seat else name for s, name in enumerate(names)]
         board = cls(rules, names, dealt, first_hand=first_hand, match=match, leader=leader)
@@ -381,7 +415,7 @@ class AnalysisBoard:
         try:
             board._solve_path(node.path())
         except _Bad as bad:
-            raise AnalysisError(bad.why(lambda i: f"at move {i + 1}")) from None
+            raise AnalysisError(bad.why(lambda i: _("at move {move}").format(move=i + 1))) from None
         board.node = node
         return board
 
@@ -494,7 +528,7 @@ class AnalysisBoard:
 
         r = self._round()
         if r.is_over:
-            raise AnalysisError("the hand is over: no more moves")
+            raise AnalysisError(_("the hand is over: no more moves"))
         seat = r.turn
         if isinstance(move, (Play, Draw, Pass)):
             if end is not None and isinstance(move, Play):
@@ -530,7 +564,7 @@ class AnalysisBoard:
                 assert fresh.parent is not None
                 fresh.parent.variations.remove(fresh)
             if isinstance(exc, _Bad):
-                raise AnalysisError(exc.why(lambda i: "earlier")) from None
+                raise AnalysisError(exc.why(lambda i: pgettext("where", "earlier"))) from None
             raise
         step: Optional[Node] = node
         while step is not None and step is not self.node:
@@ -546,12 +580,12 @@ class AnalysisBoard:
         who = self._who(seat)
         if action == "lead":
             if ends is not None:
-                raise AnalysisError("the hand has already been led: write the tile and its end, as '6-4 right'")
+                raise AnalysisError(_("the hand has already been led: write the tile and its end, as '6-4 right'"))
             action = "play"
         if action == "play":
             assert tile is not None
             if tile not in set(self.rules.tiles):
-                raise AnalysisError(f"{tile} is not in this set")
+                raise AnalysisError(_("{tile} is not in this set").format(tile=tile))
             if ends is None:
                 return Event(seat, "play", tile, "left", None)
             fits = [side for side, number in zip(("left", "right"), ends, strict=True) if tile.has(number)]
@@ -560,15 +594,16 @@ class AnalysisBoard:
                 raise AnalysisError(IllegalMoveError("no-match", wrong, ends, seat, tile=tile, end=end).reason)
             if end is None:
                 if len(fits) == 2 and ends[0] != ends[1]:
-                    raise AnalysisError(f"{tile} fits both ends: say which, '{tile} left' ({ends[0]}) or "
-                                        f"'{tile} right' ({ends[1]})")
+                    raise AnalysisError(_("{tile} fits both ends: say which, '{tile} left' ({left}) or "
+                                          "'{tile} right' ({right})").format(tile=tile, left=ends[0], right=ends[1]))
                 end = fits[0]  # type: ignore[assignment]
             return Event(seat, "play", tile, end, ends)
         if action == "draw":
             if seat == self.seat and tile is None:
-                raise AnalysisError(f"say which tile {who} drew, as in 'draw 3-3'")
+                raise AnalysisError(_("say which tile you drew, as in 'draw 3-3'"))
             if seat != self.seat and tile is not None:
-                raise AnalysisError(f"{who} cannot know which tile {self.names[seat]} drew; write 'draw'")
+                raise AnalysisError(_("{who} cannot know which tile {seat} drew; write 'draw'")
+                                    .format(who=who, seat=self.names[seat]))
             return Event(seat, "draw", tile, None, ends)
         return Event(seat, "pass", None, None, ends)
 
@@ -578,7 +613,7 @@ class AnalysisBoard:
         if found is None:
             most = MOST_EVENTS * self.rules.set_size * self.players
             if node.depth >= most:
-                raise AnalysisError(f"more than {most} moves: no hand of these rules is that long")
+                raise AnalysisError(_("more than {most} moves: no hand of these rules is that long").format(most=most))
             found = Node(node, event, line)
             node.variations.append(found)
         node._next = node._next or found
@@ -588,7 +623,7 @@ class AnalysisBoard:
         """Step back one event (kept: :meth:`redo` steps forward again); returns it."""
         node = self.node
         if node.parent is None or node.event is None:
-            raise AnalysisError("there is no move to undo")
+            raise AnalysisError(_("there is no move to undo"))
         node.parent._next = node
         self.node = node.parent
         return node.event
@@ -598,7 +633,7 @@ class AnalysisBoard:
         node = self.node
         nxt = node._next if node._next in node.variations else (node.variations[0] if node.variations else None)
         if nxt is None or nxt.event is None:
-            raise AnalysisError("there is no move to redo")
+            raise AnalysisError(_("there is no move to redo"))
         self.node = nxt
         return nxt.event
 
@@ -608,7 +643,7 @@ class AnalysisBoard:
         while step is not None and step is not self.root:
             step = step.parent
         if step is not self.root:
-            raise AnalysisError("that node is not on this board")
+            raise AnalysisError(_("that node is not on this board"))
         self.node = node
 
     # ------------------------------------------------------------------ values
@@ -634,11 +669,11 @@ class AnalysisBoard:
 
         view = self.view()
         if view.is_over:
-            raise AnalysisError("the hand is over: there is no decision to study")
+            raise AnalysisError(_("the hand is over: there is no decision to study"))
         if view.turn != self.seat:
             name = self.names[view.turn]
-            raise AnalysisError(f"it is {name}'s turn: the board values your decisions, so add {name}'s move "
-                                "first (board.play(...))")
+            raise AnalysisError(_("it is {name}'s turn: the board values your decisions, so add {name}'s move "
+                                  "first (board.play(...))").format(name=name))
         rules = view.rules
         sides = rules.sides(view.players)
         fair = 1.0 / sides
@@ -746,7 +781,8 @@ class AnalysisBoard:
         found = [p for p in verdict.problems if p.code != "redeal" or p.message.startswith(f"seat {self.seat} ")]
         if found:
             problems = "; ".join(p.message for p in found)
-            raise _Bad(max(last, 0), f"this position cannot arise in a real hand: {problems}")
+            raise _Bad(max(last, 0), _("this position cannot arise in a real hand: {problems}")
+                       .format(problems=problems))
 
     def _replay(self, events: list[Event], forces: tuple[tuple[Tile, int, int], ...] = (),
                 tries: Optional[list[int]] = None) -> Round:
@@ -839,10 +875,16 @@ class AnalysisBoard:
                                                   lead_restricted=rule_leads))
         except (StartError, ValueError) as exc:
             message = str(exc)
-            raise _Bad(0, f"this deal cannot be played under these rules: {message}") from None
+            raise _Bad(0, _("this deal cannot be played under these rules: {message}").format(message=message)) \
+                from None
         if leader is not None and r.leader != leader:
-            who, should = self._who(leader), self._who(r.turn)
-            raise _Bad(0, f"under these rules {should} would have led this hand, not {who}")
+            if r.turn == self.seat:
+                text = _("under these rules you would have led this hand, not {who}")
+            elif leader == self.seat:
+                text = _("under these rules {should} would have led this hand, not you")
+            else:
+                text = _("under these rules {should} would have led this hand, not {who}")
+            raise _Bad(0, text.format(should=self._who(r.turn), who=self._who(leader)))
         return r
 
     # -- the hidden tiles
@@ -873,13 +915,15 @@ class AnalysisBoard:
                 tile = event.tile
                 assert tile is not None
                 if tile not in in_set:
-                    raise _Bad(i, plain=True, text=f"{tile} is not in this set")
+                    raise _Bad(i, plain=True, text=_("{tile} is not in this set").format(tile=tile))
                 if tile in where_played:
                     j = where_played[tile]
-                    raise _Bad(i, plain=True, text=f"{tile} was already played {{where}}", ref=j)
+                    raise _Bad(i, plain=True, text=_("{tile} was already played {where}").format(
+                        tile=tile, where=WHERE), ref=j)
                 if seat != me and (tile in mine or tile in my_draws):
-                    got = "were dealt" if tile in mine else "drew"
-                    raise _Bad(i, plain=True, text=f"you {got} {tile}, so {names(seat)} cannot play it")
+                    text = (_("you were dealt {tile}, so {who} cannot play it") if tile in mine
+                            else _("you drew {tile}, so {who} cannot play it"))
+                    raise _Bad(i, plain=True, text=text.format(tile=tile, who=names(seat)))
                 if seat == me and tile not in holding:  # the engine's own words for it
                     hand = Hand(tiles_of(mask_of(holding)))
                     refused = IllegalMoveError("not-in-hand", Play(tile, event.end or "left"), event.ends, seat,
@@ -891,26 +935,28 @@ class AnalysisBoard:
                 if seat != me and plays[seat] > size + draws[seat]:
                     p, d = plays[seat], draws[seat]
                     raise _Bad(i, plain=True, text=(
-                        f"{names(seat)} would be playing a tile number {p}, but was dealt {size} and drew {d}"))
+                        _("{who} would be playing a tile number {number}, but was dealt {size} and drew {drawn}")
+                        .format(who=names(seat), number=p, size=size, drawn=d)))
             elif event.action == "draw":
                 drawn += 1
                 draws[seat] += 1
                 if drawn > stock:
                     raise _Bad(i, plain=True, text=(
-                        f"the boneyard held only {stock} tiles after the deal, and they have all been drawn"))
+                        _("the boneyard held only {stock} tiles after the deal, and they have all been drawn")
+                        .format(stock=stock)))
                 if seat == me:
                     tile = event.tile
                     if tile is None:
-                        raise _Bad(i, plain=True, text="say which tile you drew")
+                        raise _Bad(i, plain=True, text=_("say which tile you drew"))
                     if tile not in in_set:
-                        raise _Bad(i, plain=True, text=f"{tile} is not in this set")
+                        raise _Bad(i, plain=True, text=_("{tile} is not in this set").format(tile=tile))
                     if tile in mine or tile in my_draws:
                         raise _Bad(i, plain=True, text=(
-                            f"you already hold {tile}, so you cannot draw it"))
+                            _("you already hold {tile}, so you cannot draw it").format(tile=tile)))
                     if tile in where_played:
                         j = where_played[tile]
-                        raise _Bad(i, plain=True, text=(
-                            f"{tile} was played {{where}}, so you cannot draw it"), ref=j)
+                        text = _("{tile} was played {where}, so you cannot draw it")
+                        raise _Bad(i, plain=True, text=text.format(tile=tile, where=WHERE), ref=j)
                     my_draws[tile] = i
                     holding.add(tile)
                 elif reveal and event.ends is not None:
@@ -1067,16 +1113,28 @@ class AnalysisBoard:
                     since = events[j:i] if other.action == "draw" else events[j + 1:i]  # a draw brings a tile
                     if any(e.seat == seat and e.action == "draw" for e in since):
                         break
-                    did = "passed" if other.action == "pass" else "drew"
-                    numbers = f"{a}" if a == b else f"{a} and {b}"
-                    return _Bad(i, (
-                        f"{who} cannot have held {tile}: {who} {did} {{where}} against {numbers}, so held no "
-                        f"{numbers}, and has drawn nothing since"), ref=j)
+                    numbers = f"{a}" if a == b else list_and([a, b])
+                    if seat == self.seat:
+                        text = (_("you cannot have held {tile}: you passed {where} against {numbers}, so held no "
+                                  "{numbers}, and has drawn nothing since") if other.action == "pass" else
+                                _("you cannot have held {tile}: you drew {where} against {numbers}, so held no "
+                                  "{numbers}, and has drawn nothing since"))
+                    else:
+                        text = (_("{who} cannot have held {tile}: {who} passed {where} against {numbers}, so held "
+                                  "no {numbers}, and has drawn nothing since") if other.action == "pass" else
+                                _("{who} cannot have held {tile}: {who} drew {where} against {numbers}, so held "
+                                  "no {numbers}, and has drawn nothing since"))
+                    return _Bad(i, text.format(who=who, tile=tile, numbers=numbers, where=WHERE), ref=j)
             if i == 0:
-                return _Bad(i, f"under these rules {who} could not have led {tile} "
-                            "with your tiles as they are")
-        return _Bad(i, "no way of dealing the tiles you could not see fits the turns so far: "
-                    f"{who} cannot make this move after them")
+                text = (_("under these rules you could not have led {tile} with your tiles as they are")
+                        if seat == self.seat else
+                        _("under these rules {who} could not have led {tile} with your tiles as they are"))
+                return _Bad(i, text.format(who=who, tile=tile))
+        text = (_("no way of dealing the tiles you could not see fits the turns so far: you cannot make this move "
+                  "after them") if seat == self.seat else
+                _("no way of dealing the tiles you could not see fits the turns so far: {who} cannot make this "
+                  "move after them"))
+        return _Bad(i, text.format(who=who))
 
 
 #: The engine's refusals that do not depend on the hidden tiles (see ``moves.ILLEGAL_CODES``).
@@ -1109,11 +1167,11 @@ def _complete(view: View) -> bool:
 
 def _check_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise AnalysisError(f"a seat's name must be some text, got {excerpt(name)}")
+        raise AnalysisError(_("a seat's name must be some text, got {given}").format(given=excerpt(name)))
     clean = " ".join(name.split())
     if any(c in clean for c in ":,[]()#") or len(clean) > 40:
-        raise AnalysisError(f"a seat's name has at most 40 characters and none of : , [ ] ( ) #, got "
-                            f"{excerpt(clean)}")
+        raise AnalysisError(_("a seat's name has at most 40 characters and none of : , [ ] ( ) #, got {given}")
+                            .format(given=excerpt(clean)))
     return clean
 
 

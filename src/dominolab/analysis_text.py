@@ -26,6 +26,15 @@ the tile fits one end only), "draws 2" (another seat), "draws 2 (3-3, 5-2)" (you
 ``narrate(...)`` reads as it is.  A line "[" begins a variation: moves played instead of
 the line just before it; "]" ends it, and the main line goes on.  "#" starts a comment.
 
+**In Spanish.**  The text is a file format: the board writes it with the English words above
+whatever the language of its sentences, so a file reads back anywhere.  It also reads the words a
+Spanish-speaking player types, in any language: the headers "reglas:", "regla <campo>:",
+"asientos:", "mis fichas:", "mano: primera" (or "siguiente"), "sale:" and "partida: 45, 80 a 100";
+"yo" and "tú" for me; the moves as the Spanish table and narration say them ("sale con 6-6",
+"6-4 a la izquierda", "juega 6-4 derecha", "roba 2", "robo 2 (3-3, 5-2)", "pasa", "paso"),
+separated by commas or "y".  So a line of ``narrate(...)`` in Spanish reads as it is too.
+Its error messages are in the language of the moment.
+
 **The sentences.**  :func:`judge` builds the verdict on a decision from named parts: the
 first sentence in plain words without figures, one of :data:`dominolab.plain.TEXTS` with
 the hint's words of certainty (:func:`dominolab.plain.compare`), the figures in a second
@@ -42,6 +51,7 @@ from typing import Any, Optional
 
 from . import plain
 from .analysis import ME_ALIASES, Analysis, AnalysisBoard, AnalysisError, AnalysisTextError, MoveAnalysis, Node
+from .i18n import N_, NP_, _, get_language, ngettext, pgettext
 from .moves import DRAW, PASS, End, Event, InvalidMoveError, Move, Play, read_move_text, same_move
 from .narration import turns
 from .players import _points, _share  # the hint's way of writing the same figures
@@ -54,7 +64,7 @@ __all__ = ["WHY", "judge", "moves_of", "read", "write"]
 
 #: The longest text :func:`read` reads (a hand with many variations fits easily).
 MAX_TEXT = 200_000
-_PART = re.compile(r",(?![^()]*\))|\band\b")
+_PART = re.compile(r",(?![^()]*\))|\band\b|\by\b")
 _COUNT = re.compile(r"\d{1,3}")
 
 
@@ -64,31 +74,43 @@ def moves_of(text: str, *, mine: bool) -> list[tuple[str, Optional[Tile], Option
     "lead 6-6"): ("play" | "lead" | "draw" | "pass", tile, end) each.  ``mine``: the
     analysed seat's turn, whose draws name their tiles.  ``ValueError`` for anything else."""
     if not isinstance(text, str):
-        raise ValueError(f"expected moves written as text, got {excerpt(text)}")
+        raise ValueError(_("expected moves written as text, got {given}").format(given=excerpt(text)))
     out: list[tuple[str, Optional[Tile], Optional[End]]] = []
     parts = [p.strip() for p in _PART.split(text.strip().rstrip("."))]
     if not any(parts):
-        raise ValueError("no move given")
+        raise ValueError(_("no move given"))
     for part in parts:
         if not part:
-            raise ValueError(f"an empty move in {excerpt(text)}")
+            raise ValueError(_("an empty move in {given}").format(given=excerpt(text)))
         words = part.lower().split()
-        if words[0] in ("draw", "draws", "drew"):
+        if words[0] in _DRAW_WORDS:
             out.extend(_draws(part, words, mine))
             continue
         try:
             action, tile, end = read_move_text(part)
         except InvalidMoveError as exc:
             raise ValueError(str(exc)) from None
-        if action == "play" and words[0] in ("lead", "leads"):
+        if action == "play" and words[0] in _LEAD_WORDS:
             action = "lead"
         out.append((action, tile, end))
     return out
 
 
+#: The words that begin a draw, in English and in Spanish (read whatever the language).
+_DRAW_WORDS = frozenset({"draw", "draws", "drew", "robar", "roba", "robas", "robo", "robó", "robaste"})
+#: The words that make a play the lead.
+_LEAD_WORDS = frozenset({"lead", "leads", "sale", "sales", "salgo", "salir"})
+
+
+def _how_to_draw() -> str:
+    return _("write 'draws 2' or 'draws 2 (3-3, 5-2)'")
+
+
 def _draws(part: str, words: list[str], mine: bool) -> list[tuple[str, Optional[Tile], Optional[End]]]:
     """ "draws", "draws 2", "draws 2 (3-3, 5-2)", "draws 3-3 5-2". """
     rest = part.split(None, 1)[1] if len(words) > 1 else ""
+    if rest.lower().startswith("del pozo"):  # "roba del pozo 2 (3-3)"
+        rest = rest[len("del pozo"):].strip()
     count: Optional[int] = None
     shown = rest
     head = rest.split("(", 1)[0].strip()
@@ -96,7 +118,7 @@ def _draws(part: str, words: list[str], mine: bool) -> list[tuple[str, Optional[
         count = int(head)
         shown = rest[len(rest.split("(", 1)[0]):].strip()
         if shown and not (shown.startswith("(") and shown.endswith(")")):
-            raise ValueError(f"cannot read {excerpt(part)}: write 'draws 2' or 'draws 2 (3-3, 5-2)'")
+            raise ValueError(_("cannot read {given}: {how}").format(given=excerpt(part), how=_how_to_draw()))
         shown = shown[1:-1]
     elif head.startswith("(") or rest.startswith("("):
         shown = rest.strip()[1:-1] if rest.strip().endswith(")") else rest
@@ -105,31 +127,51 @@ def _draws(part: str, words: list[str], mine: bool) -> list[tuple[str, Optional[
         try:
             tiles.append(Tile.parse(piece))
         except ValueError:
-            raise ValueError(f"cannot read {excerpt(part)}: write 'draws 2' or 'draws 2 (3-3, 5-2)'") from None
+            raise ValueError(_("cannot read {given}: {how}").format(given=excerpt(part), how=_how_to_draw())) from None
     if count is not None and tiles and count != len(tiles):
-        raise ValueError(f"{excerpt(part)} says {count} tiles but names {len(tiles)}")
+        raise ValueError(ngettext("{given} says {count} tiles but names {named}",
+                                  "{given} says {count} tiles but names {named}", count)
+                         .format(given=excerpt(part), count=count, named=len(tiles)))
     if count == 0:
-        raise ValueError("'draws 0' draws nothing: leave it out")
+        raise ValueError(_("'draws 0' draws nothing: leave it out"))
     if mine:
         if not tiles:
-            raise ValueError("say which tiles you drew, as in 'draws 2 (3-3, 5-2)'")
+            raise ValueError(_("say which tiles you drew, as in 'draws 2 (3-3, 5-2)'"))
         return [("draw", t, None) for t in tiles]
     if tiles:
-        raise ValueError("nobody knows which tiles another seat drew: write how many, as in 'draws 2'")
+        raise ValueError(_("nobody knows which tiles another seat drew: write how many, as in 'draws 2'"))
     return [("draw", None, None)] * (count or 1)
 
 
 # ---------------------------------------------------------------------------- reading
 _HEADERS = ("rules", "rule", "seats", "my tiles", "hand", "match", "leader")
+#: The header words in Spanish, read whatever the language (the board writes the English ones:
+#: the text is a file format, and every line the board writes reads back in either language).
+_SPANISH_HEADERS = {"reglas": "rules", "asientos": "seats", "mis fichas": "my tiles", "mano": "hand",
+                    "partida": "match", "sale": "leader"}
+#: The header words as a message names them, in the language of the moment (the Spanish
+#: ones are those :data:`_SPANISH_HEADERS` reads).
+_HEADER_WORDS = {"rules": NP_("header", "rules"), "seats": NP_("header", "seats"),
+                 "my tiles": NP_("header", "my tiles"), "hand": NP_("header", "hand"),
+                 "match": NP_("header", "match"), "leader": NP_("header", "leader")}
+
+
+def _header(key: str) -> str:
+    return pgettext("header", key) if key in _HEADER_WORDS else key
+
+
+#: "hand:" in Spanish: "primera" (the first hand of a match) or "siguiente" (a later one).
+_SPANISH_HAND = {"primera": "first", "siguiente": "later"}
 
 
 def read(text: str) -> AnalysisBoard:
     """The board ``text`` describes (see the module's text).  Raises
     :class:`~dominolab.analysis.AnalysisTextError` naming the first wrong line."""
     if not isinstance(text, str):
-        raise AnalysisError(f"expected the hand as text, got {excerpt(text)}")
+        raise AnalysisError(_("expected the hand as text, got {given}").format(given=excerpt(text)))
     if len(text) > MAX_TEXT:
-        raise AnalysisError(f"the text is too long to be one hand ({len(text)} characters; at most {MAX_TEXT})")
+        raise AnalysisError(_("the text is too long to be one hand ({count} characters; at most {most})")
+                            .format(count=len(text), most=MAX_TEXT))
     header: dict[str, tuple[int, str]] = {}
     changes: dict[str, Any] = {}
     board: Optional[AnalysisBoard] = None
@@ -145,12 +187,16 @@ def read(text: str) -> AnalysisBoard:
         if board is None:
             key, colon, value = line.partition(":")
             key = " ".join(key.lower().split())
+            key = _SPANISH_HEADERS.get(key, key)
+            if key.startswith("regla "):
+                key = "rule " + key[6:]
             if key.startswith("rule "):
                 changes[key[5:].strip()] = (number, value.strip())
                 continue
             if key in _HEADERS and colon:
                 if key in header:
-                    raise AnalysisTextError(number, f"'{key}' is given twice (first at line {header[key][0]})")
+                    raise AnalysisTextError(number, _("'{key}' is given twice (first at line {line})")
+                                            .format(key=_header(key), line=header[key][0]))
                 header[key] = (number, value.strip())
                 continue
             board = _board(header, changes, number)
@@ -158,15 +204,15 @@ def read(text: str) -> AnalysisBoard:
         assert node is not None
         if line == "[":
             if line_start is None:
-                raise AnalysisTextError(number, "a variation '[' must follow a turn: it replaces that turn")
+                raise AnalysisTextError(number, _("a variation '[' must follow a turn: it replaces that turn"))
             stack.append((node, line_start, number))
             node, line_start = line_start, None
             continue
         if line == "]":
             if not stack:
-                raise AnalysisTextError(number, "']' without a '[' before it")
+                raise AnalysisTextError(number, _("']' without a '[' before it"))
             if line_start is None:
-                raise AnalysisTextError(number, "an empty variation: give at least one turn between '[' and ']'")
+                raise AnalysisTextError(number, _("an empty variation: give at least one turn between '[' and ']'"))
             node, line_start, _opened = stack.pop()
             continue
         seat, rest = _seat_of(board, line, number)
@@ -182,8 +228,9 @@ def read(text: str) -> AnalysisBoard:
                 _check_path(board, node.path())  # a wrong line before this one is named first
                 raise AnalysisTextError(number, str(exc)) from None
             if node is board.root and board.leader is not None and seat != board.leader:
-                raise AnalysisTextError(number, f"the 'leader:' line says {board.names[board.leader]} leads, "
-                                                f"but {board.names[seat]} makes the first move")
+                raise AnalysisTextError(number, _("the 'leader:' line says {leader} leads, but {seat} makes the "
+                                                  "first move").format(leader=board.names[board.leader],
+                                                                       seat=board.names[seat]))
             try:
                 node = board._attach(node, event, number)
             except AnalysisError as exc:
@@ -192,7 +239,7 @@ def read(text: str) -> AnalysisBoard:
         board = _board(header, changes, last_line + 1)
         node = board.root
     if stack:
-        raise AnalysisTextError(stack[-1][2], "this '[' is never closed by a ']'")
+        raise AnalysisTextError(stack[-1][2], _("this '[' is never closed by a ']'"))
     _check_tree(board)
     main = board.root
     while main.variations:
@@ -205,7 +252,8 @@ def _board(header: dict[str, tuple[int, str]], changes: dict[str, Any], number: 
     """The board the header lines give (``number``: the line after them)."""
     for key in ("rules", "seats", "my tiles"):
         if key not in header:
-            raise AnalysisTextError(number, f"the '{key}:' line is missing before the first turn")
+            raise AnalysisTextError(number, _("the '{key}:' line is missing before the first turn")
+                                    .format(key=_header(key)))
     line, name = header["rules"]
     try:
         rules = Rules.preset(name.lower())
@@ -216,8 +264,8 @@ def _board(header: dict[str, tuple[int, str]], changes: dict[str, Any], number: 
         given: dict[str, Any] = {}
         for field, (line, value) in changes.items():
             if field not in fields:
-                raise AnalysisTextError(line, f"no rule named {excerpt(field)}; the rules' fields are "
-                                              f"{', '.join(sorted(fields))}")
+                raise AnalysisTextError(line, _("no rule named {given}; the rules' fields are {fields}")
+                                        .format(given=excerpt(field), fields=", ".join(sorted(fields))))
             try:
                 given[field] = json.loads(value)
             except ValueError:
@@ -230,16 +278,17 @@ def _board(header: dict[str, tuple[int, str]], changes: dict[str, Any], number: 
     first_hand: Optional[bool] = None
     if "hand" in header:
         line, value = header["hand"]
-        if value.lower() not in ("first", "later"):
-            raise AnalysisTextError(line, f"hand: write 'first' or 'later', got {excerpt(value)}")
-        first_hand = value.lower() == "first"
+        said = _SPANISH_HAND.get(value.lower(), value.lower())
+        if said not in ("first", "later"):
+            raise AnalysisTextError(line, _("hand: write 'first' or 'later', got {given}").format(given=excerpt(value)))
+        first_hand = said == "first"
     match = None
     if "match" in header:
         line, value = header["match"]
-        found = re.fullmatch(r"\s*(\d+(?:\s*,\s*\d+)+)\s+to\s+(\d+)\s*", value)
+        found = re.fullmatch(r"\s*(\d+(?:\s*,\s*\d+)+)\s+(?:to|a)\s+(\d+)\s*", value)
         if found is None:
-            raise AnalysisTextError(line, f"match: write each side's score and the target, as '45, 80 to 100'; "
-                                          f"got {excerpt(value)}")
+            raise AnalysisTextError(line, _("match: write each side's score and the target, as '45, 80 to 100'; "
+                                            "got {given}").format(given=excerpt(value)))
         match = ([int(s) for s in found.group(1).split(",")], int(found.group(2)))
     leader = None
     if "leader" in header:
@@ -249,15 +298,14 @@ def _board(header: dict[str, tuple[int, str]], changes: dict[str, Any], number: 
         if key in ME_ALIASES:
             key = next((n for n in lowered if n in ME_ALIASES), key)
         if key not in lowered:
-            raise AnalysisTextError(line, f"leader: no seat is called {excerpt(value)}")
+            raise AnalysisTextError(line, _("leader: no seat is called {given}").format(given=excerpt(value)))
         leader = lowered.index(key)
     try:
         board = AnalysisBoard(rules, names, header["my tiles"][1], first_hand=first_hand, match=match,
                               leader=leader)
     except (AnalysisError, ValueError) as exc:
-        text = str(exc)
-        key = "my tiles" if text.startswith("my tiles") else "match" if text.startswith("match") else "seats"
-        raise AnalysisTextError(header[key][0], text) from None
+        key = getattr(exc, "field", None) or "seats"
+        raise AnalysisTextError(header[key][0], str(exc)) from None
     return board
 
 
@@ -272,13 +320,13 @@ def _seat_of(board: AnalysisBoard, line: str, number: int) -> tuple[int, str]:
         for name, seat in names:
             if key == name:
                 return seat, rest.strip()
-        raise AnalysisTextError(number, f"no seat is called {excerpt(head.strip())}; the seats are "
-                                        f"{', '.join(board.names)}")
+        raise AnalysisTextError(number, _("no seat is called {given}; the seats are {seats}")
+                                .format(given=excerpt(head.strip()), seats=", ".join(board.names)))
     for name, seat in sorted(names, key=lambda pair: -len(pair[0])):
         if lowered.startswith(name + " "):
             return seat, line[len(name):].strip()
-    raise AnalysisTextError(number, f"cannot tell whose turn {excerpt(line)} is: start it with a seat's name "
-                                    f"({', '.join(board.names)}) and a colon")
+    raise AnalysisTextError(number, _("cannot tell whose turn {given} is: start it with a seat's name ({seats}) "
+                                      "and a colon").format(given=excerpt(line), seats=", ".join(board.names)))
 
 
 def _check_tree(board: AnalysisBoard) -> None:
@@ -304,7 +352,7 @@ def _check_path(board: AnalysisBoard, path: list[Node]) -> None:
         at = path[bad.index].line if path else None
 
         def where(j: int) -> str:
-            return f"at line {path[j].line}"
+            return _("at line {line}").format(line=path[j].line)
 
         raise AnalysisTextError(at or 1, bad.why(where)) from None
 
@@ -372,20 +420,51 @@ def _turn_text(board: AnalysisBoard, events: list[Event]) -> str:
 
 # ---------------------------------------------------------------------------- sentences
 #: The figures behind the verdict, one step away (the plain first sentence is one of
-#: :data:`dominolab.plain.TEXTS`, as the hint's).
+#: :data:`dominolab.plain.TEXTS`, as the hint's), said to the analysed seat ("for you");
+#: translated when said.
 WHY = {
-    "only": "No other move is allowed here.",
-    "exact": ("Nothing is hidden, so these values are exact: {move} ends the hand {points} net points for {who}, "
-              "{other} {other_points}."),
-    "exact-one": "Nothing is hidden, so this value is exact: {move} ends the hand {points} net points for {who}.",
-    "search": ("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
-               "for {who}, against {other_points} ± {other_margin} for {other}."),
-    "search-one": "In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
-                  "for {who}.",
-    "match": " That is a {chance} chance of winning the match for {who}, against {other_chance}.",
-    "face-up": (" With every hand face up, averaged over every deal that fits, {move} is worth {face} and {other} "
-                "{other_face} (a player who cannot see the hands may not reach these)."),
+    "only": N_("No other move is allowed here."),
+    "exact": N_("Nothing is hidden, so these values are exact: {move} ends the hand {points} net points for you, "
+                "{other} {other_points}."),
+    "exact-one": N_("Nothing is hidden, so this value is exact: {move} ends the hand {points} net points for you."),
+    "search": N_("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
+                 "for you, against {other_points} ± {other_margin} for {other}."),
+    "search-one": N_("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
+                     "for you."),
+    "match": N_(" That is a {chance} chance of winning the match for you, against {other_chance}."),
+    "face-up": N_(" With every hand face up, averaged over every deal that fits, {move} is worth {face} and {other} "
+                  "{other_face} (a player who cannot see the hands may not reach these)."),
 }
+#: The same sentences when the analysed seat plays with a partner ("for your team"): whole
+#: sentences of their own, so the words around "your team" agree with it in every language.
+WHY_TEAM = {
+    **WHY,
+    "exact": N_("Nothing is hidden, so these values are exact: {move} ends the hand {points} net points for your "
+                "team, {other} {other_points}."),
+    "exact-one": N_("Nothing is hidden, so this value is exact: {move} ends the hand {points} net points for your "
+                    "team."),
+    "search": N_("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
+                 "for your team, against {other_points} ± {other_margin} for {other}."),
+    "search-one": N_("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
+                     "for your team."),
+    "match": N_(" That is a {chance} chance of winning the match for your team, against {other_chance}."),
+}
+
+
+def _decimals(text: str) -> str:
+    """Figures written by the engine ("+2.3", "0.5") with the decimal sign of the language
+    of the moment ("+2,3" in Spanish)."""
+    sign = pgettext("decimal separator", ".")
+    return text if sign == "." else text.replace(".", sign)
+
+
+def _count(n: int) -> str:
+    """A count of deals: "1,000" in English, "1000" (and "10 000" past four digits) in Spanish."""
+    if get_language() == "en":
+        return f"{n:,}"
+    return str(n) if n < 10_000 else f"{n:,}".replace(",", "\u00a0")
+
+
 #: A move's place among the others, in words.
 VERDICTS = ("best", "about as good", "worse")
 
@@ -415,13 +494,13 @@ def judge(view: View, rows: Sequence[Row], method: str, deals: int, faces: dict[
         moves.append(MoveAnalysis(move, points, margin, chance, ahead, exact or method == "exact", verdict,
                                   faces.get(move)))
     runner = _runner_up(view, rows)
-    team = "your team" if view.partner is not None else "you"
+    texts = WHY_TEAM if view.partner is not None else WHY
     first = _move_words(best[0], view)
-    parts: dict[str, str] = {"move": first, "who": team, "deals": f"{deals:,}", "points": _points(best[1]),
-                             "margin": f"{best[2]:.1f}"}
+    parts: dict[str, str] = {"move": first, "deals": _count(deals), "points": _decimals(_points(best[1])),
+                             "margin": _decimals(f"{best[2]:.1f}")}
     if runner is not None:
-        parts.update(other=_move_words(runner[0], view), other_points=_points(runner[1]),
-                     other_margin=f"{runner[2]:.1f}")
+        parts.update(other=_move_words(runner[0], view), other_points=_decimals(_points(runner[1])),
+                     other_margin=_decimals(f"{runner[2]:.1f}"))
     sure = "" if runner is None else sure_of(runner)
     exact = method == "exact"
     if len(view.legal) == 1 or runner is None:
@@ -438,15 +517,16 @@ def judge(view: View, rows: Sequence[Row], method: str, deals: int, faces: dict[
         says = plain.say("board.better.exact" if exact else "board.better", move=first, sure=plain.SURE[sure],
                          other=parts["other"])
     if exact:
-        why = WHY["exact" if runner is not None else "exact-one"].format(**parts)
+        why = _(texts["exact" if runner is not None else "exact-one"]).format(**parts)
     else:
-        why = WHY["search" if runner is not None else "search-one"].format(**parts)
+        why = _(texts["search" if runner is not None else "search-one"]).format(**parts)
     if len(view.legal) == 1:
-        why = WHY["only"] + " " + why
+        why = _(texts["only"]) + " " + why
     if runner is not None and best[3] is not None and runner[3] is not None:
-        why += WHY["match"].format(chance=_share(best[3]), other_chance=_share(runner[3]), who=team)
+        why += _(texts["match"]).format(chance=_decimals(_share(best[3])), other_chance=_decimals(_share(runner[3])))
     if runner is not None and best[0] in faces and runner[0] in faces:
-        why += WHY["face-up"].format(face=_points(faces[best[0]]), other_face=_points(faces[runner[0]]), **parts)
+        why += _(texts["face-up"]).format(face=_decimals(_points(faces[best[0]])),
+                                          other_face=_decimals(_points(faces[runner[0]])), **parts)
     return Analysis(tuple(moves), says, why, method, deals, sure)
 
 
@@ -460,13 +540,15 @@ def _runner_up(view: View, rows: Sequence[Row]) -> Optional[Row]:
 def _move_words(move: Move, view: View) -> str:
     """A move as the subject of a sentence: "6-4 on the right", "leading 6-6", "drawing"."""
     if move is DRAW:
-        return "drawing"
+        return _("drawing")
     if move is PASS:
-        return "passing"
+        return _("passing")
     assert isinstance(move, Play)
     ends = view.ends
     if ends is None:
-        return f"leading {move.tile}"
+        return _("leading {tile}").format(tile=move.tile)
     if ends[0] == ends[1]:
         return str(move.tile)
-    return f"{move.tile} on the {move.end}"
+    if move.end == "left":
+        return _("{tile} on the left").format(tile=move.tile)
+    return _("{tile} on the right").format(tile=move.tile)

@@ -76,6 +76,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from . import plain
 from .exercises.answers import MoveAnswer, Unreadable, describe
 from .exercises.core import Feedback, show
+from .i18n import N_, NP_, SOURCE_LANGUAGE, _, get_language, language, ngettext, pgettext
 from .moves import Move, Play, move_from_text, same_move
 from .review import Choice, move_words
 from .round import Round
@@ -128,8 +129,31 @@ def grade(gain: float, hidden: int) -> str:
     return GRADES[min(2, max(0, gain_part + hidden_part - 1))]
 
 
-#: Said after the figures of paired play-outs: what makes them the figures of a real table.
-_NOT_SEEN = ", none of them seeing another's tiles"
+#: The grades in words, translated when shown (``pgettext("grade", ...)``).
+_GRADE_WORDS = (NP_("grade", "easy"), NP_("grade", "medium"), NP_("grade", "hard"))
+#: The search levels in words, as a verification names its players.
+_LEVEL_WORDS = (NP_("level", "easy"), NP_("level", "medium"), NP_("level", "hard"))
+#: A verification's players as the data file stores them (in English, written by the
+#: verification below): said again in the language of the moment by :func:`_players_words`.
+_EXACT_SOLVER = N_("the exact solver")
+_SEARCH_PLAYERS = N_("search players at level {level} in every seat")
+
+
+def _decimals(text: str) -> str:
+    """Figures written by the engine ("+2.3", "0.5") with the decimal sign of the language
+    of the moment ("+2,3" in Spanish)."""
+    sign = pgettext("decimal separator", ".")
+    return text if sign == "." else text.replace(".", sign)
+
+
+def _players_words(players: str) -> str:
+    """A verification's ``players`` (stored in English) in the language of the moment."""
+    if players == _EXACT_SOLVER:
+        return _(_EXACT_SOLVER)
+    for level in _LEVEL_WORDS:
+        if players == _SEARCH_PLAYERS.format(level=level):
+            return _(_SEARCH_PLAYERS).format(level=pgettext("level", level))
+    return players
 
 
 def _subject(move: Move, view: View) -> str:
@@ -142,7 +166,18 @@ def _subject(move: Move, view: View) -> str:
 def _gain_words(gain: float, margin: float, sampled: bool = False) -> str:
     """ "2.1 points (±0.6)", or "16.5 points (exact)" when the margin is 0 (a ``sampled``
     figure is never exact: "3.0 points (±0.0)")."""
-    return f"{gain:.1f} points ({'exact' if margin == 0 and not sampled else f'±{margin:.1f}'})"
+    return _figure(f"{gain:.1f}", margin, not sampled)
+
+
+def _figure(points: str, margin: Optional[float], exact_when_sure: bool = True) -> str:
+    """ "+2.1 points (±0.6)", "16.5 points (exact)" (a margin of 0 when ``exact_when_sure``),
+    or "3.0 points" without a margin, the decimals of the language of the moment."""
+    points = _decimals(points)
+    if margin is None:
+        return _("{points} points").format(points=points)
+    if margin == 0 and exact_when_sure:
+        return _("{points} points (exact)").format(points=points)
+    return _("{points} points (±{margin})").format(points=points, margin=_decimals(f"{margin:.1f}"))
 
 
 @dataclass(frozen=True)
@@ -197,13 +232,19 @@ class Verification:
         """The figures against ``move`` (``None`` when it is not a rival)."""
         return next((r for r in self.rivals if r.move == move), None)
 
-    def words(self) -> str:
-        """How it was verified, in words."""
+    def words(self, hidden: bool = False) -> str:
+        """How it was verified, in words (``hidden``: saying that no player saw another's
+        tiles, as paired play-outs are played)."""
         if self.method == "exact":
             if self.deals == 1:
-                return "solved exactly in the only deal that fits what you can see"
-            return f"solved exactly over all {self.deals} deals that fit what you can see"
-        return f"verified over {self.deals} paired deals played out by {self.players}"
+                return _("solved exactly in the only deal that fits what you can see")
+            return _("solved exactly over all {deals} deals that fit what you can see").format(deals=self.deals)
+        players = _players_words(self.players)
+        if hidden:
+            return _("verified over {deals} paired deals played out by {players}, none of them seeing another's "
+                     "tiles").format(deals=self.deals, players=players)
+        return _("verified over {deals} paired deals played out by {players}").format(deals=self.deals,
+                                                                                      players=players)
 
     def to_data(self) -> dict[str, Any]:
         """Plain JSON-safe data."""
@@ -374,7 +415,8 @@ class Puzzle:
         v = self.hidden_hands
         if v is None:
             return self.choices[0].words()
-        return f"gains {_gain_words(v.gain, v.margin, True)} over {move_words(v.against)}, with hidden hands"
+        return _("gains {gain} over {move}, with hidden hands").format(gain=_gain_words(v.gain, v.margin, True),
+                                                                        move=move_words(v.against))
 
     def answer(self) -> str:
         """The answer in one plain sentence: the best move, a reason from the position, and
@@ -395,21 +437,35 @@ class Puzzle:
         if rival is not None:
             return _gain_words(rival.gain, rival.margin)
         other = self.choices[1] if move is None else next(c for c in self.choices if c.move == move)
-        return f"{self.choices[0].points - other.points:.1f} points"
+        return _figure(f"{self.choices[0].points - other.points:.1f}", None)
 
     @property
     def question(self) -> str:
-        """What the puzzle asks."""
-        return (f"{self.rules.capitalize()} rules, {self.players} players: you are seat {self.seat} "
-                f"and it is your turn. Which move is clearly best?")
+        """What the puzzle asks (in the language of the moment)."""
+        return _("{rules} rules, {players} players: you are seat {seat} and it is your turn. Which move is clearly "
+                 "best?").format(rules=self.rules.capitalize(), players=self.players, seat=self.seat)
+
+    @property
+    def grade_words(self) -> str:
+        """The grade in words, in the language of the moment ("easy", "fácil")."""
+        return pgettext("grade", self.grade)
+
+    def explain(self) -> str:
+        """The figures behind the answer, in the language of the moment: the stored
+        :attr:`explanation` in English, written again from the puzzle's figures and position
+        (:func:`explain`, which writes that English text too) in another language."""
+        if get_language() == SOURCE_LANGUAGE:
+            return self.explanation
+        return explain(self.view(), self.choices, self.verified, self.hidden)
 
     def __repr__(self) -> str:
-        return f"<Puzzle {self.id} ({self.grade}): {self.question}>"
+        return f"<{_('Puzzle {id}').format(id=self.id)} ({self.grade_words}): {self.question}>"
 
     def _repr_html_(self) -> str:
         from .render import picture_html
 
-        return (f"<div><p><strong>Puzzle {escape(self.id)}</strong> ({escape(self.grade)}). "
+        title = _("Puzzle {id}").format(id=self.id)
+        return (f"<div><p><strong>{escape(title)}</strong> ({escape(self.grade_words)}). "
                 f"{escape(self.question)}</p>{picture_html(self.view())}</div>")
 
     def picture(self) -> str:
@@ -429,7 +485,7 @@ class Puzzle:
         """Judge ``answer`` (a move, or text such as "6-4 left") without showing anything.
         Never raises."""
         if answer is ... or answer is None:
-            return Feedback("not attempted", "replace the ... with your move, then run the cell again.")
+            return Feedback("not attempted", _("replace the ... with your move, then run the cell again."))
         try:
             view = self.view()
             try:
@@ -440,18 +496,18 @@ class Puzzle:
                 sure, other = self._sure()
                 return Feedback("correct", plain.say("puzzle.correct", move=move_words(self.best, view),
                                                      sure=plain.SURE[sure], other=_subject(other, view)),
-                                why=self.explanation)
+                                why=self.explain())
             figures = next((c for c in self.choices if self._same(move, c.move, view)), None)
             if figures is None:
-                return Feedback("incorrect", f"{move_words(move)} is not a legal move here; the legal moves are "
-                                             f"{', '.join(move_words(m) for m in view.legal)}.")
-            sure, _ = self._sure(figures.move)
+                return Feedback("incorrect", _("{move} is not a legal move here; the legal moves are {moves}.").format(
+                    move=move_words(move), moves=", ".join(move_words(m) for m in view.legal)))
+            sure, _other = self._sure(figures.move)
             return Feedback("incorrect", plain.say("puzzle.incorrect", sure=plain.SURE[sure],
                                                    move=move_words(move, view)),
                             why=self._against_words(figures))
         except Exception:  # an odd answer must not break the lesson
-            return Feedback("incorrect",
-                            f"expected a move such as '6-4 left', 'draw' or 'pass'; got {describe(answer)}.")
+            return Feedback("incorrect", _("expected a move such as '6-4 left', 'draw' or 'pass'; got {given}.")
+                            .format(given=describe(answer)))
 
     def check(self, answer: Any = ...) -> None:
         """Say whether ``answer`` is the best move (never raises)."""
@@ -464,16 +520,20 @@ class Puzzle:
         rival = None if hidden is None else hidden.rival(figures.move)
         if hidden is not None and rival is not None:
             gain = _gain_words(rival.gain, rival.margin, True)
-            parts.append(f"With hidden hands, as at a real table, the best move gains {gain} "
-                         f"over {move_words(figures.move)} ({hidden.words()}{_NOT_SEEN}).")
+            parts.append(_("With hidden hands, as at a real table, the best move gains {gain} over {move} ({how}).")
+                         .format(gain=gain, move=move_words(figures.move), how=hidden.words(hidden=True)))
         v = self.verified
         if v is not None and v.method == "exact":
-            parts.append(f"If every hand were face up, {move_words(figures.move)} would expect {figures.words()}: "
-                         f"{self._gain_words(figures.move)} less than the best move ({v.words()}).")
+            parts.append(_("If every hand were face up, {move} would expect {figures}: {gain} less than the best "
+                           "move ({how}).").format(move=move_words(figures.move), figures=figures.words(),
+                                                   gain=self._gain_words(figures.move), how=v.words()))
+        elif not parts and v is not None:
+            parts.append(_("{move} expects {figures}: {gain} less than the best move ({how}).").format(
+                move=move_words(figures.move), figures=figures.words(), gain=self._gain_words(figures.move),
+                how=v.words()))
         elif not parts:
-            basis = f" ({v.words()})" if v is not None else ""
-            parts.append(f"{move_words(figures.move)} expects {figures.words()}: "
-                         f"{self._gain_words(figures.move)} less than the best move{basis}.")
+            parts.append(_("{move} expects {figures}: {gain} less than the best move.").format(
+                move=move_words(figures.move), figures=figures.words(), gain=self._gain_words(figures.move)))
         return " ".join(parts)
 
     def hint_text(self) -> str:
@@ -486,7 +546,7 @@ class Puzzle:
 
     def solution(self) -> None:
         """Show the best move and why: a plain sentence, then the figures."""
-        show(Feedback("solution", self.answer(), why=self.explanation))
+        show(Feedback("solution", self.answer(), why=self.explain()))
 
     # -- data
     def to_dict(self) -> dict[str, Any]:
@@ -548,38 +608,56 @@ def explain(view: View, choices: Sequence[Choice], verified: Optional[Verificati
     verification: then it comes first and the exact figures are labelled "if every hand
     were face up") and the seat's inferences."""
     from .inference import known_voids
-    from .words import join_and, number_plural
+    from .words import list_and
 
     best, second = choices[0], choices[1]
-    if verified is None:
-        gain = f"{best.points - second.points:.1f} points."
-    else:
-        gain = f"{_gain_words(verified.gain, verified.margin)}, {verified.words()}."
+    move, other = move_words(best.move), move_words(second.move)
     if verified is not None and verified.method == "exact" and hidden is not None:
-        parts = [f"The best move is {move_words(best.move)}. With hidden hands, as at a real table, it gains "
-                 f"{_gain_words(hidden.gain, hidden.margin, True)} over {move_words(hidden.against)} "
-                 f"({hidden.words()}{_NOT_SEEN}).",
-                 f"If every hand were face up, it would expect {best.words()}, and the next best, "
-                 f"{move_words(second.move)}, {second.words()}: the best move gains {gain}"]
+        parts = [_("The best move is {move}. With hidden hands, as at a real table, it gains {gain} over {other} "
+                   "({how}).").format(move=move, gain=_gain_words(hidden.gain, hidden.margin, True),
+                                      other=move_words(hidden.against), how=hidden.words(hidden=True)),
+                 _("If every hand were face up, it would expect {best}, and the next best, {other}, {figures}: the "
+                   "best move gains {gain}, {how}.").format(best=best.words(), other=other, figures=second.words(),
+                                                             gain=_gain_words(verified.gain, verified.margin),
+                                                             how=verified.words())]
     else:
-        parts = [f"The best move is {move_words(best.move)}: {best.words()}.",
-                 f"The next best, {move_words(second.move)}, expects {second.words()}, "
-                 f"so the best move gains {gain}"]
+        parts = [_("The best move is {move}: {figures}.").format(move=move, figures=best.words())]
+        if verified is None:
+            parts.append(_("The next best, {other}, expects {figures}, so the best move gains {gain}.").format(
+                other=other, figures=second.words(), gain=_figure(f"{best.points - second.points:.1f}", None)))
+        else:
+            parts.append(_("The next best, {other}, expects {figures}, so the best move gains {gain}, {how}.").format(
+                other=other, figures=second.words(), gain=_gain_words(verified.gain, verified.margin),
+                how=verified.words()))
     plays = [c for c in choices if isinstance(c.move, Play)]
     if plays:
         heaviest = max(plays, key=lambda c: (view.rules.tile_value(c.move.tile), c.points))  # type: ignore[union-attr]
         if heaviest is not best and heaviest is not second:
-            margin = "" if verified is None else \
-                f" ({'exact' if heaviest.margin == 0 else f'±{heaviest.margin:.1f}'})"
-            face_up = "If every hand were face up, the" if (verified is not None and verified.method == "exact"
-                                                              and hidden is not None) else "The"
-            parts.append(f"{face_up} heaviest tile, {move_words(heaviest.move)}, expects only "
-                         f"{heaviest.points:+.1f} points{margin}.")
+            figure = _figure(f"{heaviest.points:+.1f}", None if verified is None else heaviest.margin)
+            face_up = verified is not None and verified.method == "exact" and hidden is not None
+            text = (_("If every hand were face up, the heaviest tile, {move}, expects only {figure}.") if face_up
+                    else _("The heaviest tile, {move}, expects only {figure}."))
+            parts.append(text.format(move=move_words(heaviest.move), figure=figure))
     for seat, voids in known_voids(view).items():
         if voids:
-            parts.append(f"Seat {seat} has shown it has {join_and('no ' + number_plural(n) for n in sorted(voids))}.")
-    parts.append(f"You cannot see {len(view.unseen)} tiles.")
+            lacks = list_and(pgettext("lacks", "no {suit}").format(suit=_suit(n)) for n in sorted(voids))
+            parts.append(_("Seat {seat} has shown it has {lacks}.").format(seat=seat, lacks=lacks))
+    unseen = len(view.unseen)
+    parts.append(ngettext("You cannot see {count} tiles.", "You cannot see {count} tiles.", unseen)
+                 .format(count=unseen))
     return " ".join(parts)
+
+
+def _stored(view: View, choices: Sequence[Choice], verified: Optional[Verification] = None,
+            hidden: Optional[Verification] = None) -> str:
+    """:func:`explain` in English, as the data file stores it whatever the language of the moment."""
+    with language(SOURCE_LANGUAGE):
+        return explain(view, choices, verified, hidden)
+
+
+def _suit(number: int) -> str:
+    """A number as the name of every tile that shows it, in the plural: "blanks", "5s"."""
+    return pgettext("suit", "blanks") if number == 0 else pgettext("suit", "{number}s").format(number=number)
 
 
 def candidate(view: View, choices: Sequence[Choice]) -> bool:
@@ -608,7 +686,7 @@ def make(id: str, rules: str, players: int, seed: int, moves: Sequence[Move], vi
     return Puzzle(id=id, rules=rules, players=players, seed=seed, moves=tuple(_move_text(m) for m in moves),
                   seat=view.seat, choices=tuple(choices), grade=grade(choices[0].points - choices[1].points,
                                                                       len(view.unseen)),
-                  explanation=explain(view, choices), level=level)
+                  explanation=_stored(view, choices), level=level)
 
 
 # ---------------------------------------------------------------------------- verifying
@@ -642,7 +720,7 @@ def verify_exact(view: View, *, max_deals: int = EXACT_DEALS,
     solved = exact.solve(view, max_deals=max_deals, limit=limit, project=True)
     moves = _distinct(view)
     figures = [solved[m] for m in moves]
-    return _verdict("exact", solved.deals, "the exact solver", moves, [f.value for f in figures],
+    return _verdict("exact", solved.deals, _EXACT_SOLVER, moves, [f.value for f in figures],
                     [0.0] * len(moves), [f.ahead for f in figures], lambda i, j: 0.0)
 
 
@@ -675,7 +753,7 @@ def verify_paired(view: View, *, deals: int = PAIRED_DEALS, level: str = PAIRED_
 
     def verdict() -> tuple[Verification, tuple[Choice, ...]]:
         n = len(nets[0])
-        return _verdict("paired", n, f"search players at level {level} in every seat", moves,
+        return _verdict("paired", n, _SEARCH_PLAYERS.format(level=level), moves,
                         [sum(x) / n for x in nets], [spread(x) for x in nets],
                         [sum(v > 0 for v in x) / n for x in nets],
                         lambda i, j: spread([a - b for a, b in zip(nets[i], nets[j], strict=True)]))
@@ -720,7 +798,7 @@ def verified(puzzle: Puzzle, verification: Verification, choices: Sequence[Choic
     view = puzzle.view()
     return dataclasses.replace(puzzle, choices=tuple(choices), verified=verification,
                                grade=grade(verification.gain, len(view.unseen)),
-                               explanation=explain(view, choices, verification, puzzle.hidden))
+                               explanation=_stored(view, choices, verification, puzzle.hidden))
 
 
 def with_hidden(puzzle: Puzzle, check: Verification) -> Puzzle:
@@ -731,7 +809,7 @@ def with_hidden(puzzle: Puzzle, check: Verification) -> Puzzle:
 
     hidden = check if puzzle.verified is not None and puzzle.verified.method == "exact" else None
     return dataclasses.replace(puzzle, hidden=hidden,
-                               explanation=explain(puzzle.view(), puzzle.choices, puzzle.verified, hidden))
+                               explanation=_stored(puzzle.view(), puzzle.choices, puzzle.verified, hidden))
 
 
 def obvious(view: View, move: Move) -> bool:
@@ -761,13 +839,14 @@ def get(id: str) -> Puzzle:
     for p in load():
         if p.id == id:
             return p
-    raise KeyError(f"no puzzle named {id!r}")
+    raise KeyError(_("no puzzle named {id}").format(id=repr(id)))
 
 
 def select(rules: Optional[str] = None, grade: Optional[str] = None) -> list[Puzzle]:
     """The shipped puzzles of a rules preset and/or a grade."""
     if grade is not None and grade not in GRADES:
-        raise ValueError(f"grade must be one of {', '.join(GRADES)}, got {excerpt(grade)}")
+        raise ValueError(_("grade must be one of {grades}, got {given}").format(grades=", ".join(GRADES),
+                                                                                given=excerpt(grade)))
     return [p for p in load() if (rules is None or p.rules == rules) and (grade is None or p.grade == grade)]
 
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
+from . import i18n
 from .inference import BONEYARD, infer
 from .moves import DRAW, PASS, Move, Play
 from .round import FAST_DRAW, FAST_PASS, Round
@@ -699,7 +700,7 @@ def evaluate(
     """
     moves = list(view.legal)
     if not moves:
-        raise ValueError("it is not this seat's turn, so there is no move to evaluate")
+        raise ValueError(i18n._("it is not this seat's turn, so there is no move to evaluate"))
     rules = view.rules
     sides_count = rules.sides(view.players)
     me = rules.side_of(view.seat, view.players)
@@ -932,7 +933,7 @@ def tree_evaluate(
     """
     moves = list(view.legal)
     if not moves:
-        raise ValueError("it is not this seat's turn, so there is no move to evaluate")
+        raise ValueError(i18n._("it is not this seat's turn, so there is no move to evaluate"))
     rules = view.rules
     players = view.players
     sides_count = rules.sides(players)
