@@ -268,7 +268,9 @@ class DominoTable(anywidget.AnyWidget):
     def play(self, tile: Union[Tile, str], end: Optional[str] = None) -> None:
         """Play ``tile`` at ``end`` ("left" or "right"; optional unless it fits both ends
         differently).  Raises :class:`IntentError` for a move the rules refuse."""
-        self._session.act("play", tile=str(Tile.coerce(tile)), end=end)
+        with self._session.speaking():  # a tile that cannot be read is said in the table's language
+            text = str(Tile.coerce(tile))
+        self._session.act("play", tile=text, end=end)
 
     def move(self, move: Union[Move, str]) -> None:
         """Make a move for the person to play: a ``Play``/``Draw``/``Pass`` or text such as
@@ -435,7 +437,9 @@ class DominoTable(anywidget.AnyWidget):
         return self._session.coach
 
     def close(self) -> None:
-        self._session.close()
+        session = getattr(self, "_session", None)  # None: the constructor refused its arguments
+        if session is not None:
+            session.close()
         super().close()
 
     def __repr__(self) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from ..i18n import _, said
+from ..i18n import N_, _, said
 from ..moves import (
     DRAW,
     PASS,
@@ -43,6 +43,15 @@ if TYPE_CHECKING:
     from .table import TableSession
 
 _CLIENT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+#: What an ordinary table (``MatchMode.over_text``) says once the match is over: its English,
+#: marked here for the catalog, is said in the table's language by :func:`_over_text`.
+_MATCH_OVER = N_("The match is over; start a new match.")
+
+
+def _over_text(self: TableSession) -> str:
+    """What the table's mode says to a move or "Next hand" once it is all over, in the table's
+    language (a mode's English text is said again from the catalog; a translated one is kept)."""
+    return said(self._mode.over_text(self))
 
 
 # ------------------------------------------------------------------ intents
@@ -191,7 +200,7 @@ def _act_move(self: TableSession, intent: dict) -> Optional[str]:
     r = self._round
     if r.is_over:
         raise IntentError(_("The hand is over; press Next hand.") if not self._match.is_over
-                          else self._mode.over_text(self))
+                          else _over_text(self))
     seat = r.turn
     if seat not in self.humans:
         raise _gentle(self._whose_turn_sentence())
@@ -246,7 +255,7 @@ def _act_next_hand(self: TableSession, intent: dict) -> Optional[str]:
     if not self._round.is_over:
         raise IntentError(_("The hand is still being played; finish it first."))
     if self._match.is_over:
-        raise IntentError(self._mode.over_text(self))
+        raise IntentError(_over_text(self))
     return self._mode.next_hand(self)
 
 
