@@ -39,7 +39,7 @@ LAYERS: list[tuple[str, set[str]]] = [
       # the lessons' exercises: nothing below imports them
       *(f"exercises.{p.stem}" for p in (PACKAGE / "exercises").glob("*.py")
         if p.stem not in ("__init__", "answers", "core"))}),
-    ("widget", {"presenter", "widget"}),
+    ("widget", {"presenter", "table_words", "widget"}),
 ]
 LAYER = {module: (index, name) for index, (name, modules) in enumerate(LAYERS) for module in modules}
 

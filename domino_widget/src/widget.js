@@ -61,39 +61,60 @@ function button(table, key, label, onclick, opts = {}) {
     text: label
   });
 }
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+
+// src/parts/words.js
+function fill(text, parts) {
+  if (!parts) return text;
+  return text.replace(/\{([A-Za-z_]+)\}/g, (whole, name) => name in parts ? String(parts[name]) : whole);
 }
+function translator(source) {
+  const look = (key) => {
+    const words = source();
+    const text = words && typeof words === "object" ? words[key] : void 0;
+    return typeof text === "string" && text ? text : key;
+  };
+  const t = (key, parts) => fill(look(key), parts);
+  const tn = (singular, plural, n, parts) => fill(look(n === 1 ? singular : plural), { count: n, ...parts });
+  t.n = tn;
+  return t;
+}
+var english = translator(() => null);
+var N_ = (label) => label;
+var tr = (table) => table && table.t || english;
 
 // src/parts/controls.js
 function drawActions(table, s) {
   const undo = s.undo.policy !== "off";
+  const t = tr(table);
   return h("div", { class: "dl-actions" }, [
-    button(table, "action:draw", "Draw (D)", () => table.act("draw"), { shortcut: "d", disabled: !s.can_draw }),
-    button(table, "action:pass", "Pass (P)", () => table.act("pass"), { shortcut: "p", disabled: !s.can_pass }),
-    undo ? button(table, "action:undo", "Undo (U)", () => table.act("undo"), { shortcut: "u", disabled: !s.undo.available, title: s.undo.why_not || null }) : null,
-    s.options.hints ? button(table, "action:hint", "Hint (H)", () => table.act("hint"), { shortcut: "h", disabled: !s.your_turn }) : null
+    button(table, "action:draw", t("Draw (D)"), () => table.act("draw"), { shortcut: "d", disabled: !s.can_draw }),
+    button(table, "action:pass", t("Pass (P)"), () => table.act("pass"), { shortcut: "p", disabled: !s.can_pass }),
+    undo ? button(table, "action:undo", t("Undo (U)"), () => table.act("undo"), { shortcut: "u", disabled: !s.undo.available, title: s.undo.why_not || null }) : null,
+    s.options.hints ? button(table, "action:hint", t("Hint (H)"), () => table.act("hint"), { shortcut: "h", disabled: !s.your_turn }) : null
   ]);
 }
 function endChoice(table, ends) {
   if (!table.choosing) return null;
-  return h("div", { class: "dl-actions dl-choice", role: "group", "aria-label": `Where to play ${table.spoken(table.choosing)}` }, [
-    button(table, "choose:left", `Left end: ${ends[0]} (L)`, () => table.chooseEnd("left"), { shortcut: "l" }),
-    button(table, "choose:right", `Right end: ${ends[1]} (R)`, () => table.chooseEnd("right"), { shortcut: "r" }),
-    button(table, "choose:cancel", "Cancel (Esc)", () => table.cancelChoice(), { extra: "dl-quiet" })
+  const t = tr(table);
+  return h("div", { class: "dl-actions dl-choice", role: "group", "aria-label": t("Where to play {tile}", { tile: table.spoken(table.choosing) }) }, [
+    button(table, "choose:left", t("Left end: {number} (L)", { number: ends[0] }), () => table.chooseEnd("left"), { shortcut: "l" }),
+    button(table, "choose:right", t("Right end: {number} (R)", { number: ends[1] }), () => table.chooseEnd("right"), { shortcut: "r" }),
+    button(table, "choose:cancel", t("Cancel (Esc)"), () => table.cancelChoice(), { extra: "dl-quiet" })
   ]);
 }
 function drawHint(table, hint) {
   return h("div", { class: "dl-message dl-hint" }, [
-    h("p", { class: "dl-hint-text", text: `Hint: ${hint.text}` }),
+    h("p", { class: "dl-hint-text", text: tr(table)("Hint: {text}", { text: hint.text }) }),
     why(table, "hint", hint.why, hint.text)
   ]);
 }
 function why(table, key, text, plain = "") {
   if (!text || text === plain) return null;
-  return disclosure(table, `${key}:why`, "Why?", text);
+  return disclosure(table, `${key}:why`, tr(table)("Why?"), text);
 }
-var KEYS_HELP = "Click the table or Tab into it: the focus goes to your hand. ←/→ move along it, Enter plays the tile, L/R play it on the left or right end, D draws, P passes, U undoes, H asks for a hint, N deals the next hand, V reviews the hand, Esc cancels. Click outside the table to give the notebook its keys back.";
+var KEYS_HELP = N_(
+  "Click the table or Tab into it: the focus goes to your hand. ←/→ move along it, Enter plays the tile, L/R play it on the left or right end, D draws, P passes, U undoes, H asks for a hint, N deals the next hand, V reviews the hand, Esc cancels. Click outside the table to give the notebook its keys back."
+);
 function disclosure(table, key, label, text) {
   return folding(table, key, label, [h("p", { class: "dl-why-text", text })], "dl-why-more");
 }
@@ -111,17 +132,24 @@ function folding(table, key, label, children, cls) {
   }, [h("summary", { class: "dl-why-button", "data-key": key }, [label]), ...children]);
 }
 function drawNotes(table, s) {
+  const t = tr(table);
   const notes = h("div", { class: "dl-notes" });
   let status = s.status;
-  if (table.choosing) status = `Choose an end for ${table.spoken(table.choosing)}: L for the left end (${s.ends[0]}), R for the right end (${s.ends[1]}); Escape cancels.`;
+  if (table.choosing) {
+    status = t("Choose an end for {tile}: L for the left end ({left}), R for the right end ({right}); Escape cancels.", {
+      tile: table.spoken(table.choosing),
+      left: s.ends[0],
+      right: s.ends[1]
+    });
+  }
   notes.append(h("p", { class: "dl-status", text: status }));
   if (table.localNote) notes.append(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
   if (s.message) notes.append(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   if (table.hintThinking()) {
     notes.append(h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [
       h("span", { class: "dl-spinner", "aria-hidden": "true" }),
-      " Thinking about a hint… ",
-      button(table, "hint:cancel", "Cancel (Esc)", () => table.cancelHint(), { extra: "dl-quiet", shortcut: "Escape" })
+      ` ${t("Thinking about a hint…")} `,
+      button(table, "hint:cancel", t("Cancel (Esc)"), () => table.cancelHint(), { extra: "dl-quiet", shortcut: "Escape" })
     ]));
   }
   if (s.hint && !table.hideHint) notes.append(drawHint(table, s.hint));
@@ -240,13 +268,14 @@ function unitPx(root, shown) {
 var NARROW_PX = 560;
 var PAD_PX = 10;
 function drawLine(table, s, slots = true) {
-  const section = h("section", { class: "dl-table", "aria-label": "The line of play" });
+  const t = tr(table);
+  const section = h("section", { class: "dl-table", "aria-label": t("The line of play") });
   const u = table.unitPx();
   const room = Math.max((table.width || 640) - 2 * PAD_PX, 6 * u);
   const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u);
   const area = h("div", { class: "dl-line-area", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
   const ends = s.ends || [null, null];
-  const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s.line, ends) });
+  const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s.line, ends, t) });
   area.append(line);
   const at = (box) => `left: ${box.x}px; top: ${box.y}px; width: ${box.w}px; height: ${box.h}px`;
   for (const item of layout.items) {
@@ -268,7 +297,8 @@ function drawLine(table, s, slots = true) {
     const number = ends[side === "left" ? 0 : 1];
     const active = table.choosing !== null;
     const letter2 = side === "left" ? "L" : "R";
-    const label = !s.line.length ? "lead: your lead goes here" : active ? `${letter2} ${number}: play ${table.spoken(table.choosing)} on the ${side} end, which shows ${number}` : `${letter2} ${number}: the ${side} end shows ${number}`;
+    const parts = { number, tile: active ? table.spoken(table.choosing) : null };
+    const label = !s.line.length ? t("lead: your lead goes here") : active ? side === "left" ? t("L {number}: play {tile} on the left end, which shows {number}", parts) : t("R {number}: play {tile} on the right end, which shows {number}", parts) : side === "left" ? t("L {number}: the left end shows {number}", parts) : t("R {number}: the right end shows {number}", parts);
     area.append(
       h("button", {
         class: `dl-slot dl-slot-${side}${active ? " dl-choose" : ""}`,
@@ -280,16 +310,16 @@ function drawLine(table, s, slots = true) {
         "aria-keyshortcuts": side === "left" ? "l" : "r",
         style: at(layout.slots[side]),
         onclick: () => table.chooseEnd(side)
-      }, s.line.length ? [h("span", { class: "dl-slot-letter", text: letter2 }), " ", h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: "lead" })])
+      }, s.line.length ? [h("span", { class: "dl-slot-letter", text: letter2 }), " ", h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: t("lead") })])
     );
   }
   section.append(area);
   return section;
 }
-function lineLabel(line, ends) {
-  if (!line.length) return "The line is empty";
+function lineLabel(line, ends, t = english) {
+  if (!line.length) return t("The line is empty");
   const tiles = line.map((p) => p.spoken).join(", ");
-  return `The line, from the left end: ${tiles}. Left end ${ends[0]}, right end ${ends[1]}.`;
+  return t("The line, from the left end: {tiles}. Left end {left}, right end {right}.", { tiles, left: ends[0], right: ends[1] });
 }
 
 // src/parts/analysis.js
@@ -311,12 +341,13 @@ function addTyped(table) {
   const box = moveInput(table);
   const text = box ? box.value.trim() : "";
   if (!text) {
-    table.note("Type a move first, such as 6-4 left, draws 2 or pass.");
+    table.note(tr(table)("Type a move first, such as 6-4 left, draws 2 or pass."));
     return;
   }
   act(table, "analysis_play", { move: text });
 }
 function moveRow(table, a, m, i) {
+  const t = tr(table);
   const v = m.value;
   const play = () => {
     if (m.send) act(table, "analysis_play", { move: m.send });
@@ -325,13 +356,13 @@ function moveRow(table, a, m, i) {
       table.draw();
       const box = moveInput(table);
       if (box) box.focus();
-      table.note("Type the tile you drew after “draw” (for example draw 3-3), then press Enter.");
+      table.note(t("Type the tile you drew after “draw” (for example draw 3-3), then press Enter."));
     }
   };
   const face = m.tile ? tileFace(m.tile.high, m.tile.low, { orient: "h", extra: "dl-small", attrs: { "aria-hidden": "true" } }) : null;
   const said = v ? v.words.slice(m.words.length + 2) : "";
   const verdict = v ? `, ${said}` : "";
-  const name = m.tile ? `Play ${m.words}` : m.action === "draw" ? "Draw (type the tile you drew)" : "Pass";
+  const name = m.tile ? t("Play {move}", { move: m.words }) : m.action === "draw" ? t("Draw (type the tile you drew)") : t("Pass");
   return h("li", { class: `dl-analysis-move${v ? ` dl-verdict-${v.verdict.replace(/ /g, "-")}` : ""}` }, [
     h("button", {
       class: "dl-button dl-analysis-try",
@@ -349,11 +380,12 @@ function moveRow(table, a, m, i) {
 }
 function figures(table, a) {
   if (!a.why) return null;
-  const more = disclosure(table, "analysis:why", "Why?", a.why);
+  const more = disclosure(table, "analysis:why", tr(table)("Why?"), a.why);
   more.append(h("ul", { class: "dl-analysis-figures" }, a.moves.filter((m) => m.value).map((m) => h("li", { text: m.value.figures }))));
   return more;
 }
 function history(table, a) {
+  const t = tr(table);
   const items = [
     h("li", {}, [
       h("button", {
@@ -363,7 +395,7 @@ function history(table, a) {
         "aria-current": a.at === 0 ? "step" : null,
         disabled: !!table.dead,
         onclick: () => act(table, "analysis_go", { path: [] }),
-        text: "Start of the hand"
+        text: t("Start of the hand")
       })
     ])
   ];
@@ -382,15 +414,16 @@ function history(table, a) {
       ])
     );
   }
-  return h("section", { class: "dl-analysis-history", "aria-label": "The hand's moves" }, [
-    h("h4", { text: "The hand's moves" }),
+  return h("section", { class: "dl-analysis-history", "aria-label": t("The hand's moves") }, [
+    h("h4", { text: t("The hand's moves") }),
     h("ol", { class: "dl-analysis-list" }, items)
   ]);
 }
 function branches(table, a) {
   if (a.branches.length < 2) return null;
-  return h("div", { class: "dl-analysis-branches", role: "group", "aria-label": "Moves tried from here" }, [
-    h("span", { class: "dl-muted", text: "Tried from here: " }),
+  const t = tr(table);
+  return h("div", { class: "dl-analysis-branches", role: "group", "aria-label": t("Moves tried from here") }, [
+    h("span", { class: "dl-muted", text: `${t("Tried from here")}: ` }),
     ...a.branches.map(
       (b, i) => button(table, `analysis:branch:${i}`, b.text, () => act(table, "analysis_go", { path: b.path }), { extra: "dl-quiet" })
     )
@@ -398,13 +431,14 @@ function branches(table, a) {
 }
 function moveBox(table, a) {
   if (a.over) return null;
-  const label = a.mine ? "Add your move" : `Add ${a.turn_name}'s move`;
+  const t = tr(table);
+  const label = a.mine ? t("Add your move") : t("Add {name}'s move", { name: a.turn_name });
   const input = h("input", {
     type: "text",
     class: "dl-analysis-input",
     "data-key": "analysis:move-input",
-    "aria-label": `${label}: a tile and its end (6-4 left)${a.mine ? ", or draw and the tile (draw 3-3)" : ", draws and how many, or pass"}`,
-    placeholder: a.mine ? "6-4 left · draw 3-3" : "6-4 left · draws 2 · pass",
+    "aria-label": a.mine ? t("{label}: a tile and its end (6-4 left), or draw and the tile (draw 3-3)", { label }) : t("{label}: a tile and its end (6-4 left), draws and how many, or pass", { label }),
+    placeholder: a.mine ? t("6-4 left · draw 3-3") : t("6-4 left · draws 2 · pass"),
     autocomplete: "off",
     spellcheck: "false",
     disabled: !!table.dead,
@@ -421,14 +455,17 @@ function moveBox(table, a) {
   input.value = table.analysisMove || "";
   return h("div", { class: "dl-analysis-add" }, [
     h("label", { class: "dl-analysis-label" }, [h("span", { text: `${label}: ` }), input]),
-    button(table, "analysis:add", "Add move", () => addTyped(table)),
-    a.mine ? null : button(table, "analysis:draw", "Draws 1", () => act(table, "analysis_play", { move: "draws 1" }), { extra: "dl-quiet" }),
-    a.mine ? null : button(table, "analysis:pass", "Passes", () => act(table, "analysis_play", { move: "pass" }), { extra: "dl-quiet" })
+    button(table, "analysis:add", t("Add move"), () => addTyped(table)),
+    a.mine ? null : button(table, "analysis:draw", t("Draws 1"), () => act(table, "analysis_play", { move: "draws 1" }), { extra: "dl-quiet" }),
+    a.mine ? null : button(table, "analysis:pass", t("Passes"), () => act(table, "analysis_play", { move: "pass" }), { extra: "dl-quiet" })
   ]);
 }
-var ANALYSIS_KEYS_HELP = "← and → step back and forward through the hand, Home goes to its start, E values every move of yours, M goes to the move box (type a move, Enter adds it), Esc closes the board. Tab reaches every button.";
+var ANALYSIS_KEYS_HELP = N_(
+  "← and → step back and forward through the hand, Home goes to its start, E values every move of yours, M goes to the move box (type a move, Enter adds it), Esc closes the board. Tab reaches every button."
+);
 function othersTiles(table, a) {
   if (a.mine || a.over || !a.unseen.length) return null;
+  const t = tr(table);
   const waiting = a.unseen.find((u) => u.tile === table.analysisChoosing);
   const play = (u, end) => {
     table.analysisChoosing = null;
@@ -442,7 +479,7 @@ function othersTiles(table, a) {
       attrs: {
         type: "button",
         "data-key": `analysis:unseen:${u.tile}`,
-        "aria-label": `${u.spoken}${u.ends.length === 2 ? ", fits both ends" : ""}`,
+        "aria-label": u.ends.length === 2 ? t("{tile}, fits both ends", { tile: u.spoken }) : u.spoken,
         disabled: !!table.dead,
         onclick: () => {
           if (u.ends.length === 1) play(u, u.ends[0]);
@@ -456,12 +493,12 @@ function othersTiles(table, a) {
       }
     })
   );
-  return folding(table, "analysis:unseen", `Click the tile ${a.turn_name} played`, [
-    h("div", { class: "dl-analysis-picks", role: "group", "aria-label": `Tiles ${a.turn_name} could have played` }, tiles),
-    waiting ? h("div", { class: "dl-actions", role: "group", "aria-label": `Where ${a.turn_name} played ${waiting.spoken}` }, [
-      button(table, "analysis:end:left", `Left end: ${a.ends[0]}`, () => play(waiting, "left")),
-      button(table, "analysis:end:right", `Right end: ${a.ends[1]}`, () => play(waiting, "right")),
-      button(table, "analysis:end:cancel", "Cancel", () => {
+  return folding(table, "analysis:unseen", t("Click the tile {name} played", { name: a.turn_name }), [
+    h("div", { class: "dl-analysis-picks", role: "group", "aria-label": t("Tiles {name} could have played", { name: a.turn_name }) }, tiles),
+    waiting ? h("div", { class: "dl-actions", role: "group", "aria-label": t("Where {name} played {tile}", { name: a.turn_name, tile: waiting.spoken }) }, [
+      button(table, "analysis:end:left", t("Left end: {number}", { number: a.ends[0] }), () => play(waiting, "left")),
+      button(table, "analysis:end:right", t("Right end: {number}", { number: a.ends[1] }), () => play(waiting, "right")),
+      button(table, "analysis:end:cancel", t("Cancel"), () => {
         table.analysisChoosing = null;
         table.draw();
       }, { extra: "dl-quiet" })
@@ -469,9 +506,10 @@ function othersTiles(table, a) {
   ], "dl-analysis-fold");
 }
 function setUp(table, a) {
+  const t = tr(table);
   const picked = table.analysisPick || [];
   const toggle = (tile) => {
-    table.analysisPick = picked.includes(tile) ? picked.filter((t) => t !== tile) : [...picked, tile];
+    table.analysisPick = picked.includes(tile) ? picked.filter((t2) => t2 !== tile) : [...picked, tile];
     table.draw();
   };
   const leader = h(
@@ -479,7 +517,7 @@ function setUp(table, a) {
     {
       class: "dl-analysis-input",
       "data-key": "analysis:leader",
-      "aria-label": "Who leads",
+      "aria-label": t("Who leads"),
       disabled: !!table.dead,
       onchange: (e) => {
         table.analysisLeader = Number(e.target.value);
@@ -487,33 +525,34 @@ function setUp(table, a) {
     },
     a.names.map((name, seat) => h("option", { value: String(seat), selected: seat === (table.analysisLeader ?? a.seat), text: name }))
   );
-  return folding(table, "analysis:setup", "Set up a new hand by clicking", [
-    h("p", { class: "dl-muted", text: `Pick the ${a.pick.count} tiles you were dealt (picked: ${picked.length} of ${a.pick.count}); the rules and seats stay as they are.` }),
+  return folding(table, "analysis:setup", t("Set up a new hand by clicking"), [
+    h("p", { class: "dl-muted", text: t("Pick the {count} tiles you were dealt (picked: {picked} of {count}); the rules and seats stay as they are.", { count: a.pick.count, picked: picked.length }) }),
     h(
       "div",
-      { class: "dl-analysis-picks", role: "group", "aria-label": "The set's tiles: press the ones you were dealt" },
+      { class: "dl-analysis-picks", role: "group", "aria-label": t("The set's tiles: press the ones you were dealt") },
       a.pick.tiles.map(
-        (t) => tileFace(t.high, t.low, {
+        (tile) => tileFace(tile.high, tile.low, {
           orient: "v",
           tag: "button",
-          extra: `dl-small dl-analysis-pick${picked.includes(t.tile) ? " dl-selected" : ""}`,
-          attrs: { type: "button", "data-key": `analysis:deal:${t.tile}`, "aria-label": t.spoken, "aria-pressed": String(picked.includes(t.tile)), disabled: !!table.dead, onclick: () => toggle(t.tile) }
+          extra: `dl-small dl-analysis-pick${picked.includes(tile.tile) ? " dl-selected" : ""}`,
+          attrs: { type: "button", "data-key": `analysis:deal:${tile.tile}`, "aria-label": tile.spoken, "aria-pressed": String(picked.includes(tile.tile)), disabled: !!table.dead, onclick: () => toggle(tile.tile) }
         })
       )
     ),
     h("div", { class: "dl-analysis-add" }, [
-      h("label", { class: "dl-analysis-label" }, [h("span", { text: "Who leads: " }), leader]),
-      button(table, "analysis:start", "Start this hand", () => act(table, "analysis_new", { tiles: picked, leader: table.analysisLeader ?? a.seat }))
+      h("label", { class: "dl-analysis-label" }, [h("span", { text: `${t("Who leads")}: ` }), leader]),
+      button(table, "analysis:start", t("Start this hand"), () => act(table, "analysis_new", { tiles: picked, leader: table.analysisLeader ?? a.seat }))
     ])
   ], "dl-analysis-fold");
 }
 function textBox(table, a) {
+  const t = tr(table);
   const area = h("textarea", {
     class: "dl-analysis-text",
     "data-key": "analysis:text",
     rows: "8",
     spellcheck: "false",
-    "aria-label": "The hand as text: paste a hand here and press Load this hand",
+    "aria-label": t("The hand as text: paste a hand here and press Load this hand"),
     disabled: !!table.dead,
     oninput: (e) => {
       table.analysisText = e.target.value;
@@ -521,11 +560,11 @@ function textBox(table, a) {
   });
   area.value = table.analysisText ?? a.text;
   const copy = () => {
-    const done = () => table.note("The hand's text is copied.");
+    const done = () => table.note(t("The hand's text is copied."));
     const fallback = () => {
       area.value = a.text;
       area.select();
-      table.note("Press Ctrl+C (⌘C) to copy the selected text.");
+      table.note(t("Press Ctrl+C (⌘C) to copy the selected text."));
     };
     try {
       const clip = typeof navigator !== "undefined" && navigator.clipboard;
@@ -535,14 +574,14 @@ function textBox(table, a) {
       fallback();
     }
   };
-  return h("section", { class: "dl-analysis-paste", "aria-label": "The hand as text" }, [
-    h("h4", { text: "The hand as text" }),
+  return h("section", { class: "dl-analysis-paste", "aria-label": t("The hand as text") }, [
+    h("h4", { text: t("The hand as text") }),
     area,
     a.error ? h("p", { class: "dl-message dl-error", role: "alert", "data-key": "analysis:error", text: a.error }) : null,
     h("div", { class: "dl-actions" }, [
-      button(table, "analysis:load", "Load this hand", () => act(table, "analysis_load", { text: area.value })),
-      button(table, "analysis:copy", "Copy the text", copy, { extra: "dl-quiet" }),
-      table.analysisText != null && table.analysisText !== a.text ? button(table, "analysis:reset", "Show this board's text", () => {
+      button(table, "analysis:load", t("Load this hand"), () => act(table, "analysis_load", { text: area.value })),
+      button(table, "analysis:copy", t("Copy the text"), copy, { extra: "dl-quiet" }),
+      table.analysisText != null && table.analysisText !== a.text ? button(table, "analysis:reset", t("Show this board's text"), () => {
         table.analysisText = null;
         table.draw();
       }, { extra: "dl-quiet" }) : null
@@ -551,6 +590,7 @@ function textBox(table, a) {
 }
 function drawAnalysis(table, s) {
   const a = s.analysis;
+  const t = tr(table);
   if (table.analysisRev !== a.rev) {
     table.analysisRev = a.rev;
     table.analysisText = null;
@@ -561,32 +601,32 @@ function drawAnalysis(table, s) {
   const notes = [];
   if (table.localNote) notes.push(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
   if (s.message && !(a.error && s.message.text === a.error)) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
-  const others = a.others.map((o) => `${o.name}: ${plural(o.count, "tile")}`).join("; ");
+  const others = a.others.map((o) => t.n("{name}: {count} tile", "{name}: {count} tiles", o.count, { name: o.name })).join("; ");
   const canEvaluate = a.mine && !a.evaluated && !a.evaluating;
-  return h("section", { class: "dl-analysis", "aria-label": "Analysis board" }, [
-    h("h3", { class: "dl-coach-title", text: `Analysis board · ${a.rules}` }),
+  return h("section", { class: "dl-analysis", "aria-label": t("Analysis board") }, [
+    h("h3", { class: "dl-coach-title", text: t("Analysis board · {rules}", { rules: a.rules }) }),
     h("p", { class: "dl-analysis-status", "data-key": "analysis:status", text: a.status }),
-    h("p", { class: "dl-muted", text: `${others}. Boneyard: ${plural(a.boneyard, "tile")}.` }),
+    h("p", { class: "dl-muted", text: t.n("{others}. Boneyard: {count} tile.", "{others}. Boneyard: {count} tiles.", a.boneyard, { others }) }),
     drawLine(table, a, false),
     h("div", { class: "dl-review-hand" }, [
-      h("span", { class: "dl-coach-move-title", text: "Your tiles" }),
+      h("span", { class: "dl-coach-move-title", text: t("Your tiles") }),
       h(
         "span",
-        { class: "dl-review-tiles", role: "img", "aria-label": `Your tiles: ${a.hand.map((t) => t.spoken).join(", ") || "none"}` },
-        a.hand.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-coach-tile" }))
+        { class: "dl-review-tiles", role: "img", "aria-label": a.hand.length ? t("Your tiles: {tiles}", { tiles: a.hand.map((tile) => tile.spoken).join(", ") }) : t("Your tiles: none") },
+        a.hand.map((tile) => tileFace(tile.high, tile.low, { orient: "v", extra: "dl-coach-tile" }))
       )
     ]),
-    a.evaluating ? h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [h("span", { class: "dl-spinner", "aria-hidden": "true" }), " Valuing every move…"]) : null,
+    a.evaluating ? h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [h("span", { class: "dl-spinner", "aria-hidden": "true" }), ` ${t("Valuing every move…")}`]) : null,
     a.says ? h("p", { class: "dl-analysis-says", "data-key": "analysis:says", text: a.says }) : null,
-    a.mine ? h("ol", { class: `dl-analysis-moves${a.evaluated ? "" : " dl-unvalued"}`, "aria-label": a.evaluated ? "Your moves, best first" : "Your moves" }, a.moves.map((m, i) => moveRow(table, a, m, i))) : null,
+    a.mine ? h("ol", { class: `dl-analysis-moves${a.evaluated ? "" : " dl-unvalued"}`, "aria-label": a.evaluated ? t("Your moves, best first") : t("Your moves") }, a.moves.map((m, i) => moveRow(table, a, m, i))) : null,
     figures(table, a),
     h("div", { class: "dl-actions" }, [
-      button(table, "analysis:back", "Back (←)", () => act(table, "analysis_undo"), { shortcut: "ArrowLeft", disabled: !a.can_undo }),
-      button(table, "analysis:forward", "Forward (→)", () => act(table, "analysis_redo"), { shortcut: "ArrowRight", disabled: !a.can_redo }),
-      a.mine ? button(table, "analysis:evaluate", "Evaluate (E)", () => act(table, "analysis_evaluate"), { primary: canEvaluate, shortcut: "e", disabled: !canEvaluate }) : null,
-      button(table, "analysis:close", "Close (Esc)", () => act(table, "analysis_close"), { extra: "dl-quiet", shortcut: "Escape" })
+      button(table, "analysis:back", t("Back (←)"), () => act(table, "analysis_undo"), { shortcut: "ArrowLeft", disabled: !a.can_undo }),
+      button(table, "analysis:forward", t("Forward (→)"), () => act(table, "analysis_redo"), { shortcut: "ArrowRight", disabled: !a.can_redo }),
+      a.mine ? button(table, "analysis:evaluate", t("Evaluate (E)"), () => act(table, "analysis_evaluate"), { primary: canEvaluate, shortcut: "e", disabled: !canEvaluate }) : null,
+      button(table, "analysis:close", t("Close (Esc)"), () => act(table, "analysis_close"), { extra: "dl-quiet", shortcut: "Escape" })
     ]),
-    disclosure(table, "analysis:keys", "Keys", ANALYSIS_KEYS_HELP),
+    disclosure(table, "analysis:keys", t("Keys"), t(ANALYSIS_KEYS_HELP)),
     branches(table, a),
     moveBox(table, a),
     othersTiles(table, a),
@@ -613,7 +653,7 @@ function analysisKeys(table, key) {
   } else return key.length === 1;
   return true;
 }
-function analysisParts(before, snap) {
+function analysisParts(before, snap, t = english) {
   const a = snap.analysis;
   const b = before && before.analysis;
   const parts = [];
@@ -621,7 +661,11 @@ function analysisParts(before, snap) {
   const moved = !b || b.rev !== a.rev;
   if (moved) {
     const here = a.history.find((item) => item.current);
-    parts.push(here ? `Move ${here.number}: ${here.text}` : "The start of the hand", lineLabel(a.line, a.ends || [null, null]), a.status);
+    parts.push(
+      here ? t("Move {number}: {text}", { number: here.number, text: here.text }) : t("The start of the hand"),
+      lineLabel(a.line, a.ends || [null, null], t),
+      a.status
+    );
   }
   if (a.says && !(b && !moved && b.says === a.says)) parts.push(a.says);
   return parts;
@@ -629,9 +673,9 @@ function analysisParts(before, snap) {
 
 // src/parts/announce.js
 var KEEP = 12;
-function announcementParts(before, snap) {
-  if (snap.analysis) return analysisParts(before, snap);
-  if (snap.coach) return coachParts(before, snap);
+function announcementParts(before, snap, t = english) {
+  if (snap.analysis) return analysisParts(before, snap, t);
+  if (snap.coach) return coachParts(before, snap, t);
   const parts = [];
   const sameHand = before && before.match_number === snap.match_number && before.hand_number === snap.hand_number;
   let from = 0;
@@ -646,13 +690,13 @@ function announcementParts(before, snap) {
   if (grew && last && last.text && snap.humans.includes(last.seat)) lines[0] = last.text;
   parts.push(...lines);
   if (snap.message && (!before || before.seq !== snap.seq)) parts.push(snap.message.text);
-  if (snap.hint && !(before && before.hint)) parts.push(`Hint: ${snap.hint.text}`);
+  if (snap.hint && !(before && before.hint)) parts.push(t("Hint: {text}", { text: snap.hint.text }));
   if (snap.result && !(before && before.result)) parts.push(`${snap.result.title}. ${snap.result.why}`);
   if (snap.scoreboard.result && !(before && before.scoreboard.result)) parts.push(snap.scoreboard.result);
   if (turnSaid) parts.push(snap.status_said ?? snap.status);
   return parts;
 }
-function coachParts(before, snap) {
+function coachParts(before, snap, t) {
   const parts = [];
   const c = snap.coach;
   const b = before && before.coach;
@@ -660,15 +704,15 @@ function coachParts(before, snap) {
   if (c.kind === "review" && c.decision && !(b && b.decision && b.index === c.index)) parts.push(`${c.decision.heading}. ${c.decision.sentence}`);
   if (c.kind === "puzzle") {
     if (!(b && b.kind === "puzzle" && b.id === c.id)) {
-      parts.push(`Puzzle ${c.number} of ${c.count}. ${c.question}`, lineLabel(c.line, c.ends || [null, null]));
+      parts.push(`${t("Puzzle {number} of {count}", { number: c.number, count: c.count })}. ${c.question}`, lineLabel(c.line, c.ends || [null, null], t));
     }
     if (c.feedback && !(b && b.feedback && b.feedback.text === c.feedback.text)) parts.push(`${c.feedback.title}: ${c.feedback.text}`);
-    if (c.hint && !(b && b.hint === c.hint)) parts.push(`Hint: ${c.hint}`);
+    if (c.hint && !(b && b.hint === c.hint)) parts.push(t("Hint: {text}", { text: c.hint }));
   }
   return parts;
 }
-function announcement(before, snap) {
-  return join(announcementParts(before, snap));
+function announcement(before, snap, t = english) {
+  return join(announcementParts(before, snap, t));
 }
 function join(parts) {
   return parts.join(". ").replace(/\.\./g, ".");
@@ -677,7 +721,7 @@ function midTurn(snap) {
   const last = snap.last;
   return !!(last && last.action === "draw" && !snap.humans.includes(last.seat) && !snap.result && snap.turn === last.seat && !snap.coach);
 }
-function announcer(live) {
+function announcer(live, t = english) {
   let held = null;
   const add = (text) => {
     if (!text) return;
@@ -691,7 +735,7 @@ function announcer(live) {
         if (held === null) held = before;
         return;
       }
-      add(announcement(held === null ? before : held, snap));
+      add(announcement(held === null ? before : held, snap, t));
       held = null;
     },
     say(text) {
@@ -790,9 +834,10 @@ function watchFocus(table) {
 }
 
 // src/parts/boneyard.js
-function drawBoneyard(s) {
+function drawBoneyard(s, t = english) {
   const b = s.boneyard;
-  const label = s.rules.can_draw ? `Boneyard: ${b.count} tile${b.count === 1 ? "" : "s"}` + (b.stay ? `; ${b.drawable} may be drawn, the last ${b.stay} stay` : "") : "No drawing in these rules" + (b.count ? ` (${b.count} tile${b.count === 1 ? "" : "s"} stay face down)` : "");
+  const parts = { drawable: b.drawable, stay: b.stay };
+  const label = s.rules.can_draw ? b.stay ? t.n("Boneyard: {count} tile; {drawable} may be drawn, the last {stay} stay", "Boneyard: {count} tiles; {drawable} may be drawn, the last {stay} stay", b.count, parts) : t.n("Boneyard: {count} tile", "Boneyard: {count} tiles", b.count) : b.count ? t.n("No drawing in these rules ({count} tile stay face down)", "No drawing in these rules ({count} tiles stay face down)", b.count) : t("No drawing in these rules");
   const tiles = [];
   for (let i = 0; i < b.count; i++) tiles.push(tileBack(i >= b.count - b.stay ? "dl-stay" : ""));
   return h("section", { class: "dl-boneyard", "aria-label": label }, [
@@ -803,36 +848,38 @@ function drawBoneyard(s) {
 
 // src/parts/hand.js
 function handRow(table, tiles, label, opts) {
-  if (!tiles.some((t) => t.tile === table.focusTile)) {
-    const first = tiles.find((t) => t.playable) || tiles[0];
+  if (!tiles.some((x) => x.tile === table.focusTile)) {
+    const first = tiles.find((x) => x.playable) || tiles[0];
     table.focusTile = first ? first.tile : null;
   }
+  const t = tr(table);
+  const named = (tile, mark) => mark ? tile.ends.length === 2 ? t("{tile}, playable, fits both ends", { tile: tile.spoken }) : t("{tile}, playable", { tile: tile.spoken }) : opts.say ? t("{tile}, cannot be played now", { tile: tile.spoken }) : tile.spoken;
   const row = h(
     "div",
     { class: "dl-hand", role: "toolbar", "aria-label": label, "aria-orientation": "horizontal", onkeydown: (e) => handKeys(e) },
-    tiles.map((t) => {
-      const mark = opts.marked(t);
-      const where = mark ? t.ends.length === 2 ? ", playable, fits both ends" : ", playable" : opts.say ? ", cannot be played now" : "";
-      return tileFace(t.high, t.low, {
+    tiles.map((tile) => {
+      const mark = opts.marked(tile);
+      const name = named(tile, mark);
+      return tileFace(tile.high, tile.low, {
         orient: "v",
         tag: "button",
-        extra: [mark ? "dl-playable" : "", table.choosing === t.tile ? "dl-selected" : "", ...opts.classes ? opts.classes(t) : []].join(" "),
+        extra: [mark ? "dl-playable" : "", table.choosing === tile.tile ? "dl-selected" : "", ...opts.classes ? opts.classes(tile) : []].join(" "),
         attrs: {
           type: "button",
-          "data-key": `hand:${t.tile}`,
-          "data-tile": t.tile,
-          tabindex: t.tile === table.focusTile ? "0" : "-1",
-          "aria-label": t.spoken + where + (opts.note ? opts.note(t) : ""),
-          "aria-pressed": table.choosing === t.tile ? "true" : null,
+          "data-key": `hand:${tile.tile}`,
+          "data-tile": tile.tile,
+          tabindex: tile.tile === table.focusTile ? "0" : "-1",
+          "aria-label": opts.note ? opts.note(tile, name) : name,
+          "aria-pressed": table.choosing === tile.tile ? "true" : null,
           "aria-disabled": opts.active ? null : "true",
           disabled: !!table.dead,
           onclick: () => {
-            table.focusTile = t.tile;
-            table.useTile(t);
+            table.focusTile = tile.tile;
+            table.useTile(tile);
           },
           onfocus: () => {
-            table.focusTile = t.tile;
-            for (const b of row.querySelectorAll("button")) b.setAttribute("tabindex", b.dataset.tile === t.tile ? "0" : "-1");
+            table.focusTile = tile.tile;
+            for (const b of row.querySelectorAll("button")) b.setAttribute("tabindex", b.dataset.tile === tile.tile ? "0" : "-1");
           }
         }
       });
@@ -855,31 +902,33 @@ function handKeys(event) {
   buttons[next].focus();
 }
 function drawYou(table, s) {
+  const t = tr(table);
   const highlight = s.options.highlight_playable;
   const hintTile = s.hint && s.hint.tile;
-  const owner = s.viewer_name === "You" || s.viewer_name === null ? "Your hand" : `${s.viewer_name}'s hand`;
+  const you = s.viewer_name === null || s.viewer_name === "You" || s.viewer_name === t("You");
+  const owner = you ? t("Your hand") : t("{name}'s hand", { name: s.viewer_name });
   const hand = handRow(table, s.hand, owner, {
     active: s.your_turn,
     say: highlight && s.your_turn,
-    marked: (t) => highlight && t.playable && s.your_turn,
-    classes: (t) => [hintTile === t.tile ? "dl-hinted" : "", t.drawn ? "dl-drawn" : ""],
-    note: (t) => t.drawn ? ", just drawn" : ""
+    marked: (tile) => highlight && tile.playable && s.your_turn,
+    classes: (tile) => [hintTile === tile.tile ? "dl-hinted" : "", tile.drawn ? "dl-drawn" : ""],
+    note: (tile, name) => tile.drawn ? t("{tile}, just drawn", { tile: name }) : name
   });
   return h("section", { class: "dl-you" + (s.your_turn ? " dl-to-move" : ""), "aria-label": owner }, [
     h("div", { class: "dl-seat-head" }, [
       h("span", { class: "dl-seat-name", text: owner }),
-      h("span", { class: "dl-muted", text: plural(s.hand.length, "tile") })
+      h("span", { class: "dl-muted", text: t.n("{count} tile", "{count} tiles", s.hand.length) })
     ]),
     hand,
     endChoice(table, s.ends),
     drawActions(table, s),
-    disclosure(table, "keys", "Keys", KEYS_HELP)
+    disclosure(table, "keys", t("Keys"), t(KEYS_HELP))
   ]);
 }
 
 // src/parts/review.js
-function coachMove(key, title, m, extra = "") {
-  const face = m.tile ? tileFace(m.tile.high, m.tile.low, { orient: "v", extra: "dl-coach-tile", attrs: { role: "img", "aria-label": m.tile.spoken } }) : h("span", { class: "dl-move-word", text: m.action === "draw" ? "Draw" : "Pass" });
+function coachMove(key, title, m, extra = "", t = english) {
+  const face = m.tile ? tileFace(m.tile.high, m.tile.low, { orient: "v", extra: "dl-coach-tile", attrs: { role: "img", "aria-label": m.tile.spoken } }) : h("span", { class: "dl-move-word", text: m.action === "draw" ? t("Draw") : t("Pass") });
   return h("div", { class: `dl-coach-move ${extra}`.trim(), "data-key": key }, [
     h("span", { class: "dl-coach-move-title", text: title }),
     face,
@@ -887,10 +936,11 @@ function coachMove(key, title, m, extra = "") {
   ]);
 }
 function drawReview(table, c) {
+  const t = tr(table);
   if (c.status === "running") {
     const share = c.total ? c.done / c.total : 0;
     return [
-      h("h3", { class: "dl-coach-title", text: "Review this hand" }),
+      h("h3", { class: "dl-coach-title", text: t("Review this hand") }),
       h("p", { class: "dl-review-progress-text", "data-key": "review:progress", text: c.progress_text }),
       h("span", {
         class: "dl-progress dl-review-progress",
@@ -900,28 +950,28 @@ function drawReview(table, c) {
         "aria-valuemax": String(c.total),
         "aria-valuenow": String(c.done)
       }, [h("span", { class: "dl-progress-bar", style: `width: ${Math.round(share * 100)}%` })]),
-      h("div", { class: "dl-actions" }, [button(table, "review:cancel", "Cancel (Esc)", () => table.send("coach_close"), { primary: true, shortcut: "Escape" })])
+      h("div", { class: "dl-actions" }, [button(table, "review:cancel", t("Cancel (Esc)"), () => table.send("coach_close"), { primary: true, shortcut: "Escape" })])
     ];
   }
   const d = c.decision;
-  const out = [h("h3", { class: "dl-coach-title", text: "Review of the hand" })];
+  const out = [h("h3", { class: "dl-coach-title", text: t("Review of the hand") })];
   if (c.summary) out.push(h("p", { class: "dl-muted dl-review-summary", text: c.summary }));
   if (d) {
     out.push(
       h("p", { class: "dl-review-heading", "data-key": "review:heading", text: d.heading }),
       drawLine(table, d, false),
       h("div", { class: "dl-review-hand" }, [
-        h("span", { class: "dl-coach-move-title", text: "Your tiles then" }),
+        h("span", { class: "dl-coach-move-title", text: t("Your tiles then") }),
         h(
           "span",
-          { class: "dl-review-tiles", role: "img", "aria-label": `Your tiles then: ${d.hand.map((t) => t.spoken).join(", ")}` },
-          d.hand.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-coach-tile" }))
+          { class: "dl-review-tiles", role: "img", "aria-label": t("Your tiles then: {tiles}", { tiles: d.hand.map((tile) => tile.spoken).join(", ") }) },
+          d.hand.map((tile) => tileFace(tile.high, tile.low, { orient: "v", extra: "dl-coach-tile" }))
         )
       ]),
       h("div", { class: "dl-coach-moves" }, [
-        coachMove("review:played", "Played", d.played),
+        coachMove("review:played", t("Played"), d.played, "", t),
         // The only move has no better one to show (and is never called best).
-        d.same || d.label === "forced" ? null : coachMove("review:best", "Best", d.best, "dl-coach-best")
+        d.same || d.label === "forced" ? null : coachMove("review:best", t("Best"), d.best, "dl-coach-best", t)
       ]),
       h("p", { class: `dl-review-label dl-label-${d.label}`, "data-key": "review:label", text: d.label_text }),
       h("p", { class: "dl-review-sentence", "data-key": "review:sentence", text: d.sentence }),
@@ -930,10 +980,10 @@ function drawReview(table, c) {
   }
   out.push(
     h("div", { class: "dl-actions" }, [
-      button(table, "review:previous", "Previous (←)", () => table.send("review_step", { step: -1 }), { shortcut: "ArrowLeft", disabled: !d || c.index <= 0 }),
-      button(table, "review:next", "Next (→)", () => table.send("review_step", { step: 1 }), { primary: true, shortcut: "ArrowRight", disabled: !d || c.index >= c.count - 1 }),
-      d ? button(table, "review:analysis", "Open in analysis (A)", () => table.send("analysis_open"), { shortcut: "a" }) : null,
-      button(table, "review:close", "Close (Esc)", () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" })
+      button(table, "review:previous", t("Previous (←)"), () => table.send("review_step", { step: -1 }), { shortcut: "ArrowLeft", disabled: !d || c.index <= 0 }),
+      button(table, "review:next", t("Next (→)"), () => table.send("review_step", { step: 1 }), { primary: true, shortcut: "ArrowRight", disabled: !d || c.index >= c.count - 1 }),
+      d ? button(table, "review:analysis", t("Open in analysis (A)"), () => table.send("analysis_open"), { shortcut: "a" }) : null,
+      button(table, "review:close", t("Close (Esc)"), () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" })
     ])
   );
   return out;
@@ -941,33 +991,34 @@ function drawReview(table, c) {
 
 // src/parts/puzzle.js
 function drawPuzzle(table, c) {
-  const hand = handRow(table, c.hand, "Your hand in the puzzle", { active: c.can_answer, say: c.can_answer, marked: (t) => t.playable });
-  const others = c.others.map((o) => `${o.name || `seat ${o.seat}`}: ${o.count} tile${o.count === 1 ? "" : "s"}`).join("; ");
+  const t = tr(table);
+  const hand = handRow(table, c.hand, t("Your hand in the puzzle"), { active: c.can_answer, say: c.can_answer, marked: (t2) => t2.playable });
+  const others = c.others.map((o) => t.n("{name}: {count} tile", "{name}: {count} tiles", o.count, { name: o.name || t("seat {seat}", { seat: o.seat }) })).join("; ");
   const f = c.feedback;
   const done = c.status === "correct" || c.status === "solution";
   return [
-    h("h3", { class: "dl-coach-title", text: `Puzzle ${c.number} of ${c.count} (${c.grade})` }),
+    h("h3", { class: "dl-coach-title", text: t("Puzzle {number} of {count} ({grade})", { number: c.number, count: c.count, grade: c.grade }) }),
     h("p", { class: "dl-puzzle-question", text: c.question }),
-    h("p", { class: "dl-muted", text: `Others: ${others}. Boneyard: ${c.boneyard} tile${c.boneyard === 1 ? "" : "s"}.` }),
+    h("p", { class: "dl-muted", text: t.n("Others: {others}. Boneyard: {count} tile.", "Others: {others}. Boneyard: {count} tiles.", c.boneyard, { others }) }),
     drawLine(table, c, true),
     hand,
     endChoice(table, c.ends),
     h("div", { class: "dl-actions" }, [
-      c.can_draw ? button(table, "puzzle:draw", "Draw (D)", () => table.puzzleAnswer("draw"), { shortcut: "d" }) : null,
-      c.can_pass ? button(table, "puzzle:pass", "Pass (P)", () => table.puzzleAnswer("pass"), { shortcut: "p" }) : null
+      c.can_draw ? button(table, "puzzle:draw", t("Draw (D)"), () => table.puzzleAnswer("draw"), { shortcut: "d" }) : null,
+      c.can_pass ? button(table, "puzzle:pass", t("Pass (P)"), () => table.puzzleAnswer("pass"), { shortcut: "p" }) : null
     ]),
     f ? h("p", { class: `dl-puzzle-feedback dl-feedback-${f.status}`, "data-key": "puzzle:feedback", role: "status" }, [h("strong", { text: `${f.title}: ` }), f.text]) : null,
     f ? why(table, "puzzle:feedback", f.why, f.text) : null,
-    c.hint ? h("p", { class: "dl-message dl-hint", "data-key": "puzzle:hint", text: `Hint: ${c.hint}` }) : null,
+    c.hint ? h("p", { class: "dl-message dl-hint", "data-key": "puzzle:hint", text: t("Hint: {text}", { text: c.hint }) }) : null,
     c.explanation ? h("p", { class: "dl-puzzle-explanation", "data-key": "puzzle:explanation", text: c.explanation }) : null,
     c.explanation ? why(table, `puzzle:${c.id}`, c.why, c.explanation) : null,
-    c.best && c.status === "solution" ? coachMove("puzzle:best", "Best", c.best, "dl-coach-best") : null,
+    c.best && c.status === "solution" ? coachMove("puzzle:best", t("Best"), c.best, "dl-coach-best", t) : null,
     h("div", { class: "dl-actions" }, [
-      done || c.hint ? null : button(table, "puzzle:hint", "Hint (H)", () => table.send("puzzle_hint"), { shortcut: "h" }),
-      done ? null : button(table, "puzzle:solution", "Show the answer", () => table.send("puzzle_solution"), { extra: "dl-quiet" }),
-      c.status === "asking" ? null : button(table, "puzzle:analysis", "Open in analysis (A)", () => table.send("analysis_open"), { shortcut: "a" }),
-      button(table, "puzzle:next", "Next puzzle (N)", () => table.send("puzzle_next"), { primary: done, shortcut: "n" }),
-      button(table, "puzzle:close", "Close (Esc)", () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" })
+      done || c.hint ? null : button(table, "puzzle:hint", t("Hint (H)"), () => table.send("puzzle_hint"), { shortcut: "h" }),
+      done ? null : button(table, "puzzle:solution", t("Show the answer"), () => table.send("puzzle_solution"), { extra: "dl-quiet" }),
+      c.status === "asking" ? null : button(table, "puzzle:analysis", t("Open in analysis (A)"), () => table.send("analysis_open"), { shortcut: "a" }),
+      button(table, "puzzle:next", t("Next puzzle (N)"), () => table.send("puzzle_next"), { primary: done, shortcut: "n" }),
+      button(table, "puzzle:close", t("Close (Esc)"), () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" })
     ])
   ];
 }
@@ -979,7 +1030,7 @@ function drawCoach(table, s) {
   if (table.localNote) notes.push(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
   if (s.message) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   const body = c.kind === "review" ? drawReview(table, c) : drawPuzzle(table, c);
-  return h("section", { class: `dl-coach dl-coach-${c.kind}`, "aria-label": c.kind === "review" ? "Review of the hand" : "Puzzle" }, [
+  return h("section", { class: `dl-coach dl-coach-${c.kind}`, "aria-label": c.kind === "review" ? tr(table)("Review of the hand") : tr(table)("Puzzle") }, [
     c.kind === "puzzle" ? drawCloseQuestion(table) : null,
     ...body,
     ...notes
@@ -1010,7 +1061,7 @@ function coachKeys(table, key, focused) {
   if (review) {
     if ((key === "ArrowRight" || key === "ArrowLeft") && review.status !== "running") {
       table.send("review_step", { step: key === "ArrowRight" ? 1 : -1 });
-    } else if (key === "n") table.note("Close the review first (Esc); then Next hand.");
+    } else if (key === "n") table.note(tr(table)("Close the review first (Esc); then Next hand."));
     else if (key === "a" && review.decision) table.send("analysis_open");
     return true;
   }
@@ -1031,14 +1082,15 @@ function focusedTile(focused) {
 }
 function drawCloseQuestion(table) {
   if (table.asking !== "close-puzzles") return null;
-  return h("section", { class: "dl-confirm", role: "alertdialog", "aria-label": "Close the puzzles?" }, [
-    h("p", { text: "Close the puzzles and go back to your game? This puzzle is left where it is." }),
+  const t = tr(table);
+  return h("section", { class: "dl-confirm", role: "alertdialog", "aria-label": t("Close the puzzles?") }, [
+    h("p", { text: t("Close the puzzles and go back to your game? This puzzle is left where it is.") }),
     h("div", { class: "dl-actions" }, [
-      button(table, "ask:close", "Close the puzzles", () => {
+      button(table, "ask:close", t("Close the puzzles"), () => {
         table.asking = null;
         table.send("coach_close");
       }),
-      button(table, "ask:keep", "Keep solving", () => table.keepSolving(), { primary: true })
+      button(table, "ask:keep", t("Keep solving"), () => table.keepSolving(), { primary: true })
     ])
   ]);
 }
@@ -1046,46 +1098,49 @@ function drawCloseQuestion(table) {
 // src/parts/dialogs.js
 function drawConfirm(table, s) {
   if (!table.confirming) return null;
+  const t = tr(table);
   const scores = s.scoreboard.sides.map((side) => `${side.label} ${side.points}`).join(", ");
-  return h("section", { class: "dl-confirm", role: "alertdialog", "aria-label": "Start a new match?" }, [
-    h("p", { text: `Start a new match? This one (hand ${s.hand_number}; ${scores}) ends here, unfinished.` }),
+  return h("section", { class: "dl-confirm", role: "alertdialog", "aria-label": t("Start a new match?") }, [
+    h("p", { text: t("Start a new match? This one (hand {hand}; {scores}) ends here, unfinished.", { hand: s.hand_number, scores }) }),
     h("div", { class: "dl-actions" }, [
-      button(table, "confirm:new", "Start a new match", () => {
+      button(table, "confirm:new", t("Start a new match"), () => {
         table.confirming = false;
         table.send("new_match");
       }),
-      button(table, "confirm:keep", "Keep playing", () => table.closeConfirm(), { primary: true })
+      button(table, "confirm:keep", t("Keep playing"), () => table.closeConfirm(), { primary: true })
     ])
   ]);
 }
 function drawDead(table) {
   if (!table.dead) return null;
-  return h("section", { class: "dl-dead-note", role: "alert" }, [h("strong", { text: "This table has stopped. " }), table.dead]);
+  return h("section", { class: "dl-dead-note", role: "alert" }, [h("strong", { text: `${tr(table)("This table has stopped.")} ` }), table.dead]);
 }
 function drawOffer(table, s) {
   if (!s.offer) return null;
-  return h("section", { class: "dl-offer", role: "alertdialog", "aria-label": "Saved match" }, [
+  const t = tr(table);
+  return h("section", { class: "dl-offer", role: "alertdialog", "aria-label": t("Saved match") }, [
     h("p", { text: s.offer }),
     h("div", { class: "dl-actions" }, [
-      button(table, "offer:resume", "Carry on (C)", () => table.send("resume"), { primary: true, shortcut: "c" }),
-      button(table, "offer:discard", "Start a new match", () => table.send("discard"))
+      button(table, "offer:resume", t("Carry on (C)"), () => table.send("resume"), { primary: true, shortcut: "c" }),
+      button(table, "offer:discard", t("Start a new match"), () => table.send("discard"))
     ])
   ]);
 }
 function drawScreen(table, s) {
   const name = s.screen.name;
-  return h("section", { class: "dl-you dl-screen", "aria-label": `Pass the screen to ${name}` }, [
-    h("p", { class: "dl-screen-text", text: `Pass the screen to ${name}.` }),
-    h("p", { class: "dl-muted", text: `${name}: show your tiles when only you can see the screen.` }),
-    button(table, "action:show", `Show ${name}'s tiles (S)`, () => table.send("reveal"), { primary: true, shortcut: "s", extra: "dl-primary" })
+  const t = tr(table);
+  return h("section", { class: "dl-you dl-screen", "aria-label": t("Pass the screen to {name}", { name }) }, [
+    h("p", { class: "dl-screen-text", text: t("Pass the screen to {name}.", { name }) }),
+    h("p", { class: "dl-muted", text: t("{name}: show your tiles when only you can see the screen.", { name }) }),
+    button(table, "action:show", t("Show {name}'s tiles (S)", { name }), () => table.send("reveal"), { primary: true, shortcut: "s", extra: "dl-primary" })
   ]);
 }
 
 // src/parts/scores.js
-function drawScores(board) {
+function drawScores(board, t = english) {
   return h(
     "ol",
-    { class: "dl-scores", "aria-label": `Match scores, first to ${board.target}` },
+    { class: "dl-scores", "aria-label": t("Match scores, first to {target}", { target: board.target }) },
     board.sides.map(
       (side) => h("li", { class: `dl-score${side.mine ? " dl-mine" : ""}${side.winner ? " dl-winner" : ""}` }, [
         h("span", { class: "dl-score-name", text: side.label }),
@@ -1093,7 +1148,7 @@ function drawScores(board) {
         h("span", {
           class: "dl-progress",
           role: "progressbar",
-          "aria-label": `${side.label}: ${side.points} of ${board.target}`,
+          "aria-label": t("{side}: {points} of {target}", { side: side.label, points: side.points, target: board.target }),
           "aria-valuemin": "0",
           "aria-valuemax": String(board.target),
           "aria-valuenow": String(side.points)
@@ -1102,12 +1157,12 @@ function drawScores(board) {
     )
   );
 }
-function drawHands(board) {
+function drawHands(board, t = english) {
   if (!board.hands.length) return null;
   return h("details", { class: "dl-hands" }, [
-    h("summary", { text: `Hands played: ${board.hands.length}` }),
+    h("summary", { text: t("Hands played: {count}", { count: board.hands.length }) }),
     h("table", { class: "dl-hands-table" }, [
-      h("thead", {}, [h("tr", {}, [h("th", { text: "Hand" }), ...board.sides.map((side) => h("th", { text: side.label }))])]),
+      h("thead", {}, [h("tr", {}, [h("th", { text: t("Hand") }), ...board.sides.map((side) => h("th", { text: side.label }))])]),
       h("tbody", {}, board.hands.map(
         (hand) => h("tr", {}, [h("td", { text: String(hand.number) }), ...hand.points.map((p) => h("td", { text: String(p) }))])
       ))
@@ -1118,57 +1173,69 @@ function drawHands(board) {
 // src/parts/header.js
 function drawHeader(table, s) {
   const board = s.scoreboard;
-  const t = s.tournament;
+  const tour = s.tournament;
+  const t = tr(table);
   if (s.coach && s.coach.kind === "puzzle") {
     return h("div", { class: "dl-header" }, [
-      h("div", { class: "dl-title" }, [h("strong", { text: "Domino Lab" }), h("span", { class: "dl-muted", text: " · Puzzles" })])
+      h("div", { class: "dl-title" }, [h("strong", { text: "Domino Lab" }), h("span", { class: "dl-muted", text: ` · ${t("Puzzles")}` })])
     ]);
   }
   return h("div", { class: "dl-header" }, [
     h("div", { class: "dl-title" }, [
       h("strong", { text: "Domino Lab" }),
-      t ? h("span", { class: "dl-tournament-banner", "data-key": "tournament:banner", text: ` · ${t.banner} · ${t.name}: ${t.points} point${t.points === 1 ? "" : "s"}` }) : h("span", { class: "dl-muted", text: ` · ${s.rules.name} · hand ${s.hand_number} · first to ${board.target}` })
+      tour ? h("span", {
+        class: "dl-tournament-banner",
+        "data-key": "tournament:banner",
+        text: ` · ${tour.banner} · ${t.n("{name}: {count} point", "{name}: {count} points", tour.points, { name: tour.name })}`
+      }) : h("span", {
+        class: "dl-muted",
+        text: ` · ${t("{rules} · hand {hand} · first to {target}", { rules: s.rules.name, hand: s.hand_number, target: board.target })}`
+      })
     ]),
-    t ? null : drawScores(board),
-    drawHands(board),
+    tour ? null : drawScores(board, t),
+    drawHands(board, t),
     // A tournament plays its own hands: no new match, no undo, no hints (Python refuses them too).
-    t ? null : button(table, "action:new", "New match", () => table.askNewMatch(), { extra: "dl-quiet", aria: "Start a new match" })
+    tour ? null : button(table, "action:new", t("New match"), () => table.askNewMatch(), { extra: "dl-quiet", aria: t("Start a new match") })
   ]);
 }
 
 // src/parts/log.js
-function drawLog(s) {
+function drawLog(s, t = english) {
   return h("details", { class: "dl-log", open: true }, [
-    h("summary", { text: `This hand, turn by turn (${s.log.length})` }),
+    h("summary", { text: t("This hand, turn by turn ({count})", { count: s.log.length }) }),
     // It scrolls, so it takes the focus (a keyboard can scroll it) and says what it is.
-    h("ol", { class: "dl-log-list", tabindex: "0", "data-key": "log", "aria-label": "This hand, turn by turn" }, s.log.map((line) => h("li", { class: `dl-log-${line.kind}`, text: line.text })))
+    h("ol", { class: "dl-log-list", tabindex: "0", "data-key": "log", "aria-label": t("This hand, turn by turn") }, s.log.map((line) => h("li", { class: `dl-log-${line.kind}`, text: line.text })))
   ]);
 }
 
 // src/parts/others.js
-function drawOthers(s) {
+function drawOthers(s, t = english) {
   return h(
     "section",
-    { class: "dl-others", "aria-label": "The other seats" },
+    { class: "dl-others", "aria-label": t("The other seats") },
     s.others.map((o) => {
       const tiles = o.tiles ? h(
         "span",
-        { class: "dl-mini-hand", role: "img", "aria-label": `${o.name} holds ${o.tiles.map((t) => t.spoken).join(", ") || "nothing"}` },
-        o.tiles.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-small dl-open" }))
+        {
+          class: "dl-mini-hand",
+          role: "img",
+          "aria-label": o.tiles.length ? t("{name} holds {tiles}", { name: o.name, tiles: o.tiles.map((tile) => tile.spoken).join(", ") }) : t("{name} holds nothing", { name: o.name })
+        },
+        o.tiles.map((tile) => tileFace(tile.high, tile.low, { orient: "v", extra: "dl-small dl-open" }))
       ) : h("span", { class: "dl-mini-hand", "aria-hidden": "true" }, Array.from({ length: o.count }, () => tileBack()));
       const cls = ["dl-seat", o.to_move && "dl-to-move", o.thinking && "dl-thinking", o.partner && "dl-partner"].filter(Boolean).join(" ");
       return h("div", { class: cls, "data-seat": o.seat }, [
         h("div", { class: "dl-seat-head" }, [
-          h("span", { class: "dl-seat-name", text: o.name + (o.partner ? " (partner)" : "") }),
-          h("span", { class: "dl-muted", text: `${o.count} tile${o.count === 1 ? "" : "s"}` }),
-          o.thinking ? h("span", { class: "dl-spinner", role: "img", "aria-label": `${o.name} is thinking` }) : null,
-          o.thinking ? h("span", { class: "dl-thinking-text", text: "thinking…" }) : null
+          h("span", { class: "dl-seat-name", text: o.partner ? t("{name} (partner)", { name: o.name }) : o.name }),
+          h("span", { class: "dl-muted", text: t.n("{count} tile", "{count} tiles", o.count) }),
+          o.thinking ? h("span", { class: "dl-spinner", role: "img", "aria-label": t("{name} is thinking", { name: o.name }) }) : null,
+          o.thinking ? h("span", { class: "dl-thinking-text", text: t("thinking…") }) : null
         ]),
         tiles,
         o.lacks && o.lacks.length ? h("div", {
           class: "dl-lacks",
-          text: `Known to have no ${o.lacks.join(", ")}`,
-          title: "Shown by a pass (or a draw under rules that forbid drawing when able)"
+          text: t("Known to have no {numbers}", { numbers: o.lacks.join(", ") }),
+          title: t("Shown by a pass (or a draw under rules that forbid drawing when able)")
         }) : null
       ]);
     })
@@ -1180,13 +1247,14 @@ function drawResult(table, s) {
   if (!s.result) return null;
   const r = s.result;
   const board = s.scoreboard;
-  const t = s.tournament;
-  const next = board.match_over ? t ? drawTournamentEnd(table, t) : button(table, "action:next", "New match (N)", () => table.send("new_match"), { primary: true, shortcut: "n", extra: "dl-primary" }) : button(table, "action:next", "Next hand (N)", () => table.send("next_hand"), { primary: true, shortcut: "n", extra: "dl-primary" });
+  const tour = s.tournament;
+  const t = tr(table);
+  const next = board.match_over ? tour ? drawTournamentEnd(table, tour) : button(table, "action:next", t("New match (N)"), () => table.send("new_match"), { primary: true, shortcut: "n", extra: "dl-primary" }) : button(table, "action:next", t("Next hand (N)"), () => table.send("next_hand"), { primary: true, shortcut: "n", extra: "dl-primary" });
   const review = (s.reviews || []).map(
     (r2, i) => button(table, i === 0 ? "action:review" : `action:review:${r2.seat}`, r2.text, () => table.send("review", { seat: r2.seat }), i === 0 ? { shortcut: "v" } : {})
   );
   const won = board.match_over && board.sides.some((side) => side.winner && side.mine);
-  return h("section", { class: `dl-result${r.you_won ? " dl-won" : ""}`, "aria-label": "Result of the hand" }, [
+  return h("section", { class: `dl-result${r.you_won ? " dl-won" : ""}`, "aria-label": t("Result of the hand") }, [
     board.result ? h("p", { class: `dl-match-result${won ? " dl-celebrate" : ""}`, role: "status", text: board.result }) : null,
     h("h3", { class: "dl-result-title", text: r.title }),
     h("p", { class: "dl-why", text: r.why }),
@@ -1202,7 +1270,7 @@ function drawTournamentEnd(table, t) {
     "data-primary": "true",
     href: table.resultUrl(t.result),
     download: t.filename,
-    text: "Download result"
+    text: tr(table)("Download result")
   });
   return h("div", { class: "dl-tournament-end", role: "status" }, [
     h("p", { class: "dl-saved", "data-key": "tournament:saved", text: t.saved_text }),
@@ -1223,6 +1291,7 @@ function resultUrls() {
 
 // src/parts/frame.js
 function drawAll(table, s) {
+  const t = tr(table);
   if (s.analysis) return [drawDead(table), drawAnalysis(table, s)];
   if (s.coach) return [drawHeader(table, s), drawDead(table), drawCoach(table, s)];
   return [
@@ -1230,24 +1299,31 @@ function drawAll(table, s) {
     drawDead(table),
     drawOffer(table, s),
     drawConfirm(table, s),
-    drawOthers(s),
+    drawOthers(s, t),
     drawLine(table, s),
-    drawBoneyard(s),
+    drawBoneyard(s, t),
     s.screen ? drawScreen(table, s) : drawYou(table, s),
     drawNotes(table, s),
     drawResult(table, s),
-    drawLog(s)
+    drawLog(s, t)
   ];
 }
 
 // src/parts/kernel.js
 var DEAD_STATES = /* @__PURE__ */ new Set(["dead", "restarting", "autorestarting", "terminating"]);
-function deadReason(shown, inVoila) {
+function deadReason(shown, inVoila, t = english) {
   const saved = shown && shown.in_progress && shown.saving;
-  const again = inVoila ? "reload the page" : "run the cell again";
-  return "Python is no longer running (the kernel was restarted or shut down), so this table cannot go on. " + (saved ? `Your ${shown.tournament ? "tournament moves were" : "match was"} saved: ${again} to carry on where you left off.` : `To play, ${again}.`);
+  let how;
+  if (saved && shown.tournament) {
+    how = inVoila ? t("Your tournament moves were saved: reload the page to carry on where you left off.") : t("Your tournament moves were saved: run the cell again to carry on where you left off.");
+  } else if (saved) {
+    how = inVoila ? t("Your match was saved: reload the page to carry on where you left off.") : t("Your match was saved: run the cell again to carry on where you left off.");
+  } else {
+    how = inVoila ? t("To play, reload the page.") : t("To play, run the cell again.");
+  }
+  return `${t("Python is no longer running (the kernel was restarted or shut down), so this table cannot go on.")} ${how}`;
 }
-function watchKernel(model, die, reason) {
+function watchKernel(model, die, reason, t = english) {
   const onCommLive = () => die(reason());
   model.on("comm_live_update", onCommLive);
   model.on("comm:close", onCommLive);
@@ -1256,7 +1332,7 @@ function watchKernel(model, die, reason) {
     if (DEAD_STATES.has(status)) die(reason());
   };
   const onConnection = (_sender, status) => {
-    if (status === "disconnected") die("The connection to the Jupyter server was lost. Reload the page to carry on.");
+    if (status === "disconnected") die(t("The connection to the Jupyter server was lost. Reload the page to carry on."));
   };
   try {
     kernel = model.widget_manager && model.widget_manager.kernel;
@@ -1338,7 +1414,7 @@ function letter(table, action) {
     } else if (shown.result && shown.tournament && shown.scoreboard.match_over) {
       table.note(shown.tournament.saved_text || shown.status);
     } else if (shown.result) table.send(shown.scoreboard.match_over ? "new_match" : "next_hand");
-    else table.note(shown.your_turn ? "The hand is still being played." : table.waitNote());
+    else table.note(shown.your_turn ? tr(table)("The hand is still being played.") : table.waitNote());
   } else if (action === "carry") {
     if (shown.offer) table.send("resume");
   } else if (action === "show") {
@@ -1472,6 +1548,7 @@ function pacedQueue(env) {
 // src/parts/play.js
 var ANSWER_NOTE_MS = 4e3;
 function actions(table) {
+  const t = (key, parts) => tr(table)(key, parts);
   function send(action, extra = {}) {
     const shown = table.shown;
     if (!shown || table.pending || table.dead) return false;
@@ -1484,14 +1561,14 @@ function actions(table) {
     table.root.classList.add("dl-pending");
     table.answerTimer = table.later(() => {
       if (table.pending && table.pending.id === id) {
-        table.localNote = "No answer from Python yet. If the kernel is busy with another cell, the table carries on when it is done.";
+        table.localNote = t("No answer from Python yet. If the kernel is busy with another cell, the table carries on when it is done.");
         table.draw();
       }
     }, ANSWER_NOTE_MS);
     try {
       table.model.send({ action, version: onScreen ? shown.version : table.latest().version, id, ...extra });
     } catch (error) {
-      table.die("The table lost its connection to Python.");
+      table.die(t("The table lost its connection to Python."));
     }
     return true;
   }
@@ -1509,7 +1586,7 @@ function actions(table) {
     if (!shown || table.pending || table.dead) return;
     const puzzle = puzzleOn(shown);
     if (table.skipReplay() && !puzzle) return;
-    if (puzzle && !puzzle.can_answer) return note("This puzzle is done: press Next puzzle (N).");
+    if (puzzle && !puzzle.can_answer) return note(t("This puzzle is done: press Next puzzle (N)."));
     if (!puzzle && !shown.your_turn) return note(waitNote());
     if (!tile.playable) {
       send("play", { tile: tile.tile, end: null });
@@ -1527,7 +1604,7 @@ function actions(table) {
   }
   function chooseEnd(end) {
     if (!table.choosing || !table.shown) return;
-    const tile = handNow().find((t) => t.tile === table.choosing);
+    const tile = handNow().find((t2) => t2.tile === table.choosing);
     if (tile) playTile(tile, end);
   }
   function cancelChoice() {
@@ -1539,10 +1616,10 @@ function actions(table) {
   }
   function waitNote() {
     const s = table.shown;
-    if (s.offer) return "First choose: carry on with the saved match, or start a new one.";
-    if (s.screen) return `Pass the screen to ${s.screen.name} first.`;
-    if (s.result) return "The hand is over.";
-    return s.thinking === s.turn ? `${s.turn_name} is thinking; wait for your turn.` : `It is ${s.turn_name}'s turn.`;
+    if (s.offer) return t("First choose: carry on with the saved match, or start a new one.");
+    if (s.screen) return t("Pass the screen to {name} first.", { name: s.screen.name });
+    if (s.result) return t("The hand is over.");
+    return s.thinking === s.turn ? t("{name} is thinking; wait for your turn.", { name: s.turn_name }) : t("It is {name}'s turn.", { name: s.turn_name });
   }
   function note(text) {
     table.localNote = text;
@@ -1606,12 +1683,12 @@ function actions(table) {
   function puzzleAnswer(move) {
     const c = puzzleOn(table.shown);
     if (!c || table.dead) return;
-    if (!c.can_answer) note("This puzzle is done: press Next puzzle (N).");
+    if (!c.can_answer) note(t("This puzzle is done: press Next puzzle (N)."));
     else send("puzzle_answer", { move });
   }
   function spoken(tileText) {
-    const t = table.shown && handNow().find((x) => x.tile === tileText);
-    return t ? t.spoken : tileText;
+    const t2 = table.shown && handNow().find((x) => x.tile === tileText);
+    return t2 ? t2.spoken : tileText;
   }
   return {
     send,
@@ -1644,12 +1721,13 @@ function createTable(model, el, env = {}) {
   const motionQuery = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
   const calm = () => env.reducedMotion ?? !!(motionQuery && motionQuery.matches);
   const inVoila = typeof document !== "undefined" && document.body && document.body.dataset.voila === "voila";
+  const t = translator(() => model.get("words"));
   const root = h("div", {
     class: "dl-root" + (calm() ? " dl-reduced-motion" : ""),
     "data-lm-suppress-shortcuts": "true",
     tabindex: "-1",
     role: "group",
-    "aria-label": "Domino table"
+    "aria-label": t("Domino table")
   });
   const live = h("div", { class: "dl-live", "aria-live": "polite", role: "log", "aria-relevant": "additions" });
   const body = h("div", { class: "dl-body" });
@@ -1658,6 +1736,7 @@ function createTable(model, el, env = {}) {
   const table = {
     root,
     model,
+    t,
     now,
     later,
     cancel,
@@ -1719,7 +1798,7 @@ function createTable(model, el, env = {}) {
   const { focusKey, restoreFocus } = focusKeeper(table);
   table.restoreFocus = restoreFocus;
   table.focusKey = focusKey;
-  const voice = announcer(live);
+  const voice = announcer(live, t);
   table.voice = voice;
   function receive() {
     const snap = model.get("snapshot");
@@ -1812,9 +1891,9 @@ function createTable(model, el, env = {}) {
     table.hinting = null;
     table.asking = null;
     draw();
-    voice.say(`This table has stopped. ${reason}`);
+    voice.say(`${t("This table has stopped.")} ${reason}`);
   }
-  const unwatch = watchKernel(model, die, () => deadReason(table.shown, inVoila));
+  const unwatch = watchKernel(model, die, () => deadReason(table.shown, inVoila, t), t);
   const onKey = (event) => rootKeys(table, event);
   root.addEventListener("keydown", onKey);
   const unfocus = watchFocus(table);
@@ -1831,6 +1910,11 @@ function createTable(model, el, env = {}) {
     observer.observe(root);
   }
   model.on("change:snapshot", receive);
+  const reword = () => {
+    root.setAttribute("aria-label", t("Domino table"));
+    draw();
+  };
+  model.on("change:words", reword);
   receive();
   try {
     model.send({ action: "hello", client: env.client || clientId() });
@@ -1841,6 +1925,7 @@ function createTable(model, el, env = {}) {
     show,
     destroy() {
       model.off("change:snapshot", receive);
+      model.off("change:words", reword);
       unwatch();
       root.removeEventListener("keydown", onKey);
       unfocus();

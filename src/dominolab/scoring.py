@@ -311,7 +311,8 @@ def score(
     teams = len(sides) < players
     by_team = teams and rules.team_winner != "player"
     steps: list[Say] = [_ending_step(rules, ending, went_out)]
-    steps.append(_say(N_("Pips left: {pips}."), pips=Listed(tuple(f"{{s{s}}} {p}" for s, p in enumerate(pips)))))
+    steps.append(_say(N_("Pips left: {pips}."), pips=Listed(tuple(
+        _say(N_("{who} {pips}"), who=f"{{s{s}}}", pips=p) for s, p in enumerate(pips)))))
     if rules.tile_values:
         steps.append(_say(N_("(Special values: {values}.)"), values=Listed(tuple(
             _say(N_("{tile} counts {value}"), tile=t, value=v) for t, v in rules.tile_values))))

@@ -51,6 +51,7 @@ from .session import (
 )
 from .session.table import table_language
 from .session.tournament import TournamentMode
+from .table_words import words as table_words
 from .tiles import Tile
 from .tournament import Leaderboard, Tournament
 
@@ -118,6 +119,9 @@ class DominoTable(anywidget.AnyWidget):
 
     #: The viewer's table as JSON, everything the browser draws.  Only Python writes it.
     snapshot = traitlets.Dict().tag(sync=True)
+    #: The front end's fixed labels in the table's language: each English label and its text
+    #: (:func:`dominolab.table_words.words`).  Only Python writes it.
+    words = traitlets.Dict().tag(sync=True)
     #: Show the computer players' tiles face up (teaching mode).
     open_hands = traitlets.Bool(False)
     #: Offer the hint and the known-voids overlay (teaching mode).
@@ -182,6 +186,7 @@ class DominoTable(anywidget.AnyWidget):
                                                     "scale"])
         _session.subscribe(self._publish)
         self.on_msg(self._on_msg)
+        self.words = table_words(getattr(self, "language", None))
         self.snapshot = present(_session.state())
 
     # ------------------------------------------------------------------ settings

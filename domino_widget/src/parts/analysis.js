@@ -2,9 +2,10 @@
 // others' counts), every move's value as a bar (the plain sentence first, the figures behind
 // "Why?"), the hand's moves to step through and branch, and the hand as text to paste or copy.
 // Python (`snap.analysis`) says everything shown; this module sends the board's intents.
-import { button, h, plural, tileFace } from "./dom.js";
+import { button, h, tileFace } from "./dom.js";
 import { disclosure, folding } from "./controls.js";
 import { drawLine, lineLabel } from "./line.js";
+import { N_, english, tr } from "./words.js";
 
 /** The analysis board on screen, if any. */
 export function analysisOn(s) {
@@ -28,7 +29,7 @@ function addTyped(table) {
   const box = moveInput(table);
   const text = box ? box.value.trim() : "";
   if (!text) {
-    table.note("Type a move first, such as 6-4 left, draws 2 or pass.");
+    table.note(tr(table)("Type a move first, such as 6-4 left, draws 2 or pass."));
     return;
   }
   act(table, "analysis_play", { move: text });
@@ -36,6 +37,7 @@ function addTyped(table) {
 
 /** One legal move of yours: its button (plays it), and its value as a bar once evaluated. */
 function moveRow(table, a, m, i) {
+  const t = tr(table);
   const v = m.value;
   const play = () => {
     if (m.send) act(table, "analysis_play", { move: m.send });
@@ -45,13 +47,13 @@ function moveRow(table, a, m, i) {
       table.draw();
       const box = moveInput(table);
       if (box) box.focus();
-      table.note("Type the tile you drew after “draw” (for example draw 3-3), then press Enter.");
+      table.note(t("Type the tile you drew after “draw” (for example draw 3-3), then press Enter."));
     }
   };
   const face = m.tile ? tileFace(m.tile.high, m.tile.low, { orient: "h", extra: "dl-small", attrs: { "aria-hidden": "true" } }) : null;
   const said = v ? v.words.slice(m.words.length + 2) : ""; // Python's "<move>: <verdict>", the verdict
   const verdict = v ? `, ${said}` : "";
-  const name = m.tile ? `Play ${m.words}` : m.action === "draw" ? "Draw (type the tile you drew)" : "Pass";
+  const name = m.tile ? t("Play {move}", { move: m.words }) : m.action === "draw" ? t("Draw (type the tile you drew)") : t("Pass");
   return h("li", { class: `dl-analysis-move${v ? ` dl-verdict-${v.verdict.replace(/ /g, "-")}` : ""}` }, [
     h("button", {
       class: "dl-button dl-analysis-try",
@@ -73,13 +75,14 @@ function moveRow(table, a, m, i) {
 /** The figures behind the sentence: the search's words, then each move's figures. */
 function figures(table, a) {
   if (!a.why) return null;
-  const more = disclosure(table, "analysis:why", "Why?", a.why);
+  const more = disclosure(table, "analysis:why", tr(table)("Why?"), a.why);
   more.append(h("ul", { class: "dl-analysis-figures" }, a.moves.filter((m) => m.value).map((m) => h("li", { text: m.value.figures }))));
   return more;
 }
 
 /** The hand's moves, to step to any of them; the current position is marked. */
 function history(table, a) {
+  const t = tr(table);
   const items = [
     h("li", {}, [
       h("button", {
@@ -89,7 +92,7 @@ function history(table, a) {
         "aria-current": a.at === 0 ? "step" : null,
         disabled: !!table.dead,
         onclick: () => act(table, "analysis_go", { path: [] }),
-        text: "Start of the hand",
+        text: t("Start of the hand"),
       }),
     ]),
   ];
@@ -108,8 +111,8 @@ function history(table, a) {
       ]),
     );
   }
-  return h("section", { class: "dl-analysis-history", "aria-label": "The hand's moves" }, [
-    h("h4", { text: "The hand's moves" }),
+  return h("section", { class: "dl-analysis-history", "aria-label": t("The hand's moves") }, [
+    h("h4", { text: t("The hand's moves") }),
     h("ol", { class: "dl-analysis-list" }, items),
   ]);
 }
@@ -117,8 +120,9 @@ function history(table, a) {
 /** The moves already tried from here, when there is more than one. */
 function branches(table, a) {
   if (a.branches.length < 2) return null;
-  return h("div", { class: "dl-analysis-branches", role: "group", "aria-label": "Moves tried from here" }, [
-    h("span", { class: "dl-muted", text: "Tried from here: " }),
+  const t = tr(table);
+  return h("div", { class: "dl-analysis-branches", role: "group", "aria-label": t("Moves tried from here") }, [
+    h("span", { class: "dl-muted", text: `${t("Tried from here")}: ` }),
     ...a.branches.map((b, i) =>
       button(table, `analysis:branch:${i}`, b.text, () => act(table, "analysis_go", { path: b.path }), { extra: "dl-quiet" }),
     ),
@@ -128,13 +132,16 @@ function branches(table, a) {
 /** The box to add a move for the seat to move, with Draw and Pass for another seat. */
 function moveBox(table, a) {
   if (a.over) return null;
-  const label = a.mine ? "Add your move" : `Add ${a.turn_name}'s move`;
+  const t = tr(table);
+  const label = a.mine ? t("Add your move") : t("Add {name}'s move", { name: a.turn_name });
   const input = h("input", {
     type: "text",
     class: "dl-analysis-input",
     "data-key": "analysis:move-input",
-    "aria-label": `${label}: a tile and its end (6-4 left)${a.mine ? ", or draw and the tile (draw 3-3)" : ", draws and how many, or pass"}`,
-    placeholder: a.mine ? "6-4 left · draw 3-3" : "6-4 left · draws 2 · pass",
+    "aria-label": a.mine
+      ? t("{label}: a tile and its end (6-4 left), or draw and the tile (draw 3-3)", { label })
+      : t("{label}: a tile and its end (6-4 left), draws and how many, or pass", { label }),
+    placeholder: a.mine ? t("6-4 left · draw 3-3") : t("6-4 left · draws 2 · pass"),
     autocomplete: "off",
     spellcheck: "false",
     disabled: !!table.dead,
@@ -151,21 +158,22 @@ function moveBox(table, a) {
   input.value = table.analysisMove || "";
   return h("div", { class: "dl-analysis-add" }, [
     h("label", { class: "dl-analysis-label" }, [h("span", { text: `${label}: ` }), input]),
-    button(table, "analysis:add", "Add move", () => addTyped(table)),
-    a.mine ? null : button(table, "analysis:draw", "Draws 1", () => act(table, "analysis_play", { move: "draws 1" }), { extra: "dl-quiet" }),
-    a.mine ? null : button(table, "analysis:pass", "Passes", () => act(table, "analysis_play", { move: "pass" }), { extra: "dl-quiet" }),
+    button(table, "analysis:add", t("Add move"), () => addTyped(table)),
+    a.mine ? null : button(table, "analysis:draw", t("Draws 1"), () => act(table, "analysis_play", { move: "draws 1" }), { extra: "dl-quiet" }),
+    a.mine ? null : button(table, "analysis:pass", t("Passes"), () => act(table, "analysis_play", { move: "pass" }), { extra: "dl-quiet" }),
   ]);
 }
 
 /** The board's keys, as its buttons say them. */
-export const ANALYSIS_KEYS_HELP =
-  "← and → step back and forward through the hand, Home goes to its start, E values every move of yours, " +
-  "M goes to the move box (type a move, Enter adds it), Esc closes the board. Tab reaches every button.";
+export const ANALYSIS_KEYS_HELP = N_(
+  "← and → step back and forward through the hand, Home goes to its start, E values every move of yours, M goes to the move box (type a move, Enter adds it), Esc closes the board. Tab reaches every button.",
+);
 
 /** Another seat's play by clicking: the tiles you have not seen, then the end when it fits
  * both (Python says which ends each tile matches). */
 function othersTiles(table, a) {
   if (a.mine || a.over || !a.unseen.length) return null;
+  const t = tr(table);
   const waiting = a.unseen.find((u) => u.tile === table.analysisChoosing);
   const play = (u, end) => {
     table.analysisChoosing = null;
@@ -179,7 +187,7 @@ function othersTiles(table, a) {
       attrs: {
         type: "button",
         "data-key": `analysis:unseen:${u.tile}`,
-        "aria-label": `${u.spoken}${u.ends.length === 2 ? ", fits both ends" : ""}`,
+        "aria-label": u.ends.length === 2 ? t("{tile}, fits both ends", { tile: u.spoken }) : u.spoken,
         disabled: !!table.dead,
         onclick: () => {
           if (u.ends.length === 1) play(u, u.ends[0]);
@@ -193,13 +201,13 @@ function othersTiles(table, a) {
       },
     }),
   );
-  return folding(table, "analysis:unseen", `Click the tile ${a.turn_name} played`, [
-    h("div", { class: "dl-analysis-picks", role: "group", "aria-label": `Tiles ${a.turn_name} could have played` }, tiles),
+  return folding(table, "analysis:unseen", t("Click the tile {name} played", { name: a.turn_name }), [
+    h("div", { class: "dl-analysis-picks", role: "group", "aria-label": t("Tiles {name} could have played", { name: a.turn_name }) }, tiles),
     waiting
-      ? h("div", { class: "dl-actions", role: "group", "aria-label": `Where ${a.turn_name} played ${waiting.spoken}` }, [
-          button(table, "analysis:end:left", `Left end: ${a.ends[0]}`, () => play(waiting, "left")),
-          button(table, "analysis:end:right", `Right end: ${a.ends[1]}`, () => play(waiting, "right")),
-          button(table, "analysis:end:cancel", "Cancel", () => {
+      ? h("div", { class: "dl-actions", role: "group", "aria-label": t("Where {name} played {tile}", { name: a.turn_name, tile: waiting.spoken }) }, [
+          button(table, "analysis:end:left", t("Left end: {number}", { number: a.ends[0] }), () => play(waiting, "left")),
+          button(table, "analysis:end:right", t("Right end: {number}", { number: a.ends[1] }), () => play(waiting, "right")),
+          button(table, "analysis:end:cancel", t("Cancel"), () => {
             table.analysisChoosing = null;
             table.draw();
           }, { extra: "dl-quiet" }),
@@ -210,42 +218,44 @@ function othersTiles(table, a) {
 
 /** A new hand set up by clicking: your tiles from the set, and who leads. */
 function setUp(table, a) {
+  const t = tr(table);
   const picked = table.analysisPick || [];
   const toggle = (tile) => {
     table.analysisPick = picked.includes(tile) ? picked.filter((t) => t !== tile) : [...picked, tile];
     table.draw();
   };
-  const leader = h("select", { class: "dl-analysis-input", "data-key": "analysis:leader", "aria-label": "Who leads", disabled: !!table.dead,
+  const leader = h("select", { class: "dl-analysis-input", "data-key": "analysis:leader", "aria-label": t("Who leads"), disabled: !!table.dead,
     onchange: (e) => {
       table.analysisLeader = Number(e.target.value);
     } },
   a.names.map((name, seat) => h("option", { value: String(seat), selected: seat === (table.analysisLeader ?? a.seat), text: name })));
-  return folding(table, "analysis:setup", "Set up a new hand by clicking", [
-    h("p", { class: "dl-muted", text: `Pick the ${a.pick.count} tiles you were dealt (picked: ${picked.length} of ${a.pick.count}); the rules and seats stay as they are.` }),
-    h("div", { class: "dl-analysis-picks", role: "group", "aria-label": "The set's tiles: press the ones you were dealt" },
-      a.pick.tiles.map((t) =>
-        tileFace(t.high, t.low, {
+  return folding(table, "analysis:setup", t("Set up a new hand by clicking"), [
+    h("p", { class: "dl-muted", text: t("Pick the {count} tiles you were dealt (picked: {picked} of {count}); the rules and seats stay as they are.", { count: a.pick.count, picked: picked.length }) }),
+    h("div", { class: "dl-analysis-picks", role: "group", "aria-label": t("The set's tiles: press the ones you were dealt") },
+      a.pick.tiles.map((tile) =>
+        tileFace(tile.high, tile.low, {
           orient: "v",
           tag: "button",
-          extra: `dl-small dl-analysis-pick${picked.includes(t.tile) ? " dl-selected" : ""}`,
-          attrs: { type: "button", "data-key": `analysis:deal:${t.tile}`, "aria-label": t.spoken, "aria-pressed": String(picked.includes(t.tile)), disabled: !!table.dead, onclick: () => toggle(t.tile) },
+          extra: `dl-small dl-analysis-pick${picked.includes(tile.tile) ? " dl-selected" : ""}`,
+          attrs: { type: "button", "data-key": `analysis:deal:${tile.tile}`, "aria-label": tile.spoken, "aria-pressed": String(picked.includes(tile.tile)), disabled: !!table.dead, onclick: () => toggle(tile.tile) },
         }),
       )),
     h("div", { class: "dl-analysis-add" }, [
-      h("label", { class: "dl-analysis-label" }, [h("span", { text: "Who leads: " }), leader]),
-      button(table, "analysis:start", "Start this hand", () => act(table, "analysis_new", { tiles: picked, leader: table.analysisLeader ?? a.seat })),
+      h("label", { class: "dl-analysis-label" }, [h("span", { text: `${t("Who leads")}: ` }), leader]),
+      button(table, "analysis:start", t("Start this hand"), () => act(table, "analysis_new", { tiles: picked, leader: table.analysisLeader ?? a.seat })),
     ]),
   ], "dl-analysis-fold");
 }
 
 /** The hand as text: paste one to load it, or copy this one. */
 function textBox(table, a) {
+  const t = tr(table);
   const area = h("textarea", {
     class: "dl-analysis-text",
     "data-key": "analysis:text",
     rows: "8",
     spellcheck: "false",
-    "aria-label": "The hand as text: paste a hand here and press Load this hand",
+    "aria-label": t("The hand as text: paste a hand here and press Load this hand"),
     disabled: !!table.dead,
     oninput: (e) => {
       table.analysisText = e.target.value;
@@ -253,11 +263,11 @@ function textBox(table, a) {
   });
   area.value = table.analysisText ?? a.text;
   const copy = () => {
-    const done = () => table.note("The hand's text is copied.");
+    const done = () => table.note(t("The hand's text is copied."));
     const fallback = () => {
       area.value = a.text;
       area.select();
-      table.note("Press Ctrl+C (⌘C) to copy the selected text.");
+      table.note(t("Press Ctrl+C (⌘C) to copy the selected text."));
     };
     try {
       const clip = typeof navigator !== "undefined" && navigator.clipboard;
@@ -267,15 +277,15 @@ function textBox(table, a) {
       fallback();
     }
   };
-  return h("section", { class: "dl-analysis-paste", "aria-label": "The hand as text" }, [
-    h("h4", { text: "The hand as text" }),
+  return h("section", { class: "dl-analysis-paste", "aria-label": t("The hand as text") }, [
+    h("h4", { text: t("The hand as text") }),
     area,
     a.error ? h("p", { class: "dl-message dl-error", role: "alert", "data-key": "analysis:error", text: a.error }) : null,
     h("div", { class: "dl-actions" }, [
-      button(table, "analysis:load", "Load this hand", () => act(table, "analysis_load", { text: area.value })),
-      button(table, "analysis:copy", "Copy the text", copy, { extra: "dl-quiet" }),
+      button(table, "analysis:load", t("Load this hand"), () => act(table, "analysis_load", { text: area.value })),
+      button(table, "analysis:copy", t("Copy the text"), copy, { extra: "dl-quiet" }),
       table.analysisText != null && table.analysisText !== a.text
-        ? button(table, "analysis:reset", "Show this board's text", () => {
+        ? button(table, "analysis:reset", t("Show this board's text"), () => {
             table.analysisText = null;
             table.draw();
           }, { extra: "dl-quiet" })
@@ -287,6 +297,7 @@ function textBox(table, a) {
 /** @param {any} table @param {any} s  a snapshot with `analysis` */
 export function drawAnalysis(table, s) {
   const a = s.analysis;
+  const t = tr(table);
   if (table.analysisRev !== a.rev) {
     // The board changed: what was typed went in (a refused move or text stays to be put right).
     table.analysisRev = a.rev;
@@ -298,33 +309,33 @@ export function drawAnalysis(table, s) {
   const notes = [];
   if (table.localNote) notes.push(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
   if (s.message && !(a.error && s.message.text === a.error)) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
-  const others = a.others.map((o) => `${o.name}: ${plural(o.count, "tile")}`).join("; ");
+  const others = a.others.map((o) => t.n("{name}: {count} tile", "{name}: {count} tiles", o.count, { name: o.name })).join("; ");
   const canEvaluate = a.mine && !a.evaluated && !a.evaluating;
-  return h("section", { class: "dl-analysis", "aria-label": "Analysis board" }, [
-    h("h3", { class: "dl-coach-title", text: `Analysis board · ${a.rules}` }),
+  return h("section", { class: "dl-analysis", "aria-label": t("Analysis board") }, [
+    h("h3", { class: "dl-coach-title", text: t("Analysis board · {rules}", { rules: a.rules }) }),
     h("p", { class: "dl-analysis-status", "data-key": "analysis:status", text: a.status }),
-    h("p", { class: "dl-muted", text: `${others}. Boneyard: ${plural(a.boneyard, "tile")}.` }),
+    h("p", { class: "dl-muted", text: t.n("{others}. Boneyard: {count} tile.", "{others}. Boneyard: {count} tiles.", a.boneyard, { others }) }),
     drawLine(table, a, false),
     h("div", { class: "dl-review-hand" }, [
-      h("span", { class: "dl-coach-move-title", text: "Your tiles" }),
-      h("span", { class: "dl-review-tiles", role: "img", "aria-label": `Your tiles: ${a.hand.map((t) => t.spoken).join(", ") || "none"}` },
-        a.hand.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-coach-tile" }))),
+      h("span", { class: "dl-coach-move-title", text: t("Your tiles") }),
+      h("span", { class: "dl-review-tiles", role: "img", "aria-label": a.hand.length ? t("Your tiles: {tiles}", { tiles: a.hand.map((tile) => tile.spoken).join(", ") }) : t("Your tiles: none") },
+        a.hand.map((tile) => tileFace(tile.high, tile.low, { orient: "v", extra: "dl-coach-tile" }))),
     ]),
     a.evaluating
-      ? h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [h("span", { class: "dl-spinner", "aria-hidden": "true" }), " Valuing every move…"])
+      ? h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [h("span", { class: "dl-spinner", "aria-hidden": "true" }), ` ${t("Valuing every move…")}`])
       : null,
     a.says ? h("p", { class: "dl-analysis-says", "data-key": "analysis:says", text: a.says }) : null,
     a.mine
-      ? h("ol", { class: `dl-analysis-moves${a.evaluated ? "" : " dl-unvalued"}`, "aria-label": a.evaluated ? "Your moves, best first" : "Your moves" }, a.moves.map((m, i) => moveRow(table, a, m, i)))
+      ? h("ol", { class: `dl-analysis-moves${a.evaluated ? "" : " dl-unvalued"}`, "aria-label": a.evaluated ? t("Your moves, best first") : t("Your moves") }, a.moves.map((m, i) => moveRow(table, a, m, i)))
       : null,
     figures(table, a),
     h("div", { class: "dl-actions" }, [
-      button(table, "analysis:back", "Back (←)", () => act(table, "analysis_undo"), { shortcut: "ArrowLeft", disabled: !a.can_undo }),
-      button(table, "analysis:forward", "Forward (→)", () => act(table, "analysis_redo"), { shortcut: "ArrowRight", disabled: !a.can_redo }),
-      a.mine ? button(table, "analysis:evaluate", "Evaluate (E)", () => act(table, "analysis_evaluate"), { primary: canEvaluate, shortcut: "e", disabled: !canEvaluate }) : null,
-      button(table, "analysis:close", "Close (Esc)", () => act(table, "analysis_close"), { extra: "dl-quiet", shortcut: "Escape" }),
+      button(table, "analysis:back", t("Back (←)"), () => act(table, "analysis_undo"), { shortcut: "ArrowLeft", disabled: !a.can_undo }),
+      button(table, "analysis:forward", t("Forward (→)"), () => act(table, "analysis_redo"), { shortcut: "ArrowRight", disabled: !a.can_redo }),
+      a.mine ? button(table, "analysis:evaluate", t("Evaluate (E)"), () => act(table, "analysis_evaluate"), { primary: canEvaluate, shortcut: "e", disabled: !canEvaluate }) : null,
+      button(table, "analysis:close", t("Close (Esc)"), () => act(table, "analysis_close"), { extra: "dl-quiet", shortcut: "Escape" }),
     ]),
-    disclosure(table, "analysis:keys", "Keys", ANALYSIS_KEYS_HELP),
+    disclosure(table, "analysis:keys", t("Keys"), t(ANALYSIS_KEYS_HELP)),
     branches(table, a),
     moveBox(table, a),
     othersTiles(table, a),
@@ -356,7 +367,7 @@ export function analysisKeys(table, key) {
 
 /** What the live region says when the board changes: the move reached (or the start), whose
  * move it is, the verdict once valued, Python's message. */
-export function analysisParts(before, snap) {
+export function analysisParts(before, snap, t = english) {
   const a = snap.analysis;
   const b = before && before.analysis;
   const parts = [];
@@ -364,7 +375,11 @@ export function analysisParts(before, snap) {
   const moved = !b || b.rev !== a.rev;
   if (moved) {
     const here = a.history.find((item) => item.current);
-    parts.push(here ? `Move ${here.number}: ${here.text}` : "The start of the hand", lineLabel(a.line, a.ends || [null, null]), a.status);
+    parts.push(
+      here ? t("Move {number}: {text}", { number: here.number, text: here.text }) : t("The start of the hand"),
+      lineLabel(a.line, a.ends || [null, null], t),
+      a.status,
+    );
   }
   if (a.says && !(b && !moved && b.says === a.says)) parts.push(a.says);
   return parts;

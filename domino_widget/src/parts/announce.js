@@ -1,5 +1,6 @@
 import { analysisParts } from "./analysis.js";
 import { lineLabel } from "./line.js";
+import { english } from "./words.js";
 
 // What the live region says when a snapshot replaces another: the new turns of the log,
 // Python's message, the hint, the result, whose turn it is, the coach's news.  Each
@@ -10,10 +11,11 @@ import { lineLabel } from "./line.js";
 /** How many past announcements the region keeps (older ones are removed, not read again). */
 export const KEEP = 12;
 
-/** The sentences to say for the change from `before` to `snap` (empty when nothing is new). */
-export function announcementParts(before, snap) {
-  if (snap.analysis) return analysisParts(before, snap);
-  if (snap.coach) return coachParts(before, snap);
+/** The sentences to say for the change from `before` to `snap` (empty when nothing is new;
+ * `t`: the table's words). */
+export function announcementParts(before, snap, t = english) {
+  if (snap.analysis) return analysisParts(before, snap, t);
+  if (snap.coach) return coachParts(before, snap, t);
   const parts = [];
   const sameHand =
     before && before.match_number === snap.match_number && before.hand_number === snap.hand_number;
@@ -33,7 +35,7 @@ export function announcementParts(before, snap) {
   if (grew && last && last.text && snap.humans.includes(last.seat)) lines[0] = last.text;
   parts.push(...lines);
   if (snap.message && (!before || before.seq !== snap.seq)) parts.push(snap.message.text);
-  if (snap.hint && !(before && before.hint)) parts.push(`Hint: ${snap.hint.text}`);
+  if (snap.hint && !(before && before.hint)) parts.push(t("Hint: {text}", { text: snap.hint.text }));
   if (snap.result && !(before && before.result)) parts.push(`${snap.result.title}. ${snap.result.why}`);
   if (snap.scoreboard.result && !(before && before.scoreboard.result)) parts.push(snap.scoreboard.result);
   // The status as said leaves out "You drew ...": the log's line said each draw once.
@@ -43,7 +45,7 @@ export function announcementParts(before, snap) {
 
 /** While a review or a puzzle is on the table, the game underneath is not said: only the
  * coach's own news, a puzzle's from its own position. */
-function coachParts(before, snap) {
+function coachParts(before, snap, t) {
   const parts = [];
   const c = snap.coach;
   const b = before && before.coach;
@@ -51,17 +53,17 @@ function coachParts(before, snap) {
   if (c.kind === "review" && c.decision && !(b && b.decision && b.index === c.index)) parts.push(`${c.decision.heading}. ${c.decision.sentence}`);
   if (c.kind === "puzzle") {
     if (!(b && b.kind === "puzzle" && b.id === c.id)) {
-      parts.push(`Puzzle ${c.number} of ${c.count}. ${c.question}`, lineLabel(c.line, c.ends || [null, null]));
+      parts.push(`${t("Puzzle {number} of {count}", { number: c.number, count: c.count })}. ${c.question}`, lineLabel(c.line, c.ends || [null, null], t));
     }
     if (c.feedback && !(b && b.feedback && b.feedback.text === c.feedback.text)) parts.push(`${c.feedback.title}: ${c.feedback.text}`);
-    if (c.hint && !(b && b.hint === c.hint)) parts.push(`Hint: ${c.hint}`);
+    if (c.hint && !(b && b.hint === c.hint)) parts.push(t("Hint: {text}", { text: c.hint }));
   }
   return parts;
 }
 
 /** The parts as one announcement. */
-export function announcement(before, snap) {
-  return join(announcementParts(before, snap));
+export function announcement(before, snap, t = english) {
+  return join(announcementParts(before, snap, t));
 }
 
 function join(parts) {
@@ -77,8 +79,9 @@ function midTurn(snap) {
 /**
  * The live region's queue.  `hear(before, snap)` adds what changed; `say(text)` adds a line.
  * @param {HTMLElement} live  an element with aria-live (role "log")
+ * @param {Function} [t]  the table's words
  */
-export function announcer(live) {
+export function announcer(live, t = english) {
   let held = null; // the snapshot before a computer's turn that is still going on
   const add = (text) => {
     if (!text) return;
@@ -94,7 +97,7 @@ export function announcer(live) {
         if (held === null) held = before;
         return;
       }
-      add(announcement(held === null ? before : held, snap));
+      add(announcement(held === null ? before : held, snap, t));
       held = null;
     },
     say(text) {

@@ -1,12 +1,18 @@
 // The boneyard: its backs (the ones that must stay marked) and how many may be drawn.
 import { h, tileBack } from "./dom.js";
+import { english } from "./words.js";
 
-/** @param {any} s  the snapshot */
-export function drawBoneyard(s) {
+/** @param {any} s  the snapshot @param {Function} [t]  the table's words */
+export function drawBoneyard(s, t = english) {
   const b = s.boneyard;
+  const parts = { drawable: b.drawable, stay: b.stay };
   const label = s.rules.can_draw
-    ? `Boneyard: ${b.count} tile${b.count === 1 ? "" : "s"}` + (b.stay ? `; ${b.drawable} may be drawn, the last ${b.stay} stay` : "")
-    : "No drawing in these rules" + (b.count ? ` (${b.count} tile${b.count === 1 ? "" : "s"} stay face down)` : "");
+    ? b.stay
+      ? t.n("Boneyard: {count} tile; {drawable} may be drawn, the last {stay} stay", "Boneyard: {count} tiles; {drawable} may be drawn, the last {stay} stay", b.count, parts)
+      : t.n("Boneyard: {count} tile", "Boneyard: {count} tiles", b.count)
+    : b.count
+      ? t.n("No drawing in these rules ({count} tile stay face down)", "No drawing in these rules ({count} tiles stay face down)", b.count)
+      : t("No drawing in these rules");
   const tiles = [];
   for (let i = 0; i < b.count; i++) tiles.push(tileBack(i >= b.count - b.stay ? "dl-stay" : ""));
   return h("section", { class: "dl-boneyard", "aria-label": label }, [

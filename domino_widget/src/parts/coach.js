@@ -1,5 +1,6 @@
 // The coach's frame (a review or a puzzle in place of the game) and its keys.
 import { button, h } from "./dom.js";
+import { tr } from "./words.js";
 import { drawPuzzle } from "./puzzle.js";
 import { drawReview } from "./review.js";
 
@@ -10,7 +11,7 @@ export function drawCoach(table, s) {
   if (table.localNote) notes.push(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
   if (s.message) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   const body = c.kind === "review" ? drawReview(table, c) : drawPuzzle(table, c);
-  return h("section", { class: `dl-coach dl-coach-${c.kind}`, "aria-label": c.kind === "review" ? "Review of the hand" : "Puzzle" }, [
+  return h("section", { class: `dl-coach dl-coach-${c.kind}`, "aria-label": c.kind === "review" ? tr(table)("Review of the hand") : tr(table)("Puzzle") }, [
     c.kind === "puzzle" ? drawCloseQuestion(table) : null,
     ...body,
     ...notes,
@@ -48,7 +49,7 @@ export function coachKeys(table, key, focused) {
   if (review) {
     if ((key === "ArrowRight" || key === "ArrowLeft") && review.status !== "running") {
       table.send("review_step", { step: key === "ArrowRight" ? 1 : -1 });
-    } else if (key === "n") table.note("Close the review first (Esc); then Next hand.");
+    } else if (key === "n") table.note(tr(table)("Close the review first (Esc); then Next hand."));
     else if (key === "a" && review.decision) table.send("analysis_open");
     return true;
   }
@@ -73,14 +74,15 @@ export function focusedTile(focused) {
 /** "Close the puzzles?" (asked by Esc): Keep solving is the safe default. */
 export function drawCloseQuestion(table) {
   if (table.asking !== "close-puzzles") return null;
-  return h("section", { class: "dl-confirm", role: "alertdialog", "aria-label": "Close the puzzles?" }, [
-    h("p", { text: "Close the puzzles and go back to your game? This puzzle is left where it is." }),
+  const t = tr(table);
+  return h("section", { class: "dl-confirm", role: "alertdialog", "aria-label": t("Close the puzzles?") }, [
+    h("p", { text: t("Close the puzzles and go back to your game? This puzzle is left where it is.") }),
     h("div", { class: "dl-actions" }, [
-      button(table, "ask:close", "Close the puzzles", () => {
+      button(table, "ask:close", t("Close the puzzles"), () => {
         table.asking = null;
         table.send("coach_close");
       }),
-      button(table, "ask:keep", "Keep solving", () => table.keepSolving(), { primary: true }),
+      button(table, "ask:keep", t("Keep solving"), () => table.keepSolving(), { primary: true }),
     ]),
   ]);
 }

@@ -90,8 +90,3 @@ export function button(table, key, label, onclick, opts = {}) {
     text: label,
   });
 }
-
-/** "1 tile", "3 tiles". */
-export function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}

@@ -10,9 +10,11 @@ import { drawLine } from "./line.js";
 import { drawLog } from "./log.js";
 import { drawOthers } from "./others.js";
 import { drawResult } from "./result.js";
+import { tr } from "./words.js";
 
 /** Every part of the table for snapshot `s`, top to bottom. */
 export function drawAll(table, s) {
+  const t = tr(table);
   if (s.analysis) return [drawDead(table), drawAnalysis(table, s)];
   if (s.coach) return [drawHeader(table, s), drawDead(table), drawCoach(table, s)];
   return [
@@ -20,13 +22,13 @@ export function drawAll(table, s) {
     drawDead(table),
     drawOffer(table, s),
     drawConfirm(table, s),
-    drawOthers(s),
+    drawOthers(s, t),
     drawLine(table, s),
-    drawBoneyard(s),
+    drawBoneyard(s, t),
     s.screen ? drawScreen(table, s) : drawYou(table, s),
     drawNotes(table, s),
     drawResult(table, s),
-    drawLog(s),
+    drawLog(s, t),
   ];
 }
 

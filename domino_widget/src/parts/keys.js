@@ -3,6 +3,7 @@
 import { analysisKeys } from "./analysis.js";
 import { coachKeys, focusedTile } from "./coach.js";
 import { focusHand } from "./focus.js";
+import { tr } from "./words.js";
 
 export const KEYS = { d: "draw", p: "pass", u: "undo", h: "hint", n: "next", c: "carry", s: "show", v: "review" };
 
@@ -67,7 +68,7 @@ function letter(table, action) {
     } else if (shown.result && shown.tournament && shown.scoreboard.match_over) {
       table.note(shown.tournament.saved_text || shown.status);
     } else if (shown.result) table.send(shown.scoreboard.match_over ? "new_match" : "next_hand");
-    else table.note(shown.your_turn ? "The hand is still being played." : table.waitNote());
+    else table.note(shown.your_turn ? tr(table)("The hand is still being played.") : table.waitNote());
   } else if (action === "carry") {
     if (shown.offer) table.send("resume");
   } else if (action === "show") {

@@ -2,6 +2,7 @@
 // become buttons while a tile that fits both waits for its end.
 import { h, tileFace } from "./dom.js";
 import { layoutChain, layoutLine } from "./layout.js";
+import { english, tr } from "./words.js";
 
 /** The size of one tile half on the line, px: the CSS variable --dl-line-u (smaller on a
  * narrow table) times the table's scale. */
@@ -23,7 +24,8 @@ export const PAD_PX = 10;
  * @param {{choosing: string|null, width: number, unitPx: () => number, chooseEnd: Function, spoken: Function}} table
  */
 export function drawLine(table, s, slots = true) {
-  const section = h("section", { class: "dl-table", "aria-label": "The line of play" });
+  const t = tr(table);
+  const section = h("section", { class: "dl-table", "aria-label": t("The line of play") });
   const u = table.unitPx();
   const room = Math.max((table.width || 640) - 2 * PAD_PX, 6 * u);
   // A narrow table (a phone, a split screen) reads the line as one chain, like text.
@@ -32,7 +34,7 @@ export function drawLine(table, s, slots = true) {
   // list items).
   const area = h("div", { class: "dl-line-area", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
   const ends = s.ends || [null, null];
-  const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s.line, ends) });
+  const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s.line, ends, t) });
   area.append(line);
   const at = (box) => `left: ${box.x}px; top: ${box.y}px; width: ${box.w}px; height: ${box.h}px`;
   for (const item of layout.items) {
@@ -56,11 +58,16 @@ export function drawLine(table, s, slots = true) {
     const active = table.choosing !== null;
     // The name starts with what the button shows ("L 6"), so speech input can say it too.
     const letter = side === "left" ? "L" : "R";
+    const parts = { number, tile: active ? table.spoken(table.choosing) : null };
     const label = !s.line.length
-      ? "lead: your lead goes here"
+      ? t("lead: your lead goes here")
       : active
-        ? `${letter} ${number}: play ${table.spoken(table.choosing)} on the ${side} end, which shows ${number}`
-        : `${letter} ${number}: the ${side} end shows ${number}`;
+        ? side === "left"
+          ? t("L {number}: play {tile} on the left end, which shows {number}", parts)
+          : t("R {number}: play {tile} on the right end, which shows {number}", parts)
+        : side === "left"
+          ? t("L {number}: the left end shows {number}", parts)
+          : t("R {number}: the right end shows {number}", parts);
     area.append(
       h("button", {
         class: `dl-slot dl-slot-${side}${active ? " dl-choose" : ""}`,
@@ -72,16 +79,17 @@ export function drawLine(table, s, slots = true) {
         "aria-keyshortcuts": side === "left" ? "l" : "r",
         style: at(layout.slots[side]),
         onclick: () => table.chooseEnd(side),
-      }, s.line.length ? [h("span", { class: "dl-slot-letter", text: letter }), " ", h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: "lead" })]),
+      }, s.line.length ? [h("span", { class: "dl-slot-letter", text: letter }), " ", h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: t("lead") })]),
     );
   }
   section.append(area);
   return section;
 }
 
-/** The line's name for a screen reader: its tiles from the left end, then both ends. */
-export function lineLabel(line, ends) {
-  if (!line.length) return "The line is empty";
+/** The line's name for a screen reader: its tiles from the left end, then both ends (`t`:
+ * the table's words). */
+export function lineLabel(line, ends, t = english) {
+  if (!line.length) return t("The line is empty");
   const tiles = line.map((p) => p.spoken).join(", ");
-  return `The line, from the left end: ${tiles}. Left end ${ends[0]}, right end ${ends[1]}.`;
+  return t("The line, from the left end: {tiles}. Left end {left}, right end {right}.", { tiles, left: ends[0], right: ends[1] });
 }

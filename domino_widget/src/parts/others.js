@@ -1,18 +1,22 @@
 // The other seats: name, tile count (backs, or faces when the hands are open), who is
 // thinking, and what each is known to lack.
 import { h, tileBack, tileFace } from "./dom.js";
+import { english } from "./words.js";
 
-/** @param {any} s  the snapshot */
-export function drawOthers(s) {
+/** @param {any} s  the snapshot @param {Function} [t]  the table's words */
+export function drawOthers(s, t = english) {
   return h(
     "section",
-    { class: "dl-others", "aria-label": "The other seats" },
+    { class: "dl-others", "aria-label": t("The other seats") },
     s.others.map((o) => {
       const tiles = o.tiles
         ? h(
             "span",
-            { class: "dl-mini-hand", role: "img", "aria-label": `${o.name} holds ${o.tiles.map((t) => t.spoken).join(", ") || "nothing"}` },
-            o.tiles.map((t) => tileFace(t.high, t.low, { orient: "v", extra: "dl-small dl-open" })),
+            { class: "dl-mini-hand", role: "img", "aria-label": o.tiles.length
+                ? t("{name} holds {tiles}", { name: o.name, tiles: o.tiles.map((tile) => tile.spoken).join(", ") })
+                : t("{name} holds nothing", { name: o.name }),
+            },
+            o.tiles.map((tile) => tileFace(tile.high, tile.low, { orient: "v", extra: "dl-small dl-open" })),
           )
         : h("span", { class: "dl-mini-hand", "aria-hidden": "true" }, Array.from({ length: o.count }, () => tileBack()));
       const cls = ["dl-seat", o.to_move && "dl-to-move", o.thinking && "dl-thinking", o.partner && "dl-partner"]
@@ -20,17 +24,17 @@ export function drawOthers(s) {
         .join(" ");
       return h("div", { class: cls, "data-seat": o.seat }, [
         h("div", { class: "dl-seat-head" }, [
-          h("span", { class: "dl-seat-name", text: o.name + (o.partner ? " (partner)" : "") }),
-          h("span", { class: "dl-muted", text: `${o.count} tile${o.count === 1 ? "" : "s"}` }),
-          o.thinking ? h("span", { class: "dl-spinner", role: "img", "aria-label": `${o.name} is thinking` }) : null,
-          o.thinking ? h("span", { class: "dl-thinking-text", text: "thinking…" }) : null,
+          h("span", { class: "dl-seat-name", text: o.partner ? t("{name} (partner)", { name: o.name }) : o.name }),
+          h("span", { class: "dl-muted", text: t.n("{count} tile", "{count} tiles", o.count) }),
+          o.thinking ? h("span", { class: "dl-spinner", role: "img", "aria-label": t("{name} is thinking", { name: o.name }) }) : null,
+          o.thinking ? h("span", { class: "dl-thinking-text", text: t("thinking…") }) : null,
         ]),
         tiles,
         o.lacks && o.lacks.length
           ? h("div", {
               class: "dl-lacks",
-              text: `Known to have no ${o.lacks.join(", ")}`,
-              title: "Shown by a pass (or a draw under rules that forbid drawing when able)",
+              text: t("Known to have no {numbers}", { numbers: o.lacks.join(", ") }),
+              title: t("Shown by a pass (or a draw under rules that forbid drawing when able)"),
             })
           : null,
       ]);

@@ -2,12 +2,14 @@
 // for the position on screen), or a note saying why not now.
 import { coachKeys, puzzleOn } from "./coach.js";
 import { focusHand } from "./focus.js";
+import { tr } from "./words.js";
 
 /** Milliseconds without an answer from Python before the table says it is waiting. */
 export const ANSWER_NOTE_MS = 4000;
 
 /** The table's actions, as methods to merge into `table`. */
 export function actions(table) {
+  const t = (key, parts) => tr(table)(key, parts);
   /** Send an intent.  Moves go with the position the person sees; the rest (next hand, new
    * match, carry on...) with the newest one received. */
   function send(action, extra = {}) {
@@ -22,14 +24,14 @@ export function actions(table) {
     table.root.classList.add("dl-pending");
     table.answerTimer = table.later(() => {
       if (table.pending && table.pending.id === id) {
-        table.localNote = "No answer from Python yet. If the kernel is busy with another cell, the table carries on when it is done.";
+        table.localNote = t("No answer from Python yet. If the kernel is busy with another cell, the table carries on when it is done.");
         table.draw();
       }
     }, ANSWER_NOTE_MS);
     try {
       table.model.send({ action, version: onScreen ? shown.version : table.latest().version, id, ...extra });
     } catch (error) {
-      table.die("The table lost its connection to Python.");
+      table.die(t("The table lost its connection to Python."));
     }
     return true;
   }
@@ -54,7 +56,7 @@ export function actions(table) {
     // The position has moved on: show it before anything is played (a puzzle's position does
     // not move with the game underneath, so its answer goes on).
     if (table.skipReplay() && !puzzle) return;
-    if (puzzle && !puzzle.can_answer) return note("This puzzle is done: press Next puzzle (N).");
+    if (puzzle && !puzzle.can_answer) return note(t("This puzzle is done: press Next puzzle (N)."));
     if (!puzzle && !shown.your_turn) return note(waitNote());
     if (!tile.playable) {
       send("play", { tile: tile.tile, end: null }); // Python says why not
@@ -87,10 +89,12 @@ export function actions(table) {
 
   function waitNote() {
     const s = table.shown;
-    if (s.offer) return "First choose: carry on with the saved match, or start a new one.";
-    if (s.screen) return `Pass the screen to ${s.screen.name} first.`;
-    if (s.result) return "The hand is over.";
-    return s.thinking === s.turn ? `${s.turn_name} is thinking; wait for your turn.` : `It is ${s.turn_name}'s turn.`;
+    if (s.offer) return t("First choose: carry on with the saved match, or start a new one.");
+    if (s.screen) return t("Pass the screen to {name} first.", { name: s.screen.name });
+    if (s.result) return t("The hand is over.");
+    return s.thinking === s.turn
+      ? t("{name} is thinking; wait for your turn.", { name: s.turn_name })
+      : t("It is {name}'s turn.", { name: s.turn_name });
   }
 
   function note(text) {
@@ -175,7 +179,7 @@ export function actions(table) {
   function puzzleAnswer(move) {
     const c = puzzleOn(table.shown);
     if (!c || table.dead) return;
-    if (!c.can_answer) note("This puzzle is done: press Next puzzle (N).");
+    if (!c.can_answer) note(t("This puzzle is done: press Next puzzle (N)."));
     else send("puzzle_answer", { move });
   }
 

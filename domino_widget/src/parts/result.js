@@ -1,23 +1,25 @@
 // The end of a hand: the match result, the hand's title and explanation, Next hand or New
 // match, the reviews on offer, and a tournament's saved result with its download.
 import { button, h } from "./dom.js";
+import { tr } from "./words.js";
 
 /** @param {any} table  the table (`send`, `dead`, `resultUrl`) @param {any} s  the snapshot */
 export function drawResult(table, s) {
   if (!s.result) return null;
   const r = s.result;
   const board = s.scoreboard;
-  const t = s.tournament;
+  const tour = s.tournament;
+  const t = tr(table);
   const next = board.match_over
-    ? t
-      ? drawTournamentEnd(table, t)
-      : button(table, "action:next", "New match (N)", () => table.send("new_match"), { primary: true, shortcut: "n", extra: "dl-primary" })
-    : button(table, "action:next", "Next hand (N)", () => table.send("next_hand"), { primary: true, shortcut: "n", extra: "dl-primary" });
+    ? tour
+      ? drawTournamentEnd(table, tour)
+      : button(table, "action:next", t("New match (N)"), () => table.send("new_match"), { primary: true, shortcut: "n", extra: "dl-primary" })
+    : button(table, "action:next", t("Next hand (N)"), () => table.send("next_hand"), { primary: true, shortcut: "n", extra: "dl-primary" });
   const review = (s.reviews || []).map((r, i) =>
     button(table, i === 0 ? "action:review" : `action:review:${r.seat}`, r.text, () => table.send("review", { seat: r.seat }), i === 0 ? { shortcut: "v" } : {}),
   );
   const won = board.match_over && board.sides.some((side) => side.winner && side.mine);
-  return h("section", { class: `dl-result${r.you_won ? " dl-won" : ""}`, "aria-label": "Result of the hand" }, [
+  return h("section", { class: `dl-result${r.you_won ? " dl-won" : ""}`, "aria-label": t("Result of the hand") }, [
     board.result ? h("p", { class: `dl-match-result${won ? " dl-celebrate" : ""}`, role: "status", text: board.result }) : null,
     h("h3", { class: "dl-result-title", text: r.title }),
     h("p", { class: "dl-why", text: r.why }),
@@ -36,7 +38,7 @@ export function drawTournamentEnd(table, t) {
     "data-primary": "true",
     href: table.resultUrl(t.result),
     download: t.filename,
-    text: "Download result",
+    text: tr(table)("Download result"),
   });
   return h("div", { class: "dl-tournament-end", role: "status" }, [
     h("p", { class: "dl-saved", "data-key": "tournament:saved", text: t.saved_text }),

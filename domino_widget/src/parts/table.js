@@ -13,6 +13,7 @@ import { pacedQueue } from "./pacing.js";
 import { ANSWER_NOTE_MS, actions } from "./play.js";
 import { resultUrls } from "./result.js";
 import { NARROW_PX, unitPx } from "./line.js";
+import { translator } from "./words.js";
 
 export { ANSWER_NOTE_MS };
 
@@ -30,13 +31,15 @@ export function createTable(model, el, env = {}) {
   /** Asked at every draw: the reader may change the setting while the table is open. */
   const calm = () => env.reducedMotion ?? !!(motionQuery && motionQuery.matches);
   const inVoila = typeof document !== "undefined" && document.body && document.body.dataset.voila === "voila";
+  /** The table's fixed words, in the language Python sent (`words`), else English. */
+  const t = translator(() => model.get("words"));
 
   const root = h("div", {
     class: "dl-root" + (calm() ? " dl-reduced-motion" : ""),
     "data-lm-suppress-shortcuts": "true",
     tabindex: "-1",
     role: "group",
-    "aria-label": "Domino table",
+    "aria-label": t("Domino table"),
   });
   const live = h("div", { class: "dl-live", "aria-live": "polite", role: "log", "aria-relevant": "additions" });
   const body = h("div", { class: "dl-body" });
@@ -46,6 +49,7 @@ export function createTable(model, el, env = {}) {
   const table = {
     root,
     model,
+    t,
     now,
     later,
     cancel,
@@ -83,7 +87,7 @@ export function createTable(model, el, env = {}) {
   const { focusKey, restoreFocus } = focusKeeper(table);
   table.restoreFocus = restoreFocus;
   table.focusKey = focusKey;
-  const voice = announcer(live);
+  const voice = announcer(live, t);
   table.voice = voice;
 
   function receive() {
@@ -186,9 +190,9 @@ export function createTable(model, el, env = {}) {
     table.hinting = null;
     table.asking = null;
     draw();
-    voice.say(`This table has stopped. ${reason}`);
+    voice.say(`${t("This table has stopped.")} ${reason}`);
   }
-  const unwatch = watchKernel(model, die, () => deadReason(table.shown, inVoila));
+  const unwatch = watchKernel(model, die, () => deadReason(table.shown, inVoila, t), t);
 
   // ---------------------------------------------------------------- keys and size
   const onKey = (event) => rootKeys(table, event);
@@ -208,6 +212,12 @@ export function createTable(model, el, env = {}) {
   }
 
   model.on("change:snapshot", receive);
+  // Words changed by Python (the table's language switched): the table is drawn again in them.
+  const reword = () => {
+    root.setAttribute("aria-label", t("Domino table"));
+    draw();
+  };
+  model.on("change:words", reword);
   receive();
   try {
     model.send({ action: "hello", client: env.client || clientId() });
@@ -220,6 +230,7 @@ export function createTable(model, el, env = {}) {
     show,
     destroy() {
       model.off("change:snapshot", receive);
+      model.off("change:words", reword);
       unwatch();
       root.removeEventListener("keydown", onKey);
       unfocus();
