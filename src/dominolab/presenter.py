@@ -7,6 +7,9 @@ show, ``Round.parse_move`` for where a tile can go, the result's own explanation
 ``drawable``), so the browser holds no rule of its own.  Hidden tiles never get in: another
 seat's hand appears only when the hand is over, or with ``open_hands`` for a computer player
 (never for another person at the screen), and only the viewer's own drawn tiles are named.
+
+Every sentence is built in the table's language (``TableState.language``; the English texts
+are the source strings, unchanged), whatever thread calls :func:`present`.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
+from .i18n import N_, NP_, _, language, ngettext, npgettext, pgettext
 from .inference import known_voids
 from .moves import DRAW, PASS, AmbiguousMoveError, IllegalMoveError, Move, Pass, Play, same_move
 from .narration import narrate, turn_numbers
@@ -21,7 +25,7 @@ from .review import Choice, move_words
 from .round import Round
 from .session import CoachState, TableState, heard_by
 from .tiles import Tile
-from .words import is_you, join_or, plural
+from .words import count_in_words, is_you, list_or, points_count
 
 __all__ = ["SNAPSHOT_KEYS", "present"]
 
@@ -35,12 +39,24 @@ def _action(move: Move) -> str:
     return "play" if isinstance(move, Play) else ("pass" if isinstance(move, Pass) else "draw")
 
 
-def _verb(name: str, base: str, third: str) -> str:
-    return base if is_you(name) or name.startswith("You ") else third
+def _speaks_to_you(name: str) -> bool:
+    """True when a seat's or a side's name takes the verb of "you" in English: "You win",
+    "You & North win" (any other side, "East & West wins", as the table has always said)."""
+    return is_you(name) or name.startswith("You ")
+
+
+def _decimal(text: str) -> str:
+    """A figure with the decimal mark of the current language ("0.5"; Spanish "0,5")."""
+    return text.replace(".", pgettext("decimal mark", "."))
 
 
 def present(state: TableState) -> dict:
-    """The snapshot the browser draws for ``state`` (plain JSON data)."""
+    """The snapshot the browser draws for ``state`` (plain JSON data), in its language."""
+    with language(state.language):
+        return _present(state)
+
+
+def _present(state: TableState) -> dict:
     r = state.round
     names = list(state.names)
     viewer = state.viewer
@@ -126,9 +142,9 @@ def _reviews(state: TableState) -> list[dict]:
     if not state.can_review:
         return []
     if len(state.humans) == 1:
-        return [{"seat": state.humans[0], "text": "Review this hand (V)"}]
-    return [{"seat": s, "text": f"Review {state.names[s]}'s moves" + (" (V)" if i == 0 else "")}
-            for i, s in enumerate(state.humans)]
+        return [{"seat": state.humans[0], "text": _("Review this hand (V)")}]
+    return [{"seat": s, "text": (_("Review {name}'s moves (V)") if i == 0 else _("Review {name}'s moves")).format(
+        name=state.names[s])} for i, s in enumerate(state.humans)]
 
 
 def _hand(r: Round, view: Any, legal: Sequence[Move]) -> list[dict]:
@@ -244,8 +260,17 @@ def _scoreboard(state: TableState, labels: list[str]) -> dict:
     if state.match_over and state.winner is not None:
         winner = labels[state.winner]
         others = ", ".join(str(p) for i, p in enumerate(state.scores) if i != state.winner)
-        result = (f"{winner} {_verb(winner, 'win', 'wins')} the match, {state.scores[state.winner]} to "
-                  f"{others} (first to {state.target}).")
+        # The verb agrees with the side: "you", a side of two (plural in Spanish), or one seat.
+        if len(state.round.sides[state.winner]) > 1:
+            sentence = (pgettext("team", "{winner} win the match, {points} to {others} (first to {target}).")
+                        if _speaks_to_you(winner) else
+                        pgettext("team", "{winner} wins the match, {points} to {others} (first to {target})."))
+        else:
+            sentence = (pgettext("you", "{winner} win the match, {points} to {others} (first to {target}).")
+                        if _speaks_to_you(winner) else
+                        _("{winner} wins the match, {points} to {others} (first to {target})."))
+        result = sentence.format(winner=winner, points=state.scores[state.winner], others=others,
+                                 target=state.target)
     return {"target": state.target, "sides": sides, "hands": hands, "match_over": state.match_over,
             "result": result}
 
@@ -273,7 +298,7 @@ def _log(state: TableState) -> list[dict]:
         if note.kind == "undo":
             out.append({"kind": "undo", "text": _undo_text(note, state.names), "number": None})
         else:
-            out.append({"kind": "setting", "text": note.text, "number": None})
+            out.append({"kind": "setting", "text": _(note.text), "number": None})  # kept in English, said here
     out.extend(told(done, len(events)))
     return out
 
@@ -281,13 +306,21 @@ def _log(state: TableState) -> list[dict]:
 def _undo_text(note: Any, names: Sequence[str]) -> str:
     """An undo in the log: the person's own move, and how many turns after it went too (not
     what they were: the tiles the others played are back in hands the viewer cannot see)."""
-    who = names[note.seat] if note.seat is not None else "Someone"
-    own = note.turns[0] if note.turns else "a move"
+    who = names[note.seat] if note.seat is not None else _("Someone")
+    own = note.turns[0] if note.turns else _("a move")
     if own.startswith(f"{who} "):
         own = own[len(who) + 1:]
     rest = len(note.turns) - 1
-    after = f", and the {plural(rest, 'turn')} after it" if rest > 0 else ""
-    return f"{who} {_verb(who, 'take', 'takes')} back: {own}{after}."
+    you = is_you(who)
+    if rest <= 0:
+        sentence = pgettext("you", "{who} take back: {move}.") if you else _("{who} takes back: {move}.")
+    elif you:
+        sentence = npgettext("you", "{who} take back: {move}, and the {count} turn after it.",
+                             "{who} take back: {move}, and the {count} turns after it.", rest)
+    else:
+        sentence = ngettext("{who} takes back: {move}, and the {count} turn after it.",
+                            "{who} takes back: {move}, and the {count} turns after it.", rest)
+    return sentence.format(who=who, move=own, count=count_in_words(rest))
 
 
 def _last(state: TableState) -> Optional[dict]:
@@ -307,28 +340,30 @@ def _status(state: TableState, view: Any, drew: bool = True) -> str:
     if state.offer is not None:
         return state.offer
     if state.screen is not None:
-        name = names[state.screen]
-        return f"Pass the screen to {name}. {name}: press Show my tiles when only you can see it."
+        return _("Pass the screen to {name}. {name}: press Show my tiles when only you can see it.").format(
+            name=names[state.screen])
     if r.is_over:
         if state.tournament is not None:
-            return _tournament_over(state.tournament, len(r.sides[0]) > 1) if state.match_over else "The hand is over."
-        return "The match is over." if state.match_over else "The hand is over."
+            over = state.match_over
+            return _tournament_over(state.tournament, len(r.sides[0]) > 1) if over else _("The hand is over.")
+        return _("The match is over.") if state.match_over else _("The hand is over.")
     if view is None or r.turn != state.viewer:
         who = names[r.turn]
-        return f"{who} is thinking…" if state.thinking == r.turn else f"{who} to play."
+        return (_("{who} is thinking…") if state.thinking == r.turn else _("{who} to play.")).format(who=who)
     drawn = _drawn(r, r.turn, view.hand) if r.turn_draws and drew else []
-    prefix = f"You drew {', '.join(str(t) for t in drawn)}. " if drawn else ""
+    prefix = _("You drew {tiles}.").format(tiles=", ".join(str(t) for t in drawn)) + " " if drawn else ""
     if r.ends is None:
-        return prefix + "Your lead: play any highlighted tile."
+        return prefix + _("Your lead: play any highlighted tile.")
     left, right = r.ends
     options = []
     if any(isinstance(m, Play) for m in view.legal):
-        options.append(f"play a tile with a {left} or a {right}" if left != right else f"play a tile with a {left}")
+        options.append(_("play a tile with a {left} or a {right}").format(left=left, right=right) if left != right
+                       else _("play a tile with a {left}").format(left=left))
     if DRAW in view.legal:
-        options.append("draw")
+        options.append(pgettext("choice", "draw"))
     if PASS in view.legal:
-        options.append("pass")
-    return prefix + "Your turn: " + join_or(options) + "."
+        options.append(pgettext("choice", "pass"))
+    return prefix + _("Your turn: {choices}.").format(choices=list_or(options))
 
 
 def _result(state: TableState, labels: list[str]) -> Optional[dict]:
@@ -339,17 +374,26 @@ def _result(state: TableState, labels: list[str]) -> Optional[dict]:
     names = list(state.names)
     side = result.winning_side
     if side is None:
-        title = "Nobody wins the hand"
+        title = _("Nobody wins the hand")
     else:
         who = labels[side]
-        title = f"{who} {_verb(who, 'win', 'wins')} the hand"
+        if len(r.sides[side]) > 1:  # the verb agrees with the side, as in the match's result
+            title = (pgettext("team", "{who} win the hand") if _speaks_to_you(who)
+                     else pgettext("team", "{who} wins the hand"))
+        else:
+            title = pgettext("you", "{who} win the hand") if _speaks_to_you(who) else _("{who} wins the hand")
+        title = title.format(who=who)
     if result.reason == "domino":
         went = names[result.went_out]  # type: ignore[index]
-        why = f"{went} played {'your' if is_you(went) else 'their'} last tile (domino)."
+        why = (_("{who} played your last tile (domino).") if is_you(went)
+               else _("{who} played their last tile (domino).")).format(who=went)
     else:
         stay = state.rules.boneyard_floor if state.rules.can_draw else 0
-        why = r.explain_block() or ("Nobody can play, and nobody may draw"
-                                    + (f": the last {plural(stay, 'tile')} stay in the boneyard." if stay else "."))
+        why = r.explain_block() or (
+            ngettext("Nobody can play, and nobody may draw: the last {count} tile stay in the boneyard.",
+                     "Nobody can play, and nobody may draw: the last {count} tiles stay in the boneyard.",
+                     stay).format(count=count_in_words(stay)) if stay
+            else _("Nobody can play, and nobody may draw."))
     mine = state.viewer if state.viewer is not None else (state.humans[0] if len(state.humans) == 1 else None)
     return {
         "title": title,
@@ -383,19 +427,22 @@ def _tournament(info: Optional[dict]) -> Optional[dict]:
     label = f"“{info['title']}”" if info["title"] else (info.get("code") or info["id"])
     saved = None
     if info["finished"]:
-        saved = (f"Your result is saved as {info['saved_to']}." if info["saved_to"] is not None
-                 else info["save_error"] or "Download your result and hand the file in.")
-    return {**info, "banner": f"Tournament {label} — hand {info['hand']} of {info['hands']}", "saved_text": saved}
+        saved = (_("Your result is saved as {file}.").format(file=info["saved_to"]) if info["saved_to"] is not None
+                 else info["save_error"] or _("Download your result and hand the file in."))
+    banner = _("Tournament {name} — hand {hand} of {hands}").format(name=label, hand=info["hand"], hands=info["hands"])
+    return {**info, "banner": banner, "saved_text": saved}
 
 
 def _tournament_over(info: dict, team: bool) -> str:
-    who = f"{info['name']}'s side" if team else info["name"]
-    return (f"The tournament is over: {who} scored {plural(info['points'], 'point', words=False)} "
-            f"in {plural(info['hands'], 'hand')}.")
+    sentence = (_("The tournament is over: {name}'s side scored {points} in {hands}.") if team
+                else _("The tournament is over: {name} scored {points} in {hands}."))
+    hands = ngettext("one hand", "{count} hands", info["hands"]).format(count=count_in_words(info["hands"]))
+    return sentence.format(name=info["name"], points=points_count(info["points"]), hands=hands)
 
 
 # ---------------------------------------------------------------------------- the analysis board
-_VERDICT_WORDS = {"best": "best", "about as good": "about as good as the best", "worse": "worse"}
+_VERDICT_WORDS = {"best": NP_("verdict", "best"), "about as good": NP_("verdict", "about as good as the best"),
+                  "worse": NP_("verdict", "worse")}
 
 
 def _analysis(a: Any) -> Optional[dict]:
@@ -410,12 +457,12 @@ def _analysis(a: Any) -> Optional[dict]:
     mine = not over and view.turn == a.seat
     who = names[view.turn]
     if over:
-        status = "The hand is over. Step back (←) to study a decision."
+        status = _("The hand is over. Step back (←) to study a decision.")
     elif mine:
-        status = "Your move: press Evaluate (E) to value every move, or play one to try it."
+        status = _("Your move: press Evaluate (E) to value every move, or play one to try it.")
     else:
-        status = (f"{who} to move: add {who}'s move as the table saw it (a tile and its end, "
-                  "'draws 2' or 'pass').")
+        status = _("{who} to move: add {who}'s move as the table saw it (a tile and its end, "
+                   "'draws 2' or 'pass').").format(who=who)
     values = a.values
     rows = list(values) if values is not None else []
     moves = []
@@ -438,9 +485,13 @@ def _analysis(a: Any) -> Optional[dict]:
         }
         if row is not None:
             share = 1.0 if high - low < 1e-9 else 0.1 + 0.9 * (row.points - low) / (high - low)
-            verdict = _VERDICT_WORDS.get(row.verdict, row.verdict)
-            figures = (f"{row.points:+.1f}" + (" (exact)" if row.exact else f" ± {row.margin:.1f}") + " net points"
-                       + (f", {round(100 * row.chance)}% to win the match" if row.chance is not None else ""))
+            verdict = pgettext("verdict", _VERDICT_WORDS[row.verdict]) if row.verdict in _VERDICT_WORDS else row.verdict
+            net = _decimal(f"{row.points:+.1f}")
+            figures = (_("{points} (exact) net points").format(points=net) if row.exact else
+                       _("{points} ± {margin} net points").format(points=net, margin=_decimal(f"{row.margin:.1f}")))
+            if row.chance is not None:
+                figures = _("{figures}, {percent}% to win the match").format(figures=figures,
+                                                                            percent=round(100 * row.chance))
             entry["value"] = {"verdict": row.verdict, "words": f"{words}: {verdict}", "figures": f"{words}: {figures}",
                               "bar": round(share, 3), "exact": row.exact}
         moves.append(entry)
@@ -469,9 +520,10 @@ def _analysis(a: Any) -> Optional[dict]:
 
 
 # ---------------------------------------------------------------------------- the coach
-_LABEL_WORDS = {"best": "Best move", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
-                "blunder": "Blunder", "forced": "Only move"}
-_VERDICTS = {"correct": "Correct", "incorrect": "Not this time"}
+_LABEL_WORDS = {"best": NP_("label", "Best move"), "good": NP_("label", "Good"),
+                "inaccuracy": NP_("label", "Inaccuracy"), "mistake": NP_("label", "Mistake"),
+                "blunder": NP_("label", "Blunder"), "forced": NP_("label", "Only move")}
+_VERDICTS = {"correct": N_("Correct"), "incorrect": N_("Not this time")}
 
 
 def _coach(coach: Optional[CoachState]) -> Optional[dict]:
@@ -506,7 +558,8 @@ def _review(coach: CoachState) -> dict:
     count = len(coach.decisions)
     out: dict[str, Any] = {
         "kind": "review", "status": coach.status, "done": coach.done, "total": coach.total,
-        "progress_text": f"Reviewing: {coach.done} of {plural(coach.total, 'decision', words=False)}",
+        "progress_text": ngettext("Reviewing: {done} of {total} decision", "Reviewing: {done} of {total} decisions",
+                                  coach.total).format(done=coach.done, total=coach.total),
         "index": coach.index, "count": count, "summary": coach.summary, "decision": None,
     }
     if coach.status != "running" and count:
@@ -517,14 +570,15 @@ def _review(coach: CoachState) -> dict:
             "number": coach.index + 1,
             "move": d.index + 1,
             "turn": d.turn,
-            "heading": f"Decision {coach.index + 1} of {count}: turn {d.turn} of the hand",
+            "heading": _("Decision {number} of {count}: turn {turn} of the hand").format(
+                number=coach.index + 1, count=count, turn=d.turn),
             "hand": [_tile(t) for t in view.hand],
             "played": _move_shown(d.played, d.chosen, d.view),
             "best": _move_shown(d.best.move, d.best, d.view),
             "same": d.best.move == d.chosen.move,
             "forced": d.forced,
             "label": d.label,
-            "label_text": _LABEL_WORDS.get(d.label, d.label),
+            "label_text": pgettext("label", _LABEL_WORDS[d.label]) if d.label in _LABEL_WORDS else d.label,
             "loss": round(d.loss, 1),
             "sentence": d.sentence(coach.who or None),
             "why": d.why(coach.who or None),
@@ -542,7 +596,8 @@ def _puzzle(coach: CoachState) -> dict:
     feedback = None
     if coach.feedback is not None:
         status, text, why = coach.feedback
-        feedback = {"status": status, "title": _VERDICTS.get(status, status.capitalize()), "text": text,
+        feedback = {"status": status, "title": _(_VERDICTS[status]) if status in _VERDICTS else status.capitalize(),
+                    "text": text,
                     "why": why or None}
     shown = coach.status in ("correct", "solution")
     return {

@@ -9,6 +9,7 @@ not trust a notebook it did not run itself, and then shows no SVG output at all 
 its text); sanitised HTML it does show, and so do GitHub, nbviewer and screen readers.
 Sizes suit a projector: line tiles are 64 × 32 px, tiles in a hand 36 × 72 px.  Pictures
 with captions are drawn on a light card, so their text reads in light and dark themes.
+Captions and alt text are in the current language (:mod:`dominolab.i18n`).
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any, Optional
 
+from .i18n import _, ngettext
 from .tiles import Tile
-from .words import pip_word, plural
+from .words import number_word, tiles_count
 
 if TYPE_CHECKING:
     from .pieces import Line
@@ -142,7 +144,7 @@ def _hand_body(tiles: Sequence[Tile], x: float, y: float, size: float) -> str:
 def hand_svg(tiles: Sequence[Tile], size: float = HAND_SIZE) -> str:
     """A hand: tiles standing upright side by side."""
     width = max(1, len(tiles)) * (size + 4)
-    label = "hand: " + ", ".join(t.spoken for t in tiles) if tiles else "empty hand"
+    label = _("hand: {tiles}").format(tiles=", ".join(t.spoken for t in tiles)) if tiles else _("empty hand")
     return _svg(width, 2 * size + 2, _hand_body(tiles, 0, 0, size), label)
 
 
@@ -162,8 +164,11 @@ def _line_layout(line: Line, size: float, max_width: float) -> tuple[list[str], 
             row, direction, x = row + 1, 1, 8.0
         top = row * row_h
         left = x if direction == 1 else x - w
-        label = f"{p.tile.spoken}" + (" (left end)" if index == 0 else "") + (
-            " (right end)" if index == len(placed) - 1 else "")
+        label = p.tile.spoken
+        if index == 0:
+            label = _("{tile} (left end)").format(tile=label)
+        if index == len(placed) - 1:
+            label = _("{tile} (right end)").format(tile=label)
         if p.is_double:
             parts.append(_tile(p.left, p.right, left, top, size, True, label))
         else:
@@ -181,19 +186,22 @@ def _line_layout(line: Line, size: float, max_width: float) -> tuple[list[str], 
 
 def _end_mark(x: float, y: float) -> str:
     """A small marker beside an open end of the line."""
-    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{MARK}"><title>open end</title></circle>'
+    title = escape(_("open end"))
+    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{MARK}"><title>{title}</title></circle>'
 
 
 def line_svg(line: Line, size: float = LINE_SIZE, max_width: float = 900) -> str:
     """The line, doubles crosswise, in a snake when long; the open ends are marked."""
     if not line:
+        empty = _("empty line")
         return _svg(6 * size, 2 * size, f'<text x="10" y="{size + CAPTION_SIZE / 3:.1f}" '
-                    f'font-size="{CAPTION_SIZE}" fill="{TEXT}" font-family="sans-serif">empty line</text>',
-                    "empty line", panel=True)
+                    f'font-size="{CAPTION_SIZE}" fill="{TEXT}" font-family="sans-serif">{escape(empty)}</text>',
+                    empty, panel=True)
     parts, width, height = _line_layout(line, size, max_width)
     ends = line.ends
     assert ends is not None  # the line is not empty
-    label = f"line of {plural(len(line), 'tile', words=False)}; ends {ends[0]} and {ends[1]}"
+    label = _("line of {tiles}; ends {left} and {right}").format(tiles=tiles_count(len(line), words=False),
+                                                                 left=ends[0], right=ends[1])
     return _svg(width, height, "".join(parts), label, panel=True)
 
 
@@ -217,7 +225,8 @@ def _rows_svg(line: Line, rows: Iterable[tuple[str, str]], size: float = TABLE_S
     step = CAPTION_SIZE + 6
     y = _PAD
     ends = line.ends
-    caption = "Line" + (f" — ends {ends[0]} (left) and {ends[1]} (right)" if ends else " — empty")
+    caption = (_("Line — ends {left} (left) and {right} (right)").format(left=ends[0], right=ends[1]) if ends
+               else _("Line — empty"))
     body.append(_caption(caption, _PAD, y + CAPTION_SIZE, True))
     width = 360.0 + 2 * _PAD
     width = max(width, _caption_width(caption) + 2 * _PAD)
@@ -247,8 +256,8 @@ def _row_width(row: str) -> float:
 
 def _stock_words(rules: Rules, count: int) -> str:
     """The undealt tiles in words: a boneyard, or tiles set aside when nobody may draw."""
-    tiles = plural(count, "tile", words=False)
-    return f"Boneyard: {tiles}" if rules.can_draw else f"Set aside (no drawing): {tiles}"
+    tiles = tiles_count(count, words=False)
+    return (_("Boneyard: {tiles}") if rules.can_draw else _("Set aside (no drawing): {tiles}")).format(tiles=tiles)
 
 
 def _stock_row(rules: Rules, count: int, size: float) -> tuple[str, str]:
@@ -262,12 +271,14 @@ def round_svg(r: Round, size: float = TABLE_SIZE) -> str:
     totals are what the hands count when scored (``rules.hand_value``: the Dutch 0-0 is 13)."""
     rows = []
     for seat, hand in enumerate(r.hands):
-        mark = " — to play" if seat == r.turn and not r.is_over else ""
         value = r.rules.hand_value(hand)
-        counted = f", counting {value}" if value != hand.pips else ""
-        rows.append((f"Seat {seat}: {plural(len(hand), 'tile', words=False)}, "
-                     f"{plural(hand.pips, 'pip', words=False)}{counted}{mark}",
-                     _hand_body(hand, 0, 0, size)))
+        caption = _("Seat {seat}: {tiles}, {pips}").format(seat=seat, tiles=tiles_count(len(hand), words=False),
+                                                            pips=_pips(hand.pips))
+        if value != hand.pips:
+            caption = _("{caption}, counting {value}").format(caption=caption, value=value)
+        if seat == r.turn and not r.is_over:
+            caption = _to_play(caption)
+        rows.append((caption, _hand_body(hand, 0, 0, size)))
     if r.boneyard_count:
         rows.append(_stock_row(r.rules, r.boneyard_count, size))
     return _rows_svg(r.line, rows, size)
@@ -278,16 +289,29 @@ def view_svg(view: View, size: float = TABLE_SIZE) -> str:
     rows = []
     for seat in range(view.players):
         count = view.hand_counts[seat]
-        mark = " — to play" if seat == view.turn and not view.is_over else ""
-        tiles = plural(count, "tile", words=False)
+        tiles = tiles_count(count, words=False)
+        caption = (_("Seat {seat} (you): {tiles}") if seat == view.seat else _("Seat {seat}: {tiles}")).format(
+            seat=seat, tiles=tiles)
+        if seat == view.turn and not view.is_over:
+            caption = _to_play(caption)
         if seat == view.seat:
-            rows.append((f"Seat {seat} (you): {tiles}{mark}", _hand_body(view.hand, 0, 0, size)))
+            rows.append((caption, _hand_body(view.hand, 0, 0, size)))
         else:
             backs = "".join(_tile(0, 0, i * (size + 4), 0, size, True, face_down=True) for i in range(count))
-            rows.append((f"Seat {seat}: {tiles}{mark}", backs))
+            rows.append((caption, backs))
     if view.boneyard_count:
         rows.append(_stock_row(view.rules, view.boneyard_count, size))
     return _rows_svg(view.line, rows, size)
+
+
+def _pips(n: int) -> str:
+    """ "1 pip", "42 pips", in the current language."""
+    return ngettext("{count} pip", "{count} pips", n).format(count=n)
+
+
+def _to_play(caption: str) -> str:
+    """A seat's caption, marked as the seat to play."""
+    return _("{caption} — to play").format(caption=caption)
 
 
 # ---------------------------------------------------------------------- alt text and HTML
@@ -298,34 +322,45 @@ def _tiles_in_words(tiles: Iterable[Tile]) -> str:
 def hand_alt(tiles: Sequence[Tile]) -> str:
     """What a picture of a hand shows, in words (alt text)."""
     if not tiles:
-        return "An empty hand."
+        return _("An empty hand.")
     pips = sum(t.pips for t in tiles)
-    return f"A hand of {plural(len(tiles), 'tile', False)}, {plural(pips, 'pip', False)}: {_tiles_in_words(tiles)}."
+    return _("A hand of {tiles}, {pips}: {names}.").format(tiles=tiles_count(len(tiles), False), pips=_pips(pips),
+                                                         names=_tiles_in_words(tiles))
 
 
 def line_alt(line: Line) -> str:
     """What a picture of the line shows, in words: the tiles from left to right and the ends."""
     if not line:
-        return "An empty line: no tile has been played yet."
+        return _("An empty line: no tile has been played yet.")
     assert line.ends is not None  # the line is not empty
     left, right = line.ends
-    tiles = ", ".join(p.tile.spoken if p.is_double else f"{pip_word(p.left)}-{pip_word(p.right)}" for p in line)
-    return (f"The line of {plural(len(line), 'tile', False)}, from left to right: {tiles}. "
-            f"The open ends show {left} on the left and {right} on the right.")
+    tiles = ", ".join(p.tile.spoken if p.is_double else f"{number_word(p.left)}-{number_word(p.right)}" for p in line)
+    return _("The line of {count}, from left to right: {tiles}. The open ends show {left} on the left and {right} "
+             "on the right.").format(count=tiles_count(len(line), False), tiles=tiles, left=left, right=right)
 
 
-def _hand_line(r: Any, seat: int, hand: Sequence[Tile], to_play: bool) -> str:
+def _seat_words(seat: int, you: bool, to_play: bool) -> str:
+    """A seat in alt text: "Seat 1", "Seat 0 (you)", with " (to play)" when it is to play."""
+    who = (_("Seat {seat} (you)") if you else _("Seat {seat}")).format(seat=seat)
+    return _("{seat} (to play)").format(seat=who) if to_play else who
+
+
+def _hand_line(r: Any, seat: int, hand: Sequence[Tile], to_play: bool, you: bool = False) -> str:
     value = r.rules.hand_value(hand)
     pips = sum(t.pips for t in hand)
-    counted = f", counting {value}" if value != pips else ""
-    turn = " (to play)" if to_play else ""
-    tiles = f": {_tiles_in_words(hand)}" if hand else ""
-    return f"Seat {seat}{turn}: {plural(len(hand), 'tile', False)}, {plural(pips, 'pip', False)}{counted}{tiles}."
+    line = _("{seat}: {tiles}, {pips}").format(seat=_seat_words(seat, you, to_play),
+                                                tiles=tiles_count(len(hand), False), pips=_pips(pips))
+    if value != pips:
+        line = _("{caption}, counting {value}").format(caption=line, value=value)
+    if hand:
+        line = _("{caption}: {tiles}").format(caption=line, tiles=_tiles_in_words(hand))
+    return line + "."
 
 
 def _stock_alt(rules: Rules, count: int) -> str:
-    tiles = plural(count, "tile", False)
-    return f"Face down: {tiles}." if rules.can_draw else f"Face down, set aside (no drawing): {tiles}."
+    tiles = tiles_count(count, False)
+    return (_("Face down: {tiles}.") if rules.can_draw else _("Face down, set aside (no drawing): {tiles}.")).format(
+        tiles=tiles)
 
 
 def round_alt(r: Round) -> str:
@@ -336,20 +371,20 @@ def round_alt(r: Round) -> str:
     if r.boneyard_count:
         parts.append(_stock_alt(r.rules, r.boneyard_count))
     if r.is_over:
-        parts.append("The hand is over.")
+        parts.append(_("The hand is over."))
     return " ".join(parts)
 
 
 def view_alt(view: View) -> str:
     """What one seat's picture shows, in words: the line, its own hand, the others' tile counts."""
-    parts = [f"What seat {view.seat} sees.", line_alt(view.line)]
+    parts = [_("What seat {seat} sees.").format(seat=view.seat), line_alt(view.line)]
     for seat in range(view.players):
         to_play = seat == view.turn and not view.is_over
         if seat == view.seat:
-            parts.append(_hand_line(view, seat, view.hand, to_play).replace(f"Seat {seat}", f"Seat {seat} (you)", 1))
+            parts.append(_hand_line(view, seat, view.hand, to_play, you=True))
         else:
-            turn = " (to play)" if to_play else ""
-            parts.append(f"Seat {seat}{turn}: {plural(view.hand_counts[seat], 'tile', False)}, face down.")
+            parts.append(_("{seat}: {tiles}, face down.").format(seat=_seat_words(seat, False, to_play),
+                                                                 tiles=tiles_count(view.hand_counts[seat], False)))
     if view.boneyard_count:
         parts.append(_stock_alt(view.rules, view.boneyard_count))
     return " ".join(parts)
@@ -367,7 +402,7 @@ def picture_html(thing: Any) -> str:
     from .view import View
 
     if isinstance(thing, Tile):
-        svg, alt = tile_svg(thing), f"The tile {thing.spoken} ({thing})."
+        svg, alt = tile_svg(thing), _("The tile {name} ({tile}).").format(name=thing.spoken, tile=thing)
     elif isinstance(thing, Hand):
         svg, alt = hand_svg(thing), hand_alt(thing)
     elif isinstance(thing, Line):

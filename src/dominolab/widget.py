@@ -9,6 +9,10 @@ writes the widget's state: a write from a view is undone at once.
 The settings are traitlets (``open_hands``, ``hints``, ``undo``, ``highlight_playable``,
 ``pace``, ``scale``), so a teacher can change them live or link them to other widgets.
 
+One table, one language: ``DominoTable(..., language="es")`` builds every text at that table
+in Spanish (by default, the kernel's language when it is made: ``dl.set_language``), so
+tables in two languages can sit side by side in one notebook.
+
 A classroom tournament: ``DominoTable.tournament(code, name="Ana")`` is a student's table
 (undo and hints off, the result saved and offered as a download at the end), and
 :class:`ResultsUpload` is the teacher's upload box that ranks the result files.
@@ -30,6 +34,7 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from .i18n import language as _language
 from .moves import Move
 from .presenter import present
 from .round import Round
@@ -44,6 +49,7 @@ from .session import (
     TournamentSession,
     seat_names,
 )
+from .session.table import table_language
 from .session.tournament import TournamentMode
 from .table_words import words as table_words
 from .tiles import Tile
@@ -96,7 +102,9 @@ class DominoTable(anywidget.AnyWidget):
     the look.  ``background`` lets the computer
     players think in a thread (default: on inside a kernel).  ``autosave`` (default: on inside
     a kernel, in ``.dominolab/autosave/``; or a folder; False for off) keeps the match on disk,
-    so after a kernel restart the re-run cell offers to carry on.
+    so after a kernel restart the re-run cell offers to carry on.  ``language`` ("en", "es";
+    default: the kernel's, ``dl.set_language``) is the language of every text at this table;
+    an unknown one raises ``dl.UnknownLanguageError`` before anything is built.
 
     The coach: when a hand ends, "Review this hand" (or :meth:`review_hand`) values each of
     your decisions with :func:`dominolab.review` in the background and steps through them on
@@ -145,8 +153,12 @@ class DominoTable(anywidget.AnyWidget):
         scale: float = 1.0,
         background: Optional[bool] = None,
         autosave: Union[bool, str, Path, None] = True,
+        language: Optional[str] = None,
         _session: Optional[TableSession] = None,
     ) -> None:
+        if _session is not None and language is not None:
+            raise ValueError("give the language to the session the table wraps, not to the table")
+        code = table_language(language) if _session is None else _session.language  # before anything is built
         super().__init__()
         in_kernel = _in_kernel()
         if _session is None:
@@ -159,7 +171,8 @@ class DominoTable(anywidget.AnyWidget):
             _session = TableSession(
                 rules, players, opponents, seed, target, open_hands, hints, seats=seats, names=names,
                 undo=undo, highlight_playable=highlight_playable, pace=pace, scale=scale,
-                background=in_kernel if background is None else bool(background), autosave=folder)
+                background=in_kernel if background is None else bool(background), autosave=folder,
+                language=code)
         self._session = _session
         settings = _session.settings
         with self.hold_trait_notifications():
@@ -208,6 +221,11 @@ class DominoTable(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ the game, for teachers
     @property
+    def language(self) -> str:
+        """The language of every text at this table ("en", "es"), fixed when it was made."""
+        return self._session.language
+
+    @property
     def session(self) -> TableSession:
         """The table's game, without Jupyter (see :class:`~dominolab.session.TableSession`)."""
         return self._session
@@ -255,7 +273,9 @@ class DominoTable(anywidget.AnyWidget):
     def play(self, tile: Union[Tile, str], end: Optional[str] = None) -> None:
         """Play ``tile`` at ``end`` ("left" or "right"; optional unless it fits both ends
         differently).  Raises :class:`IntentError` for a move the rules refuse."""
-        self._session.act("play", tile=str(Tile.coerce(tile)), end=end)
+        with self._session.speaking():  # a tile that cannot be read is said in the table's language
+            text = str(Tile.coerce(tile))
+        self._session.act("play", tile=text, end=end)
 
     def move(self, move: Union[Move, str]) -> None:
         """Make a move for the person to play: a ``Play``/``Draw``/``Pass`` or text such as
@@ -303,7 +323,8 @@ class DominoTable(anywidget.AnyWidget):
     @classmethod
     def from_record(cls, data: dict, seats: Optional[Sequence[Any]] = None, **options: Any) -> DominoTable:
         """A table that carries on from :meth:`record` data (a finished match loads too);
-        ``seats`` for player objects, ``options`` as in the constructor."""
+        ``seats`` for player objects, ``options`` as in the constructor (``language`` too)."""
+        options["language"] = table_language(options.get("language"))
         in_kernel = _in_kernel()
         options.setdefault("background", in_kernel)
         options.pop("autosave", None)
@@ -322,19 +343,22 @@ class DominoTable(anywidget.AnyWidget):
         highlight_playable: bool = True,
         background: Optional[bool] = None,
         carry_on: Optional[bool] = None,
+        language: Optional[str] = None,
     ) -> DominoTable:
         """A table in tournament mode: ``name`` plays the tournament ``source`` (its file, its
         code, or the :class:`~dominolab.tournament.Tournament`) hand by hand, against its
         opponents, with undo and hints off.  After the last hand the result file is written
         into ``folder`` (``None``: not written) and the table offers it as a download.  The
         student's moves are kept in ``folder`` as they go, so after a kernel restart the same
-        call carries on where the student was (``carry_on``: see :meth:`Tournament.entry`)."""
-        t = Tournament.load(source)
-        entry = t.entry(name, folder, carry_on=carry_on)  # raises TournamentError naming what is wrong with the name
-        in_kernel = _in_kernel()
-        session = TournamentSession(entry, save_to=folder, pace=pace, scale=scale,
-                                    highlight_playable=highlight_playable,
-                                    background=in_kernel if background is None else bool(background))
+        call carries on where the student was (``carry_on``: see :meth:`Tournament.entry`).
+        ``language``: as in the constructor (the student's errors about the name in it too)."""
+        with _language(table_language(language)):  # the tournament's table takes this language
+            t = Tournament.load(source)
+            entry = t.entry(name, folder, carry_on=carry_on)  # raises TournamentError naming what is wrong
+            in_kernel = _in_kernel()
+            session = TournamentSession(entry, save_to=folder, pace=pace, scale=scale,
+                                        highlight_playable=highlight_playable,
+                                        background=in_kernel if background is None else bool(background))
         return cls(_session=session)
 
     @classmethod
@@ -346,6 +370,7 @@ class DominoTable(anywidget.AnyWidget):
         *,
         scale: float = 1.0,
         background: Optional[bool] = None,
+        language: Optional[str] = None,
     ) -> DominoTable:
         """A table in puzzle mode: the position of a puzzle from ``dl.puzzles`` (one puzzle
         or its id, else the shipped puzzles of ``grade``, shuffled by ``seed``), with the seat
@@ -353,9 +378,10 @@ class DominoTable(anywidget.AnyWidget):
         the table shows the puzzle's verdict and offers "Next puzzle".  Answers change
         nothing in the game; Close leaves the puzzles for an ordinary table (strategy
         opponents, seeded by ``seed``).  Any table can show puzzles too:
-        ``table.session.start_puzzles(...)``."""
+        ``table.session.start_puzzles(...)``.  ``language``: as in the constructor."""
         from . import puzzles as _puzzles
 
+        language = table_language(language)
         first = puzzle_or_id if isinstance(puzzle_or_id, _puzzles.Puzzle) else None
         if first is None and isinstance(puzzle_or_id, str):
             try:
@@ -365,7 +391,7 @@ class DominoTable(anywidget.AnyWidget):
         rules, players = (first.rules, first.players) if first is not None else ("standard", 2)
         in_kernel = _in_kernel()
         session = TableSession(rules, players, "strategy", seed, scale=scale,
-                               background=in_kernel if background is None else bool(background))
+                               background=in_kernel if background is None else bool(background), language=language)
         try:
             session.start_puzzles(puzzle_or_id, grade=grade, seed=seed)
         except ValueError:
@@ -375,20 +401,24 @@ class DominoTable(anywidget.AnyWidget):
 
     @classmethod
     def analysis(cls, board: Any = None, *, seed: Optional[int] = None, scale: float = 1.0,
-                 background: Optional[bool] = None) -> DominoTable:
+                 background: Optional[bool] = None, language: Optional[str] = None) -> DominoTable:
         """A table in analysis mode: ``board`` (a :class:`~dominolab.AnalysisBoard`, copied;
         ``None``: a hand of standard rules for two, dealt from ``seed``, at its first move)
         on screen to step through, branch, value move by move and copy as text, or a hand
-        pasted as text.  Close returns to an ordinary table (strategy opponents)."""
+        pasted as text.  Close returns to an ordinary table (strategy opponents).  ``language``:
+        as in the constructor."""
         from .analysis import AnalysisBoard
 
+        language = table_language(language)
         if board is None:
-            board = AnalysisBoard.from_round(Round.deal("standard", 2, seed=seed), 0, names=["me", "North"])
+            with _language(language):  # the other seat's default name, in the table's language
+                board = AnalysisBoard.from_round(Round.deal("standard", 2, seed=seed), 0,
+                                                 names=["me", seat_names(2)[1]])
         elif not isinstance(board, AnalysisBoard):
             raise ValueError(f"expected an AnalysisBoard or None, got {type(board).__name__}")
         in_kernel = _in_kernel()
         session = TableSession(board.rules, board.players, "strategy", seed, scale=scale,
-                               background=in_kernel if background is None else bool(background))
+                               background=in_kernel if background is None else bool(background), language=language)
         session.open_analysis(board)
         return cls(_session=session)
 
@@ -412,7 +442,9 @@ class DominoTable(anywidget.AnyWidget):
         return self._session.coach
 
     def close(self) -> None:
-        self._session.close()
+        session = getattr(self, "_session", None)  # None: the constructor refused its arguments
+        if session is not None:
+            session.close()
         super().close()
 
     def __repr__(self) -> str:

@@ -36,6 +36,7 @@ from typing import Any, Optional
 
 from ..analysis import Analysis, AnalysisBoard, AnalysisError, Node
 from ..analysis_text import MAX_TEXT
+from ..i18n import _, pgettext
 from ..players import HINT_SECONDS
 from ..tiles import Tile
 from ..validate import excerpt, is_int
@@ -158,21 +159,22 @@ class Analyst(Worker[_EvalRun]):
     def _board(self, intent: dict) -> AnalysisBoard:
         board = self.board
         if board is None:
-            raise IntentError("The analysis board is not open.")
+            raise IntentError(_("The analysis board is not open."))
         rev = intent.get("rev")
         if rev is not None and (not is_int(rev) or rev != self.rev):
-            raise _gentle("The board had changed when that arrived, so nothing was changed.")
+            raise _gentle(_("The board had changed when that arrived, so nothing was changed."))
         return board
 
     def act_play(self, intent: dict) -> Optional[str]:
         board = self._board(intent)
         move = intent.get("move")
         if not isinstance(move, str) or not move.strip() or len(move) > 200:
-            raise IntentError("Write a move, such as '6-4 left', 'draws 2' or 'pass'; nothing was changed.")
+            raise IntentError(_("Write a move, such as '6-4 left', 'draws 2' or 'pass'; nothing was changed."))
         try:
             board.play(move.strip())
         except AnalysisError as exc:
-            raise IntentError(f"That move cannot be added: {exc}. Nothing was changed.") from None
+            raise IntentError(_("That move cannot be added: {reason}. Nothing was changed.")
+                              .format(reason=exc)) from None
         self._bump()
         return None
 
@@ -181,7 +183,7 @@ class Analyst(Worker[_EvalRun]):
         try:
             board.undo()
         except AnalysisError:
-            raise _gentle("This is the start of the hand: there is no move before it.") from None
+            raise _gentle(_("This is the start of the hand: there is no move before it.")) from None
         self._bump()
         return None
 
@@ -190,7 +192,7 @@ class Analyst(Worker[_EvalRun]):
         try:
             board.redo()
         except AnalysisError:
-            raise _gentle("This is the last move entered: add the next one.") from None
+            raise _gentle(_("This is the last move entered: add the next one.")) from None
         self._bump()
         return None
 
@@ -198,12 +200,12 @@ class Analyst(Worker[_EvalRun]):
         board = self._board(intent)
         path = intent.get("path")
         if not isinstance(path, list) or len(path) > 10_000 or not all(is_int(i) and i >= 0 for i in path):
-            raise IntentError("analysis_go needs the path of a position (a list of whole numbers); "
-                              "nothing was changed.")
+            raise IntentError(_("analysis_go needs the path of a position (a list of whole numbers); "
+                                "nothing was changed."))
         node = board.root
         for i in path:
             if i >= len(node.variations):
-                raise IntentError("There is no such position on this board; nothing was changed.")
+                raise IntentError(_("There is no such position on this board; nothing was changed."))
             node = node.variations[i]
         board.go(node)
         self._bump()
@@ -216,10 +218,10 @@ class Analyst(Worker[_EvalRun]):
             return None
         view = board.view()
         if view.is_over:
-            raise IntentError("The hand is over: there is no decision to study.")
+            raise IntentError(_("The hand is over: there is no decision to study."))
         if view.turn != board.seat:
-            name = board.names[view.turn]
-            raise IntentError(f"It is {name}'s turn: the board values your decisions, so add {name}'s move first.")
+            raise IntentError(_("It is {name}'s turn: the board values your decisions, so add {name}'s move first.")
+                              .format(name=board.names[view.turn]))
         self._drop()
         self.run = _EvalRun(board.copy(), board.node, board)
         self.run.started = self._start(self.worker, self.run)
@@ -238,7 +240,7 @@ class Analyst(Worker[_EvalRun]):
         try:
             values = run.copy.evaluate(time_limit=self.time_limit)
         except Exception as exc:  # the search's failure must not break the table
-            error = f"The moves could not be valued: {exc}"
+            error = _("The moves could not be valued: {reason}").format(reason=exc)
 
         def keep() -> None:
             if values is not None and self.board is run.of:
@@ -253,17 +255,18 @@ class Analyst(Worker[_EvalRun]):
         self._board(intent)
         text = intent.get("text")
         if not isinstance(text, str) or not text.strip():
-            raise IntentError("Paste a hand as text first (see the example); nothing was changed.")
+            raise IntentError(_("Paste a hand as text first (see the example); nothing was changed."))
         if len(text) > MAX_TEXT:
-            raise IntentError(f"That text is too long for a hand ({len(text):,} characters); nothing was changed.")
+            raise IntentError(_("That text is too long for a hand ({count} characters); nothing was changed.")
+                              .format(count=f"{len(text):,}".replace(",", pgettext("thousands mark", ","))))
         try:
             board = AnalysisBoard.from_text(text)
         except AnalysisError as exc:
-            self.error = f"The hand could not be read: {exc}. The board is as it was."
+            self.error = _("The hand could not be read: {reason}. The board is as it was.").format(reason=exc)
             self._state = None
             raise IntentError(self.error) from None
         self._install(board)
-        return "The hand is on the board."
+        return _("The hand is on the board.")
 
     def act_new(self, intent: dict) -> Optional[str]:
         """A new hand with the board's rules and seats, from the tiles the person picked."""
@@ -271,17 +274,19 @@ class Analyst(Worker[_EvalRun]):
         tiles = intent.get("tiles")
         if not (isinstance(tiles, list) and len(tiles) <= 100
                 and all(isinstance(t, str) and len(t) <= 7 for t in tiles)):
-            raise IntentError("A new hand needs your tiles, such as ['6-4', '5-5']; nothing was changed.")
+            raise IntentError(_("A new hand needs your tiles, such as ['6-4', '5-5']; nothing was changed."))
         leader = intent.get("leader")
         if leader is not None and (not is_int(leader) or not 0 <= leader < board.players):
-            raise IntentError(f"The seat that leads must be a seat of this board, not {excerpt(leader, 12)}.")
+            raise IntentError(_("The seat that leads must be a seat of this board, not {given}.")
+                              .format(given=excerpt(leader, 12)))
         try:
             fresh = AnalysisBoard(board.rules, board.names, tiles, first_hand=board.first_hand, match=board.match,
                                   leader=leader)
         except (AnalysisError, ValueError) as exc:
-            raise IntentError(f"That hand cannot be set up: {exc}. Nothing was changed.") from None
+            raise IntentError(_("That hand cannot be set up: {reason}. Nothing was changed.")
+                              .format(reason=exc)) from None
         self._install(fresh)
-        return "A new hand is on the board: add the moves as they were made."
+        return _("A new hand is on the board: add the moves as they were made.")
 
     def act_close(self, intent: dict) -> Optional[str]:
         self._drop()
@@ -308,7 +313,7 @@ class Analyst(Worker[_EvalRun]):
             node = nxt
         line = tuple((_path_of(n), n.event, n is current) for n in [*here, *tail])
         branches = tuple((_path_of(n), n.event) for n in current.variations)
-        speaking = tuple("You" if s == board.seat else name for s, name in enumerate(board.names))
+        speaking = tuple(pgettext("seat", "You") if s == board.seat else name for s, name in enumerate(board.names))
         view = board.view()
         unseen: list[tuple[Tile, tuple[str, ...]]] = []
         if not view.is_over and view.turn != board.seat:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
+from ..i18n import _, pgettext
 from ..playout import derive_seed
 from ..review import Review, decision_views, review
 from ..round import Round
@@ -77,9 +78,11 @@ class _PuzzleRun:
 
 
 def _who(names: Sequence[str], seat: int) -> str:
-    """A seat as the coach's sentences name it: "you" at a one-person table, else its name."""
+    """A seat as the coach's sentences name it: "you" at a one-person table (the seat named
+    "You", or "Tú" at a Spanish table: the coach's sentences say "you" in their language),
+    else its name."""
     name = names[seat]
-    return "you" if name == "You" else name
+    return "you" if name in ("You", pgettext("seat", "You")) else name
 
 
 class Coach:
@@ -107,11 +110,11 @@ class Coach:
     def refusal(self, coaching: bool, hand_over: bool) -> Optional[str]:
         """Why "Review this hand" cannot start now (lock held), or None."""
         if not coaching:
-            return "Reviews are off in a tournament: the search's verdicts would help mid-event."
+            return _("Reviews are off in a tournament: the search's verdicts would help mid-event.")
         if not hand_over:
-            return "A hand is reviewed once it is over; finish it first."
+            return _("A hand is reviewed once it is over; finish it first.")
         if self.run is not None:
-            return "The coach is already on screen; close it first."
+            return _("The coach is already on screen; close it first.")
         return None
 
     def review(self, intent: dict, *, coaching: bool, hand: Round, viewer: Optional[int], humans: Sequence[int],
@@ -123,47 +126,50 @@ class Coach:
             raise IntentError(refusal)
         seat = intent.get("seat", viewer if viewer is not None else humans[0])
         if not is_int(seat) or seat not in humans:
-            raise IntentError(f"A review is of a person's seat; seat {excerpt(seat, 12)} is not one.")
+            raise IntentError(_("A review is of a person's seat; seat {seat} is not one.")
+                              .format(seat=excerpt(seat, 12)))
         hand = hand.copy()
         run = _ReviewRun(hand, seat, derive_seed(seed or 0, *key, seat) % 2**31, key,
                          total=len(decision_views(hand, seat)), who=_who(names, seat))
         if self.reviewed is not None and self.reviewed[0] == (*key, seat):
             run.result, run.done, run.status, run.started = self.reviewed[1], run.total, "done", True
         elif run.total == 0:
-            raise IntentError("There is nothing to review: you made no move in this hand.")
+            raise IntentError(_("There is nothing to review: you made no move in this hand."))
         self.run = run
         return run
 
     def act_review_step(self, intent: dict) -> Optional[str]:
         run = self.run
         if not isinstance(run, _ReviewRun):
-            raise IntentError("No review is on screen.")
+            raise IntentError(_("No review is on screen."))
         if run.status == "running":
-            raise _gentle(f"The review is still running ({run.done} of {run.total} decisions).")
+            raise _gentle(_("The review is still running ({done} of {total} decisions).").format(
+                done=run.done, total=run.total))
         assert run.result is not None
         to = intent.get("to")
         if to is None:
             step = intent.get("step")
             if step not in (-1, 1) or isinstance(step, bool):
-                raise IntentError("A review step is 'step': 1 or -1, or 'to': a decision's number from 0.")
+                raise IntentError(_("A review step is 'step': 1 or -1, or 'to': a decision's number from 0."))
             to = run.index + step
         count = len(run.result.decisions)
         if not is_int(to) or not 0 <= to < count:
             if is_int(to) and to == count:
-                raise _gentle("That was the last decision reviewed.")
+                raise _gentle(_("That was the last decision reviewed."))
             if is_int(to) and to == -1:
-                raise _gentle("This is the first decision of the hand.")
-            raise IntentError(f"There is no decision {excerpt(to, 12)}: this review has {count}.")
+                raise _gentle(_("This is the first decision of the hand."))
+            raise IntentError(_("There is no decision {number}: this review has {count}.").format(
+                number=excerpt(to, 12), count=count))
         run.index = to
         return None
 
     def act_coach_close(self, intent: dict) -> Optional[str]:
         run = self.run
         if run is None:
-            raise _gentle("The table is already showing the game.")
+            raise _gentle(_("The table is already showing the game."))
         self.end()
         if isinstance(run, _ReviewRun) and run.status == "running":
-            return "Review cancelled."
+            return _("Review cancelled.")
         return None
 
     def end(self) -> None:
@@ -200,12 +206,12 @@ class Coach:
         try:
             result = review(run.hand, run.seat, REVIEW_LEVEL, run.seed, progress=progress, cancel=run.cancel)
         except Exception as exc:  # the review's failure must not break the table
-            error = f"The review failed: {exc!r}"
+            error = _("The review failed: {error}").format(error=repr(exc))
         with self._lock:
             if self.run is run:
                 if result is None:
                     self.run = None
-                    self._tell("error", error or "The review failed.")
+                    self._tell("error", error or _("The review failed."))
                 else:
                     run.result = result
                     run.status = "done" if result.complete else "stopped"
@@ -213,7 +219,7 @@ class Coach:
                         self.reviewed = ((*run.key, run.seat), result)
                     if not result.decisions:
                         self.run = None
-                        self._tell("info", "The review was stopped before its first decision.")
+                        self._tell("info", _("The review was stopped before its first decision."))
                 self._emit()
             self.idle.notify_all()
         self._hook("review-done")
@@ -264,13 +270,13 @@ class Coach:
     def _puzzle(self) -> _PuzzleRun:
         run = self.run
         if not isinstance(run, _PuzzleRun):
-            raise IntentError("No puzzle is on the table.")
+            raise IntentError(_("No puzzle is on the table."))
         return run
 
     def act_puzzle_answer(self, intent: dict) -> Optional[str]:
         run = self._puzzle()
         if run.status in ("correct", "solution"):
-            raise _gentle("This puzzle is done: press Next puzzle.")
+            raise _gentle(_("This puzzle is done: press Next puzzle."))
         action = intent.get("move", "play")
         r = run.round
         text: Any = action
@@ -280,11 +286,13 @@ class Coach:
         elif action == "play":
             text, end = intent.get("tile"), intent.get("end")
             if not isinstance(text, str) or len(text) > 12:
-                raise IntentError("An answer names a tile such as '6-4'; nothing was changed.")
+                raise IntentError(_("An answer names a tile such as '6-4'; nothing was changed."))
             if end is not None and end not in ("left", "right"):
-                raise IntentError(f"The end must be 'left' or 'right', not {excerpt(end, 12)}; nothing was changed.")
+                raise IntentError(_("The end must be 'left' or 'right', not {given}; nothing was changed.")
+                                  .format(given=excerpt(end, 12)))
         else:
-            raise IntentError(f"An answer's move is 'play', 'draw' or 'pass', not {excerpt(action, 12)}.")
+            raise IntentError(_("An answer's move is 'play', 'draw' or 'pass', not {given}.")
+                              .format(given=excerpt(action, 12)))
         move = _parse_intent_move(r, text, end, self._puzzle_names(run))
         feedback = run.puzzle.evaluate(move)
         run.status = "correct" if feedback.correct else "incorrect"
@@ -292,7 +300,8 @@ class Coach:
         return None
 
     def _puzzle_names(self, run: _PuzzleRun) -> list[str]:
-        return [f"seat {s}" if s != run.puzzle.seat else "you" for s in range(run.round.players)]
+        return [_("seat {seat}").format(seat=s) if s != run.puzzle.seat else pgettext("name", "you")
+                for s in range(run.round.players)]
 
     def board_here(self, names: Sequence[str]) -> Any:
         """The position on screen as an :class:`~dominolab.analysis.AnalysisBoard` (the
@@ -312,8 +321,8 @@ class Coach:
             if isinstance(run, _PuzzleRun) and run.status != "asking":
                 return run.puzzle.analysis()
         except AnalysisError as exc:
-            raise IntentError(f"This position cannot be opened in analysis: {exc}.") from None
-        raise IntentError("Open in analysis works on a review's decision or an answered puzzle.")
+            raise IntentError(_("This position cannot be opened in analysis: {reason}.").format(reason=exc)) from None
+        raise IntentError(_("Open in analysis works on a review's decision or an answered puzzle."))
 
     def act_puzzle_hint(self, intent: dict) -> Optional[str]:
         self._puzzle().hint = True

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from .. import players as _players
+from ..i18n import _
 from ..moves import Move
 from .threads import Worker
 
@@ -94,7 +95,7 @@ class Hints(Worker[_HintRun]):
         except _players.HintCancelled:
             pass
         except Exception as exc:  # the search's failure must not break the table
-            error = f"The hint failed: {exc!r}"
+            error = _("The hint failed: {error}").format(error=repr(exc))
 
         def keep() -> None:
             if advice is not None:
@@ -102,7 +103,7 @@ class Hints(Worker[_HintRun]):
                 # marks no tile: the table must not point at one of them as if it were the best.
                 self.shown = _Shown(advice.move, advice.reason, advice.kind != "close", advice.why)
             else:
-                self._tell("error", error or "The hint was stopped.")
+                self._tell("error", error or _("The hint was stopped."))
 
         self.write_back(run, keep)
         self._hook("hint-cancelled" if advice is None and error is None else "hint-done")

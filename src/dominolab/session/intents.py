@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional, Union
 
+from ..i18n import N_, _, said
 from ..moves import (
     DRAW,
     PASS,
@@ -42,14 +43,28 @@ if TYPE_CHECKING:
     from .table import TableSession
 
 _CLIENT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+#: What an ordinary table (``MatchMode.over_text``) says once the match is over: its English,
+#: marked here for the catalog, is said in the table's language by :func:`_over_text`.
+_MATCH_OVER = N_("The match is over; start a new match.")
+
+
+def _over_text(self: TableSession) -> str:
+    """What the table's mode says to a move or "Next hand" once it is all over, in the table's
+    language (a mode's English text is said again from the catalog; a translated one is kept)."""
+    return said(self._mode.over_text(self))
 
 
 # ------------------------------------------------------------------ intents
 def handle_intent(self: TableSession, intent: Any) -> dict:
-    """Check and carry out one intent (what a click or a key sends).
+    """Check and carry out one intent (what a click or a key sends), in the table's language.
 
     Returns ``{"ok": bool, "message": str}``; a refused intent changes nothing but the
     message shown.  The computer players then move (in the background when enabled)."""
+    with self.speaking():  # every text an intent builds, here or in the parts, is the table's
+        return _handle(self, intent)
+
+
+def _handle(self: TableSession, intent: Any) -> dict:
     ack = None
     if isinstance(intent, dict):
         ident = intent.get("id")
@@ -83,34 +98,34 @@ def handle_intent(self: TableSession, intent: Any) -> dict:
 def _apply(self: TableSession, intent: Any) -> Optional[str]:
     """Check ``intent`` and carry it out (lock held).  Raises IntentError, changing nothing."""
     if not isinstance(intent, dict):
-        raise IntentError(f"The table was sent something that is not an intent "
-                          f"({type(intent).__name__}); nothing was changed.")
+        raise IntentError(_("The table was sent something that is not an intent ({kind}); nothing was changed.")
+                          .format(kind=type(intent).__name__))
     action = intent.get("action")
     if action == "next_round":  # the name the first version of the table used
         action = "next_hand"
     if action == "hello":
         return self._act_hello(intent)
     if not isinstance(action, str) or action not in self.actions:
-        raise IntentError(f"Unknown action {excerpt(action, 30)}; nothing was changed.")
+        raise IntentError(_("Unknown action {action}; nothing was changed.").format(action=excerpt(action, 30)))
     ident = intent.get("id")
     if ident is not None and (isinstance(ident, bool) or not isinstance(ident, (str, int))):
-        raise IntentError("The intent's id must be text or a number; nothing was changed.")
+        raise IntentError(_("The intent's id must be text or a number; nothing was changed."))
     version = intent.get("version")
     if not is_int(version):
-        raise IntentError("The intent did not say which position it was for; nothing was changed.")
+        raise IntentError(_("The intent did not say which position it was for; nothing was changed."))
     if version != self._version:
-        raise _gentle("The table had moved on when that arrived, so nothing was changed. "
+        raise _gentle(_("The table had moved on when that arrived, so nothing was changed.") + " "
                       + self._whose_turn_sentence())
     if self._persist.offer is not None and action not in ("resume", "discard"):
-        raise _gentle("First choose: carry on with the saved match, or start a new one.")
+        raise _gentle(_("First choose: carry on with the saved match, or start a new one."))
     if isinstance(self._coach.run, _PuzzleRun) and action in ("play", "draw", "pass", "undo", "hint"):
-        raise _gentle("A puzzle is on the table: answer it, or close the puzzles to play on.")
+        raise _gentle(_("A puzzle is on the table: answer it, or close the puzzles to play on."))
     refusal = self._mode.refusals.get(action)
     if refusal is not None:
-        raise IntentError(refusal)
+        raise IntentError(said(refusal))  # the mode's refusal, said in the table's language
     if self._analysis.open != action.startswith("analysis_") and action not in ("analysis_open", "resume", "discard"):
-        raise _gentle("The analysis board is open: close it to play on." if self._analysis.open
-                      else "The analysis board is not open.")
+        raise _gentle(_("The analysis board is open: close it to play on.") if self._analysis.open
+                      else _("The analysis board is not open."))
     return self.actions[action](intent)
 
 
@@ -120,7 +135,7 @@ def act(self: TableSession, action: str, **fields: Any) -> str:
     players, send the intent for the current position, wait again.  A refusal raises
     :class:`IntentError` with the table's message; returns the message otherwise."""
     self.wait()
-    with self._lock:
+    with self._lock, self.speaking():
         screen = self._screen()
         if screen is not None and action in ("play", "draw", "pass", "hint", "undo"):
             self._viewer = screen  # code acts for the person to play: no screen to pass
@@ -137,7 +152,8 @@ def act_move(self: TableSession, move: Union[Move, str]) -> None:
     """:meth:`act` for a move object or move text ("6-4 left", "draw", "pass")."""
     if isinstance(move, str):
         try:
-            action, tile, end = read_move_text(move)
+            with self.speaking():  # the parser's complaint, in the table's language
+                action, tile, end = read_move_text(move)
         except InvalidMoveError as exc:
             raise IntentError(str(exc)) from None
     elif isinstance(move, Play):
@@ -145,7 +161,9 @@ def act_move(self: TableSession, move: Union[Move, str]) -> None:
     elif move is DRAW or move is PASS:
         action, tile, end = str(move), None, None
     else:
-        raise IntentError(f"expected a move (Play, Draw, Pass or text like '6-4 left'), got {excerpt(move)}")
+        with self.speaking():
+            raise IntentError(_("expected a move (Play, Draw, Pass or text like '6-4 left'), got {given}")
+                              .format(given=excerpt(move)))
     if action == "play":
         self.act("play", tile=str(tile), end=end)
     else:
@@ -156,12 +174,13 @@ def ask_hint(self: TableSession, timeout: Optional[float] = 60.0) -> tuple[Move,
     """The hint for the person to play: the suggested move and its reason (waits for the
     search, which runs in the background at a table that thinks there)."""
     self.act("hint")
-    if not self._hints.wait(timeout):
-        raise IntentError("The hint was not ready in time; ask again.")
-    with self._lock:
+    ready = self._hints.wait(timeout)
+    with self._lock, self.speaking():
+        if not ready:
+            raise IntentError(_("The hint was not ready in time; ask again."))
         shown = self._hints.shown
         if shown is None:
-            raise IntentError("The position changed before the hint was ready; ask again.")
+            raise IntentError(_("The position changed before the hint was ready; ask again."))
         return shown.move, shown.text
 
 
@@ -170,7 +189,7 @@ def _act_hello(self: TableSession, intent: dict) -> Optional[str]:
     browser, so a class on one Voilà server never sees each other's matches."""
     client = intent.get("client")
     if not isinstance(client, str) or not 1 <= len(client) <= 40 or not set(client) <= _CLIENT_CHARS:
-        raise IntentError("The view's client id must be 1 to 40 letters, digits or dashes.")
+        raise IntentError(_("The view's client id must be 1 to 40 letters, digits or dashes."))
     if self._persist.client is None:
         self._persist.client = client
         self._look_for_saved_match()
@@ -180,13 +199,13 @@ def _act_hello(self: TableSession, intent: dict) -> Optional[str]:
 def _act_move(self: TableSession, intent: dict) -> Optional[str]:
     r = self._round
     if r.is_over:
-        raise IntentError("The hand is over; press Next hand." if not self._match.is_over
-                          else self._mode.over_text(self))
+        raise IntentError(_("The hand is over; press Next hand.") if not self._match.is_over
+                          else _over_text(self))
     seat = r.turn
     if seat not in self.humans:
         raise _gentle(self._whose_turn_sentence())
     if self._viewer != seat:
-        raise _gentle(f"Pass the screen to {self.names[seat]} first.")
+        raise _gentle(_("Pass the screen to {name} first.").format(name=self.names[seat]))
     return self._mode.play(self, self._read_move(intent), seat)
 
 
@@ -200,18 +219,19 @@ def _read_move(self: TableSession, intent: dict) -> Move:
     else:
         text = intent.get("tile")
         if not isinstance(text, str):
-            raise IntentError("A play must name a tile such as '6-4'; nothing was changed.")
+            raise IntentError(_("A play must name a tile such as '6-4'; nothing was changed."))
         if len(text) > 12:
-            raise IntentError(f"{excerpt(text, 12)} is not a tile; nothing was changed.")
+            raise IntentError(_("{given} is not a tile; nothing was changed.").format(given=excerpt(text, 12)))
         end = intent.get("end")
         if end is not None and end not in ("left", "right"):
-            raise IntentError(f"The end must be 'left' or 'right', not {excerpt(end, 12)}; nothing was changed.")
+            raise IntentError(_("The end must be 'left' or 'right', not {given}; nothing was changed.")
+                              .format(given=excerpt(end, 12)))
     return _parse_intent_move(r, text, end, self.names)
 
 
 def _act_hint(self: TableSession, intent: dict) -> Optional[str]:
     if not self.settings.hints:
-        raise IntentError("Hints are off at this table.")
+        raise IntentError(_("Hints are off at this table."))
     r = self._round
     if r.is_over or r.turn not in self.humans or self._viewer != r.turn:
         raise _gentle(self._whose_turn_sentence())
@@ -233,9 +253,9 @@ def _act_cancel_hint(self: TableSession, intent: dict) -> Optional[str]:
 
 def _act_next_hand(self: TableSession, intent: dict) -> Optional[str]:
     if not self._round.is_over:
-        raise IntentError("The hand is still being played; finish it first.")
+        raise IntentError(_("The hand is still being played; finish it first."))
     if self._match.is_over:
-        raise IntentError(self._mode.over_text(self))
+        raise IntentError(_over_text(self))
     return self._mode.next_hand(self)
 
 
@@ -245,7 +265,7 @@ def _act_new_match(self: TableSession, intent: dict) -> Optional[str]:
         match = self._new_match_object(number)
         r = self._deal_next(match)
     except ValueError as exc:
-        raise IntentError(f"A new match could not be dealt: {exc}.") from None
+        raise IntentError(_("A new match could not be dealt: {reason}.").format(reason=exc)) from None
     self._match, self._round, self._match_number = match, r, number
     self._notes = []
     self._changed(new_hand=True)
@@ -255,7 +275,7 @@ def _act_new_match(self: TableSession, intent: dict) -> Optional[str]:
 def _act_reveal(self: TableSession, intent: dict) -> Optional[str]:
     screen = self._screen()
     if screen is None:
-        raise _gentle("The tiles are already showing.")
+        raise _gentle(_("The tiles are already showing."))
     self._viewer = screen
     self._changed(moved=False)
     return None
@@ -264,21 +284,22 @@ def _act_reveal(self: TableSession, intent: dict) -> Optional[str]:
 def _act_resume(self: TableSession, intent: dict) -> Optional[str]:
     offer = self._persist.offer
     if offer is None:
-        raise IntentError("There is no saved match to carry on with.")
+        raise IntentError(_("There is no saved match to carry on with."))
     try:
         restored = _Restored.read(offer.data, self._seats, self)
     except (RecordError, ValueError) as exc:
         self._persist.offer = None
-        raise IntentError(f"The saved match could not be read ({exc}); this table starts afresh.") from None
+        raise IntentError(_("The saved match could not be read ({reason}); this table starts afresh.")
+                          .format(reason=exc)) from None
     self._persist.offer = None
     self._install(restored)
     self._persist.claim_key(offer.path.stem)
-    return "Carried on with your saved match."
+    return _("Carried on with your saved match.")
 
 
 def _act_discard(self: TableSession, intent: dict) -> Optional[str]:
     if self._persist.offer is None:
-        raise IntentError("There is no saved match to set aside.")
+        raise IntentError(_("There is no saved match to set aside."))
     self._persist.claim_key(self._persist.offer.path.stem)
     self._persist.offer = None
     self._changed(moved=False)
@@ -297,7 +318,7 @@ def _act_analysis_open(self: TableSession, intent: dict) -> Optional[str]:
     """Open the review's decision or the answered puzzle on screen in the analysis board
     (refused in a tournament, as the coach is)."""
     if not self._mode.coaching:
-        raise IntentError("The analysis board is off in a tournament.")
+        raise IntentError(_("The analysis board is off in a tournament."))
     self._analysis.show(self._coach.board_here(self.names))
     return None
 

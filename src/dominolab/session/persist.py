@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from .. import players as _players
+from ..i18n import _
 from ..match import Match
 from ..moves import IllegalMoveError
 from ..records import RecordError
@@ -103,7 +104,8 @@ class Persistence:
             temporary.write_text(json.dumps(record()), encoding="utf-8")
             os.replace(temporary, path)
         except OSError as exc:  # a read-only folder must not stop the game
-            return f"The match could not be saved in {self.folder}: {exc.strerror}."
+            return _("The match could not be saved in {folder}: {reason}.").format(folder=self.folder,
+                                                                                    reason=exc.strerror)
         return None
 
     def claim_key(self, base: str) -> None:
@@ -156,9 +158,10 @@ class Persistence:
             return False
         sides = [" & ".join(names[s] for s in side) for side in seating]
         score_text = ", ".join(f"{label} {points}" for label, points in zip(sides, scores, strict=False))
-        when = data.get("saved_at") if isinstance(data.get("saved_at"), str) else "earlier"
-        self.offer = _Offer(path, data, f"A match at this table was left unfinished (saved {excerpt(when, 20)[1:-1]}: "
-                                        f"hand {hand}, {score_text}). Carry on with it?")
+        when = excerpt(data["saved_at"], 20)[1:-1] if isinstance(data.get("saved_at"), str) else _("earlier")
+        self.offer = _Offer(path, data, _("A match at this table was left unfinished (saved {when}: hand {hand}, "
+                                          "{scores}). Carry on with it?").format(when=when, hand=hand,
+                                                                                 scores=score_text))
         return True
 
 

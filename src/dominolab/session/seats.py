@@ -7,29 +7,35 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import players as _players
+from ..i18n import NP_, _, pgettext
 from ..moves import Move
 from ..rules import Rules
 from ..validate import check_int, excerpt, is_int
 from .state import HUMAN
 
-_ONE_PERSON = {2: ("You", "North"), 3: ("You", "East", "West"), 4: ("You", "East", "North", "West")}
-_COMPASS = {2: ("South", "North"), 3: ("South", "East", "West"), 4: ("South", "East", "North", "West")}
+_YOU, _NORTH, _EAST, _SOUTH, _WEST = (NP_("seat", "You"), NP_("seat", "North"), NP_("seat", "East"),
+                                      NP_("seat", "South"), NP_("seat", "West"))
+_ONE_PERSON = {2: (_YOU, _NORTH), 3: (_YOU, _EAST, _WEST), 4: (_YOU, _EAST, _NORTH, _WEST)}
+_COMPASS = {2: (_SOUTH, _NORTH), 3: (_SOUTH, _EAST, _WEST), 4: (_SOUTH, _EAST, _NORTH, _WEST)}
 _MAX_NAME = 24
 
 
 def seat_names(players: int, humans: Sequence[int] = (0,)) -> list[str]:
     """Default names for the seats.  With one person at the table, that seat is "You" and the
     others are named from it going round to the left (North opposite in a four-hand game);
-    with several people every seat gets a compass name (South, East, North, West)."""
+    with several people every seat gets a compass name (South, East, North, West).  The names
+    are in the current language ("Tú", "Norte" in Spanish)."""
     check_int(players, "players", 2)
     if len(humans) == 1:
         you = humans[0]
         names = _ONE_PERSON.get(players)
         if names is None:
-            return ["You" if s == you else f"Player {(s - you) % players}" for s in range(players)]
-        return [names[(s - you) % players] for s in range(players)]
+            return [pgettext("seat", _YOU) if s == you else _("Player {number}").format(number=(s - you) % players)
+                    for s in range(players)]
+        return [pgettext("seat", names[(s - you) % players]) for s in range(players)]
     names = _COMPASS.get(players)
-    return list(names) if names is not None else [f"Player {s + 1}" for s in range(players)]
+    return ([pgettext("seat", name) for name in names] if names is not None
+            else [_("Player {number}").format(number=s + 1) for s in range(players)])
 
 
 class _Person:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from ..i18n import N_, _
 from ..moves import AmbiguousMoveError, Event, IllegalMoveError, InvalidMoveError, Move
 from ..records import RecordError
 from ..round import Round
@@ -45,12 +46,12 @@ def _parse_intent_move(r: Round, text: Any, end: Any, names: Sequence[str]) -> M
     try:
         return r.parse_move(text, end)
     except AmbiguousMoveError as exc:
-        raise IntentError(f"{exc.tile} fits both ends: choose the left end ({exc.ends[0]}) "
-                          f"or the right end ({exc.ends[1]}).") from None
+        raise IntentError(_("{tile} fits both ends: choose the left end ({left}) or the right end ({right}).")
+                          .format(tile=exc.tile, left=exc.ends[0], right=exc.ends[1])) from None
     except IllegalMoveError as exc:
-        raise IntentError(f"Not allowed: {exc.explain(names)}.") from None
+        raise IntentError(_("Not allowed: {reason}.").format(reason=exc.explain(names))) from None
     except InvalidMoveError:
-        raise IntentError(f"{excerpt(text, 12)} is not a tile; nothing was changed.") from None
+        raise IntentError(_("{given} is not a tile; nothing was changed.").format(given=excerpt(text, 12))) from None
 
 
 @dataclass(frozen=True)
@@ -203,6 +204,9 @@ class TableState:
     hinting: bool = False
     #: The analysis board on screen (:class:`~dominolab.session.analysis.AnalysisState`), if open.
     analysis: Any = None
+    #: The language the table speaks ("en", "es"): the presenter builds the snapshot in it
+    #: (``None``: the language of the moment).
+    language: Optional[str] = None
 
 
 def heard_by(events: Sequence[Event], seat: Optional[int]) -> list[Event]:
@@ -211,9 +215,15 @@ def heard_by(events: Sequence[Event], seat: Optional[int]) -> list[Event]:
     return [e if e.action != "draw" or e.seat == seat else e._replace(tile=None) for e in events]
 
 
+#: The log's note for each change of a setting: kept in English in the log and the record (a
+#: record reads the same in any language), said in the table's language when shown.
+_SETTING_TEXTS = {
+    ("undo", "off"): N_("Undo turned off."), ("undo", "last"): N_("Undo of the last move turned on."),
+    ("undo", "free"): N_("Undo turned on."),
+    ("open_hands", True): N_("Open hands turned on."), ("open_hands", False): N_("Open hands turned off."),
+    ("hints", True): N_("Hints turned on."), ("hints", False): N_("Hints turned off."),
+}
+
+
 def _setting_text(name: str, value: Any) -> str:
-    if name == "undo":
-        return {"off": "Undo turned off.", "last": "Undo of the last move turned on.",
-                "free": "Undo turned on."}[value]
-    what = {"open_hands": "Open hands", "hints": "Hints"}[name]
-    return f"{what} turned {'on' if value else 'off'}."
+    return _SETTING_TEXTS[(name, value if name == "undo" else bool(value))]

@@ -13,16 +13,25 @@ an ordinary match (:class:`~.modes.MatchMode`, the default) or a classroom tourn
 (:class:`~.tournament.TournamentMode`).  The table asks its mode where deals come from, what
 a person's move and "Next hand" do, which settings are fixed and which intents are refused;
 it overrides nothing for a mode.
+
+A table speaks one language (``language``: "en", "es"; by default the kernel's,
+:func:`dominolab.set_language`, when the table is made).  Every text it builds, in its
+intents, its snapshots, the callbacks it calls and the threads it starts, is built inside
+that language's block (:meth:`TableSession.speaking`), so two tables in one kernel can speak
+two languages.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
 
+from ..i18n import _, pgettext
+from ..i18n import language as _language
 from ..match import Match
 from ..moves import IllegalMoveError
 from ..playout import derive_seed
@@ -60,6 +69,8 @@ class TableSession:
     saved there after every change, and a new table with the same settings, opened from the
     same browser, offers to carry on with an unfinished one.  ``mode`` is what kind of game
     the table runs (:mod:`dominolab.session.modes`; ``None``: an ordinary match).
+    ``language`` is the language of every text at the table ("en", "es"; ``None``: the
+    kernel's at this moment); an unknown one raises :class:`~dominolab.UnknownLanguageError`.
     """
 
     def __init__(
@@ -81,7 +92,9 @@ class TableSession:
         background: bool = False,
         autosave: Union[str, Path, None] = None,
         mode: Optional[TableMode] = None,
+        language: Optional[str] = None,
     ) -> None:
+        self._language = table_language(language)  # first: an unknown language builds nothing
         rules = Rules.coerce(rules)
         specs = _seat_specs(rules, players, opponents, seats)
         count = len(specs)
@@ -100,8 +113,9 @@ class TableSession:
         self.humans: tuple[int, ...] = tuple(s for s, spec in enumerate(specs) if spec == HUMAN)
         self._kinds = [HUMAN if spec == HUMAN else _kind_of(spec) for spec in specs]
         self._seats = [_Person(s) if spec == HUMAN else _make_player(spec, s) for s, spec in enumerate(specs)]
-        self.names: tuple[str, ...] = tuple(
-            _check_names(names, count) if names is not None else seat_names(count, self.humans))
+        with self.speaking():  # the default names ("You", "North") are in the table's language
+            self.names: tuple[str, ...] = tuple(
+                _check_names(names, count) if names is not None else seat_names(count, self.humans))
         self.seed = seed
         self.target = target
         self._mode: TableMode = MatchMode() if mode is None else mode
@@ -110,7 +124,7 @@ class TableSession:
         #: "job-applied", "intent-applied", "review-progress", "review-done", "hint-start",
         #: "hint-done", "hint-cancelled"): tests inject delays here to probe races.
         self._test_hook: Optional[Callable[[str], None]] = None
-        self._threads = Threads(self._lock, background, self._apply_job, self._hook)
+        self._threads = Threads(self._lock, background, self._apply_job, self._hook, self._language)
         self._version = 0
         self._seq = 0
         self._ack: Optional[str] = None
@@ -165,6 +179,19 @@ class TableSession:
     _act_review = intents._act_review
     _act_analysis_open = intents._act_analysis_open
 
+    # ------------------------------------------------------------------ the table's language
+    @property
+    def language(self) -> str:
+        """The language of every text at this table ("en", "es"), fixed when it is made."""
+        return self._language
+
+    @contextmanager
+    def speaking(self) -> Iterator[str]:
+        """A block in the table's language: the table's intents, snapshots, callbacks and
+        threads build their texts inside it (a language block does not follow into a thread)."""
+        with _language(self._language) as code:
+            yield code
+
     # ------------------------------------------------------------------ reading the game
     @property
     def round(self) -> Round:
@@ -216,8 +243,8 @@ class TableSession:
         return len(self._match.rounds) + (0 if self._round_in_match() else 1)
 
     def state(self) -> TableState:
-        """The table at this moment, consistent (taken under the lock)."""
-        with self._lock:
+        """The table at this moment, consistent (taken under the lock), in the table's language."""
+        with self._lock, self.speaking():
             return self._state()
 
     def subscribe(self, listener: Callable[[TableState], None]) -> None:
@@ -244,7 +271,7 @@ class TableSession:
     @property
     def coach(self) -> Optional[CoachState]:
         """The review or puzzle on screen (``None``: the table itself)."""
-        with self._lock:
+        with self._lock, self.speaking():
             return self._coach.state()
 
     def start_puzzles(self, puzzle_or_id: Any = None, grade: Optional[str] = None,
@@ -257,7 +284,8 @@ class TableSession:
 
     def wait_review(self, timeout: Optional[float] = 60.0) -> bool:
         """Block until no review is being valued; True if so."""
-        self._coach.review_here()
+        with self.speaking():  # where no thread reviews, the review is valued here
+            self._coach.review_here()
         return self._coach.wait(timeout)
 
     # ------------------------------------------------------------------ the analysis board
@@ -290,9 +318,10 @@ class TableSession:
 
     def _drain(self) -> None:
         """Show what the mode has still to show; then, without a thinker thread, run the
-        computer players' jobs here, one after another."""
-        self._mode.show_pending(self)
-        self._threads.drain()
+        computer players' jobs here, one after another (in the table's language)."""
+        with self.speaking():
+            self._mode.show_pending(self)
+            self._threads.drain()
 
     def _next_job(self) -> Optional[_Job]:
         """The job of the computer player to move, or None (lock held)."""
@@ -305,14 +334,16 @@ class TableSession:
     def _apply_job(self, job: _Job, move: Any, failed: Optional[Exception], took: float) -> bool:
         """Apply the move a computer player chose for ``job`` (lock held, the job still the
         thinker's); False, with the table's message saying why, if the player failed."""
-        error = None if failed is None else f"{self.names[job.seat]}'s player failed: {failed!r}"
+        error = None if failed is None else _("{name}'s player failed: {error}").format(name=self.names[job.seat],
+                                                                                          error=repr(failed))
         r = self._round
         if error is None:
             try:
                 r.play(move, seat=job.seat)
             except (IllegalMoveError, ValueError) as exc:
                 reason = exc.explain(self.names) if isinstance(exc, IllegalMoveError) else str(exc)
-                error = f"{self.names[job.seat]}'s player chose {excerpt(move)}, which is not allowed: {reason}"
+                error = _("{name}'s player chose {move}, which is not allowed: {reason}").format(
+                    name=self.names[job.seat], move=excerpt(move), reason=reason)
         if error is not None:
             self._threads.fail(error)
             self._message = ("error", error)
@@ -459,9 +490,10 @@ class TableSession:
     def _emit(self) -> None:
         if not self._listeners or self._quiet:
             return
-        state = self._state()
-        for listener in list(self._listeners):
-            listener(state)
+        with self.speaking():  # the state and whatever the listeners build from it
+            state = self._state()
+            for listener in list(self._listeners):
+                listener(state)
 
     def _state(self) -> TableState:
         self._seq += 1
@@ -497,7 +529,7 @@ class TableSession:
             ai_ms=tuple(self._ai_ms[-(self.players - 1):]),
             coach=self._coach.state(),
             can_review=self._coach.refusal(self._mode.coaching, r.is_over) is None,
-            analysis=self._analysis.state(),
+            analysis=self._analysis.state(), language=self._language,
         ))
 
     def _note(self, kind: str, *, seat: Optional[int] = None, turns: tuple[str, ...] = (), text: str = "",
@@ -508,16 +540,26 @@ class TableSession:
     def _whose_turn_sentence(self) -> str:
         r = self._round
         if r.is_over:
-            return "The hand is over."
+            return _("The hand is over.")
         seat = r.turn
+        name = self.names[seat]
         if seat in self.humans:
             if self._viewer == seat:
-                return "It is your turn." if self.names[seat] == "You" else f"It is {self.names[seat]}'s turn."
-            return f"It is {self.names[seat]}'s turn: pass the screen to {self.names[seat]}."
+                you = name in ("You", pgettext("seat", "You"))  # the default name of the one person
+                return _("It is your turn.") if you else _("It is {name}'s turn.").format(name=name)
+            return _("It is {name}'s turn: pass the screen to {name}.").format(name=name)
         job = self._threads.job
-        doing = "is thinking" if job is not None and job.seat == seat else "is to play"
-        return f"Wait: {self.names[seat]} {doing}."
+        thinking = job is not None and job.seat == seat
+        return (_("Wait: {name} is thinking.") if thinking else _("Wait: {name} is to play.")).format(name=name)
 
     def _tell(self, kind: str, text: str) -> None:
         """Set the message the table shows (lock held; the next snapshot carries it)."""
         self._message = (kind, text)
+
+
+def table_language(code: Optional[str]) -> str:
+    """The language a table is made in: ``code`` checked ("en", "es"), or ``None`` for the
+    language of this moment (the kernel's, :func:`dominolab.set_language`).  An unknown code
+    raises :class:`~dominolab.UnknownLanguageError`, which lists the languages there are."""
+    with _language(code) as checked:
+        return checked

@@ -10,6 +10,12 @@ applied, under the lock, only if the game is still at the version the job was ma
 one piece of code owns the turn: there is no moment at which the game says "a computer
 player is to move" and nobody has been asked to move it.  Where threads cannot start
 (Pyodide), the caller's thread runs the jobs, the reviews and the hints.
+
+A table speaks one language (``TableSession.language``), and a language block
+(:func:`dominolab.i18n.language`) does not follow into a new thread: every thread started
+here runs its work inside the table's language block (:meth:`Threads.speaking`), so the
+sentences a computer move, a hint, a review or an evaluation builds are in the table's
+language whatever the kernel's is.
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Optional, Protocol, TypeVar
+
+from ..i18n import language as _language
 
 
 @dataclass
@@ -85,10 +93,12 @@ class Threads:
     cleared by the session at every change), whether a thread thinks (``background``) and
     whether the table is closed (``closed``).  It shares the table's lock (``idle`` is told when
     no job is left); ``apply`` applies a chosen move (lock held, the job still current; False
-    if it failed: see :meth:`fail`) and ``hook`` is the table's test hook."""
+    if it failed: see :meth:`fail`) and ``hook`` is the table's test hook.  ``language`` is
+    the table's: every thread started here works in it."""
 
     def __init__(self, lock: Any, background: bool, apply: Callable[[_Job, Any, Optional[Exception], float], bool],
-                 hook: Callable[[str], None]) -> None:
+                 hook: Callable[[str], None], language: Optional[str] = None) -> None:
+        self.language = language
         self._lock = lock
         self.idle = threading.Condition(lock)
         self.background = bool(background)
@@ -115,13 +125,22 @@ class Threads:
         if self._thinker is not None:
             return True
         try:
-            thread = threading.Thread(target=self._think_loop, name="dominolab-table", daemon=True)
+            thread = threading.Thread(target=self.speaking(self._think_loop), name="dominolab-table", daemon=True)
             thread.start()
         except RuntimeError:  # no threads here (Pyodide): the caller's thread runs the jobs
             self.background = False
             return False
         self._thinker = thread
         return True
+
+    def speaking(self, work: Callable[..., None]) -> Callable[..., None]:
+        """``work`` done in the table's language (what a thread started here runs)."""
+
+        def spoken(*args: Any) -> None:
+            with _language(self.language):
+                work(*args)
+
+        return spoken
 
     def _think_loop(self) -> None:
         while True:
@@ -193,7 +212,7 @@ class Threads:
         if not self.background:
             return False
         try:
-            threading.Thread(target=worker, args=(run,), name=name, daemon=True).start()
+            threading.Thread(target=self.speaking(worker), args=(run,), name=name, daemon=True).start()
         except RuntimeError:  # no threads here (Pyodide): nor for the thinker
             self.background = False
             return False

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional
 
+from ..i18n import _
 from ..narration import narrate
 from ..round import Round
 from .state import IntentError, heard_by
@@ -34,7 +35,7 @@ class Undo:
             raise IntentError(reason)
         history = r.history
         taken = narrate(heard_by(history[mark:], seat), names)
-        for _ in range(len(history) - mark):
+        for _step in range(len(history) - mark):
             r.undo()
         if policy == "last":
             self.floor = mark
@@ -43,22 +44,22 @@ class Undo:
     def check(self, policy: str, r: Round, humans: Sequence[int], seat: Optional[int]) -> tuple[str, Optional[int]]:
         """(why not, None) or ("", the history length to go back to) for an undo by ``seat``."""
         if policy == "off":
-            return "Undo is off at this table.", None
+            return _("Undo is off at this table."), None
         if r.is_over:
-            return "The hand is over and scored; undo works during a hand.", None
+            return _("The hand is over and scored; undo works during a hand."), None
         if seat is None:
-            return "Nobody's tiles are showing; undo works for the person whose tiles are showing.", None
+            return _("Nobody's tiles are showing; undo works for the person whose tiles are showing."), None
         history = r.history
         decisions = [(i, e.seat) for i, e in enumerate(history) if e.seat in humans and e.action != "draw"]
         mine = [i for i, s in decisions if s == seat and i >= self.floor]
         if not mine:
             if policy == "last" and any(s == seat for _, s in decisions):
-                return "This table lets you take back only your last move, and you have.", None
-            return "There is no move of yours to take back in this hand.", None
+                return _("This table lets you take back only your last move, and you have."), None
+            return _("There is no move of yours to take back in this hand."), None
         mark = mine[-1]
         if any(s != seat for i, s in decisions if i > mark):
-            return "Someone else has moved since your last move, so it cannot be taken back.", None
+            return _("Someone else has moved since your last move, so it cannot be taken back."), None
         if any(e.action == "draw" for e in history[mark:]):
-            return ("A tile has been drawn since your last move, and a draw is never taken back "
-                    "(the boneyard would give away what it hides)."), None
+            return _("A tile has been drawn since your last move, and a draw is never taken back "
+                     "(the boneyard would give away what it hides)."), None
         return "", mark
