@@ -35,11 +35,6 @@ def _english_after() -> Iterator[None]:
 #: Snapshot fields that are codes the browser reads (moves, ends, kinds), not words for people.
 CODES = {"tile", "action", "kind", "reason", "verdict", "policy", "send", "end", "ends", "id", "grade", "ack",
          "rules", "path"}
-#: The engine's own sentences a snapshot carries, translated and checked in the engine's module
-#: and its tests (tiles.py's spoken names; round.py's explanation of a blocked layout), not here.
-ENGINE = {"spoken"}
-#: The coach's own sentences (a hint's reason and figures: players.py), checked by its tests.
-COACH = {"hint.text", "hint.why"}
 
 
 def texts(snapshot: Any, path: str = "") -> Iterator[tuple[str, str]]:
@@ -47,7 +42,7 @@ def texts(snapshot: Any, path: str = "") -> Iterator[tuple[str, str]]:
     if isinstance(snapshot, dict):
         for key, value in snapshot.items():
             nested = bool(path)
-            if key in CODES or key in ENGINE or (nested and key == "status") or (
+            if key in CODES or (nested and key == "status") or (
                     path.endswith("decision") and key == "label"):
                 continue
             yield from texts(value, f"{path}.{key}" if path else key)
@@ -58,11 +53,10 @@ def texts(snapshot: Any, path: str = "") -> Iterator[tuple[str, str]]:
         yield path, snapshot
 
 
-def english_in(snapshot: dict, blocked_why: set[str]) -> list[tuple[str, str, set[str]]]:
-    """The texts of ``snapshot`` with English words in them (the engine's explanation of a
-    blocked layout, ``blocked_why``, is the engine's own text, checked by its own tests)."""
-    return [(where, text, english_words(text)) for where, text in texts(snapshot)
-            if english_words(text) and where not in COACH and not (where == "result.why" and text in blocked_why)]
+def english_in(snapshot: dict) -> list[tuple[str, str, set[str]]]:
+    """The texts of ``snapshot`` with English words in them (the engine's and the coach's
+    sentences it carries included)."""
+    return [(where, text, english_words(text)) for where, text in texts(snapshot) if english_words(text)]
 
 
 def intent(t: Any, move: Any) -> dict:
@@ -113,21 +107,18 @@ def play_through(table: DominoTable, rng: random.Random, hands: int) -> list[dic
 def test_a_whole_match_at_a_spanish_table_has_no_english_in_its_texts(kw: dict) -> None:
     rules = kw.pop("rules", "standard")
     found = []
-    blocked_why = set()
     for seed in range(3):
         table = DominoTable(rules, seed=seed, autosave=False, background=False, language="es", **dict(kw))
         assert table.language == "es" and dl.get_language() == "en"
         seen = play_through(table, random.Random(seed), hands=12)
         table.session.configure(hints=not table.session.settings.hints)  # a setting's note in the log
         seen.append(table.snapshot)
-        with dl.language("es"):  # the engine's own sentence for a blocked layout (round.py), if any
-            blocked_why.update(r.explain_block() or "" for r in table.match.rounds)
         for item in seen:
             if "ok" in item:  # an intent's answer
                 if english_words(item["message"]):
                     found.append(("answer", item["message"], english_words(item["message"])))
             else:
-                found.extend(english_in(item, blocked_why))
+                found.extend(english_in(item))
         assert table.match.rounds and any(item.get("ok") is False for item in seen), "hands played, intents refused"
         assert any(line["kind"] == "setting" for line in table.snapshot["log"])
         table.close()
@@ -145,7 +136,7 @@ def test_the_spanish_table_says_its_sentences_in_spanish() -> None:
     assert reply["message"].startswith("La mesa ya había seguido cuando llegó eso, así que no se cambió nada.")
     reply = table.handle_intent({"action": "undo", "version": table.version})
     assert reply["message"] == "En esta mesa no se puede deshacer."
-    with pytest.raises(dl.widget.IntentError, match=r"^No se permite: "):
+    with pytest.raises(dl.widget.IntentError, match=r"^No se puede: "):
         table.play("9-9")
     table.close()
     # The default names of a table for several people, and the screen passed between them.
