@@ -55,7 +55,7 @@ class Feedback:
         title = _(_STYLE[self.status][1])
         text = f"{title}: {self.message}" if self.message else title
         if self.why:
-            text += f"\nWhy? {self.why}"
+            text += "\n" + _("Why? {figures}").format(figures=self.why)
         return f"{text}\n\n{self.code}" if self.code else text
 
     def __repr__(self) -> str:
@@ -66,7 +66,7 @@ class Feedback:
         title = _(title)
         body = _INLINE_CODE.sub(r"<code>\1</code>", escape(self.message)).replace("\n", "<br>")
         code = f'<pre style="margin:4px 0">{escape(self.code)}</pre>' if self.code else ""
-        why = (f'<details style="margin:4px 0"><summary>Why?</summary>{escape(self.why)}</details>'
+        why = (f'<details style="margin:4px 0"><summary>{escape(_("Why?"))}</summary>{escape(self.why)}</details>'
                if self.why else "")
         return (f'<div style="border-left:4px solid {colour};padding:2px 8px;margin:4px 0">'
                 f'<strong style="color:{colour}">{title}</strong>'
