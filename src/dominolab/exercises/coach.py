@@ -76,8 +76,8 @@ def kitchen_analysis() -> Analysis:
 def _as_good_as_the_boards_best() -> dict[Any, str]:
     """The moves the board cannot tell from its best (verdict "about as good")."""
     analysis = kitchen_analysis()
-    return {m.move: f"the board cannot tell it from {move_words(analysis.best)}: {analysis.says} Either answer is "
-                    "right."
+    return {m.move: _("the board cannot tell it from {best}: {says} Either answer is right.").format(
+                best=move_words(analysis.best), says=analysis.says)
             for m in analysis.moves[1:] if m.verdict == "about as good"}
 
 
@@ -137,9 +137,9 @@ def _as_good_as_best(decision: Decision) -> dict[Any, str]:
     """The moves the review cannot tell from the best at ``decision`` (their 95% intervals
     overlap the best's), each with the sentence that says so."""
     best = decision.best
-    return {c.move: f"the review values it at {c.words()}, and the best, {move_words(best.move, decision.view)}, "
-                    f"at {best.words()}: the intervals overlap, so the search cannot tell the two apart and "
-                    "either answer is right."
+    return {c.move: _("the review values it at {value}, and the best, {best}, at {best_value}: the intervals "
+                      "overlap, so the search cannot tell the two apart and either answer is right.").format(
+                value=c.words(), best=move_words(best.move, decision.view), best_value=best.words())
             for c in decision.choices[1:] if c.interval[1] >= best.interval[0]}
 
 
