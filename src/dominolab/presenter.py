@@ -363,7 +363,11 @@ def _status(state: TableState, view: Any, drew: bool = True) -> str:
         options.append(pgettext("choice", "draw"))
     if PASS in view.legal:
         options.append(pgettext("choice", "pass"))
-    return prefix + _("Your turn: {choices}.").format(choices=list_or(options))
+    # Two choices, the first with its own "or" in it, are joined as whole clauses (a comma
+    # before the Spanish "o"); other counts as a plain list.
+    choices = pgettext("choices", "{first} or {second}").format(first=options[0], second=options[1]) \
+        if len(options) == 2 else list_or(options)
+    return prefix + _("Your turn: {choices}.").format(choices=choices)
 
 
 def _result(state: TableState, labels: list[str]) -> Optional[dict]:
