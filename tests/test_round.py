@@ -244,6 +244,17 @@ class TestView:
         assert lead.fits(dl.Tile(3, 2)) and lead.fits(dl.Tile(6, 1)) and not lead.fits(dl.Tile(5, 5))
         assert not position(hands=["6-1 3-2", "0-0"], line="").view(1).fits(dl.Tile(0, 0))  # not its lead
 
+    def test_view_says_on_which_ends_any_tile_could_go(self):
+        """Whoever holds it: the ends whose number it shows, one of two equal ends, none."""
+        view = position(hands=["6-1 2-2", "0-0"], line="6-6 6-4").view(1)  # ends 6 and 4
+        where = {t: view.ends_for(dl.Tile.parse(t)) for t in ["6-4", "6-1", "4-0", "5-3"]}
+        assert where == {"6-4": ("left", "right"), "6-1": ("left",), "4-0": ("right",), "5-3": ()}
+        equal = position(hands=["6-1 2-2", "0-0"], line="5-6 6-6").view(1)  # ends 5 and 6
+        assert equal.ends_for(dl.Tile.parse("6-5")) == ("left", "right")
+        same = position(hands=["5-1 2-2", "0-0"], line="6-6 6-4 4-1 1-6").view(1)  # ends 6 and 6
+        assert same.ends == (6, 6) and same.ends_for(dl.Tile.parse("6-2")) == ("left",)
+        assert position(hands=["6-1 3-2", "0-0"], line="").view(1).ends_for(dl.Tile(5, 5)) == ("lead",)
+
     def test_view_bad_seat(self):
         r = dl.Round.deal("standard", 2, seed=1)
         with pytest.raises(ValueError, match="seat must be a whole number from 0 to 1"):

@@ -64,6 +64,17 @@ class View:
         left, right = self.ends
         return tile.has(left) or tile.has(right)
 
+    def ends_for(self, tile: Tile) -> tuple[str, ...]:
+        """Where ``tile`` could go on the line now, whoever holds it: the ends whose number it
+        shows ("left", "right"), only the first when both show the same number (either gives
+        the same line), ``()`` when it fits neither; ``("lead",)`` on an empty line, which any
+        tile opens as far as the line goes (which tiles a seat may lead is :attr:`lead`)."""
+        if self.ends is None:
+            return ("lead",)
+        left, right = self.ends
+        sides = tuple(side for side, n in (("left", left), ("right", right)) if tile.has(n))
+        return sides[:1] if left == right else sides
+
     @property
     def unseen(self) -> list[Tile]:
         """Tiles this seat cannot see: in other hands or the boneyard, heaviest first."""

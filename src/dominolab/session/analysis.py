@@ -318,18 +318,8 @@ class Analyst(Worker[_EvalRun]):
         unseen: list[tuple[Tile, tuple[str, ...]]] = []
         if not view.is_over and view.turn != board.seat:
             seen = set(board.tiles) | {e.tile for e in board.events if e.tile is not None}
-            for tile in board.rules.tiles:
-                if tile in seen:
-                    continue
-                if view.ends is None:
-                    unseen.append((tile, ("lead",)))
-                    continue
-                left, right = view.ends
-                sides = tuple(side for side, n in (("left", left), ("right", right)) if tile.has(n))
-                if left == right:
-                    sides = sides[:1]  # either end gives the same line
-                if sides:
-                    unseen.append((tile, sides))
+            unseen = [(tile, sides) for tile in board.rules.tiles
+                      if tile not in seen and (sides := view.ends_for(tile))]
         self._state = AnalysisState(
             view=view, seat=board.seat, names=speaking, line=line, branches=branches, at=len(here),
             can_undo=current.parent is not None, can_redo=bool(current.variations),
