@@ -203,8 +203,9 @@ def test_the_boards_figures_in_spanish():
         spanish = board.evaluate(level="easy")
     assert english.why == ("In 28 imagined deals of the hidden tiles, 4-0 on the left averaged +5.4 ± 7.2 net points "
                            "for you, against +2.6 ± 7.1 for 4-0 on the right.")
-    assert spanish.why == ("En 28 repartos imaginados de las fichas ocultas, el 4-0 a la izquierda dio en "
-                           "promedio +5,4 ± 7,2 puntos netos para ti, frente a +2,6 ± 7,1 con el 4-0 a la derecha.")
+    assert spanish.why == ("En 28 repartos imaginados de las fichas que no se ven, el 4-0 a la izquierda "
+                           "dio en promedio +5,4 ± 7,2 puntos netos para ti, frente a +2,6 ± 7,1 con el 4-0 "
+                           "a la derecha.")
 
 
 # ---------------------------------------------------------------------------- the text format
