@@ -128,7 +128,7 @@ def test_a_puzzle_in_spanish_and_back_in_english():
         assert puzzle._repr_html_().startswith("<div><p><strong>Problema family-2p-004</strong> (fácil).")
         assert "le saca 17,5 puntos (±5,1) de ventaja a" in puzzle.explain()
         assert "resuelto con exactitud en los 28 repartos que encajan con lo que ves" in puzzle.explain()
-        assert "El asiento 1 ya mostró que le faltan los 5. No puedes ver 9 fichas." in puzzle.explain()
+        assert "El asiento 1 ya mostró que le faltan los cincos. No puedes ver 9 fichas." in puzzle.explain()
     finally:
         dl.set_language("en")
     assert spanish != english

@@ -602,10 +602,7 @@ def _time(name):
     return found and int(found[1])
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="lesson 1's Spanish header says 65 minutes "
-                                                                   "(it is being reviewed)"))
-    if name == "es/01-las-reglas.ipynb" else name for name in SPANISH_LESSONS])
+@pytest.mark.parametrize("name", SPANISH_LESSONS)
 def test_each_spanish_lesson_states_the_time_of_its_english_twin(name):
     english = next(en for en, es in SPANISH.items() if es == name)
     assert _time(english) and _time(name) == _time(english)

@@ -640,7 +640,7 @@ def explain(view: View, choices: Sequence[Choice], verified: Optional[Verificati
             parts.append(text.format(move=move_words(heaviest.move), figure=figure))
     for seat, voids in known_voids(view).items():
         if voids:
-            lacks = list_and(pgettext("lacks", "no {suit}").format(suit=_suit(n)) for n in sorted(voids))
+            lacks = list_and(pgettext("lacks", "no {suit}").format(suit=plain.suit(n)) for n in sorted(voids))
             parts.append(_("Seat {seat} has shown it has {lacks}.").format(seat=seat, lacks=lacks))
     unseen = len(view.unseen)
     parts.append(ngettext("You cannot see {count} tiles.", "You cannot see {count} tiles.", unseen)
@@ -653,11 +653,6 @@ def _stored(view: View, choices: Sequence[Choice], verified: Optional[Verificati
     """:func:`explain` in English, as the data file stores it whatever the language of the moment."""
     with language(SOURCE_LANGUAGE):
         return explain(view, choices, verified, hidden)
-
-
-def _suit(number: int) -> str:
-    """A number as the name of every tile that shows it, in the plural: "blanks", "5s"."""
-    return pgettext("suit", "blanks") if number == 0 else pgettext("suit", "{number}s").format(number=number)
 
 
 def candidate(view: View, choices: Sequence[Choice]) -> bool:

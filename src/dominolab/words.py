@@ -152,7 +152,7 @@ def points_count(n: int, words: bool = False) -> str:
 def suit_plural(n: int) -> str:
     """A number as a suit in the plural, in the current language: "blanks", "6s" (in
     Spanish the number a tile shows, after "las fichas con": "blanco", "6")."""
-    return pgettext("suit", "blanks") if n == 0 else pgettext("suit", "{number}s").format(number=n)
+    return pgettext("tiles showing", "blanks") if n == 0 else pgettext("tiles showing", "{number}s").format(number=n)
 
 
 def decimal(value: float, spec: str = "") -> str:

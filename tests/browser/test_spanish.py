@@ -1,28 +1,43 @@
 """A whole match in Spanish in real JupyterLab and headless Chromium (issue 36).
 
-A table made after ``dl.set_language("es")`` is played to the end of its match by mouse and
+A table made with ``DominoTable(..., language="es")`` in a kernel that speaks English is played to the end of its match by mouse and
 by keyboard, in turn: tiles clicked or reached with the arrows and played with Enter, an end
 chosen by its button or by L, Draw and Pass clicked by their Spanish names or pressed as D
 and P, the next hand dealt by its button or by N.  After each real click or key, Python's own
 state is read back from the kernel (the tile on the line, the hand dealt, the match won), and
 the table's buttons are found by their accessible names, which are the Spanish labels the
-table received from Python (``DominoTable.words``).
+table received from Python (``DominoTable.words``); the sentences Python builds (the status,
+the hint, the result, the announcements) are read for English words at every step.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from ..english import english_words
 from .conftest import fresh_notebook_page
 from .test_lab import TIMEOUT, add_table, kernel, kernel_json, wait_ready
 
 pytestmark = pytest.mark.browser
 
 #: A short match (to 30 points: two or three hands) so that the whole of it is played here.
-TABLE = """dl.set_language("es")
-table = DominoTable("standard", players=2, opponents="greedy", seed=5, target=30, hints=True, pace=0,
-                    autosave=False)
+TABLE = """table = DominoTable("standard", players=2, opponents="greedy", seed=5, target=30, hints=True, pace=0,
+                    autosave=False, language="es")
 table"""
+
+#: Where the table shows sentences Python built: the status line, the message, the hint, the
+#: result and the live region a screen reader reads.
+SENTENCES = ".dl-status, .dl-message, .dl-hint-text, .dl-result, .dl-live"
+
+
+#: Every sentence read so far (so that the test knows it read some).
+READ: set[str] = set()
+
+
+def _english_on_screen(root) -> list[tuple[str, set[str]]]:
+    texts = [text for text in root.locator(SENTENCES).all_inner_texts() if text.strip()]
+    READ.update(texts)
+    return [(text, english_words(text)) for text in texts if english_words(text)]
 
 #: Python's state after a move: the version, the tiles on the line, the hand, the match over.
 STATE = ("[table.version, [str(p.tile) for p in table.round.line], table.snapshot['hand_number'], "
@@ -39,7 +54,9 @@ def test_a_whole_match_in_spanish_by_mouse_and_keyboard(browser, lab) -> None:
         root, index = add_table(page, TABLE)
         wait_ready(page, index)
         # The table and its buttons are named in Spanish, as Python's words say.
-        assert kernel_json(page, "[table.words['Hint (H)'], dl.get_language()]") == ["Pista (H)", "es"]
+        # The table speaks Spanish; the kernel, and so every other table, stays English.
+        assert kernel_json(page, "[table.words['Hint (H)'], table.language, dl.get_language()]") == [
+            "Pista (H)", "es", "en"]
         assert root.get_attribute("aria-label") == "Mesa de dominó"
         table = page.get_by_role("group", name="Mesa de dominó")
         hint = table.get_by_role("button", name="Pista (H)", exact=True)
@@ -56,8 +73,10 @@ def test_a_whole_match_in_spanish_by_mouse_and_keyboard(browser, lab) -> None:
         page.wait_for_function("(r) => !!r.querySelector('.dl-hint-text') && !r.hasAttribute('aria-busy')",
                                arg=root.element_handle(), timeout=TIMEOUT)
         assert root.locator(".dl-hint-text").inner_text().startswith("Pista: ")
+        assert _english_on_screen(root) == []
 
         moves = {"mouse": 0, "keys": 0}
+        english: list[tuple[str, set[str]]] = []
         hands = 1
         by_keys = False
         for _ in range(400):
@@ -119,6 +138,7 @@ def test_a_whole_match_in_spanish_by_mouse_and_keyboard(browser, lab) -> None:
                 page.wait_for_function("([r, v]) => Number(r.dataset.version) !== v", arg=[root.element_handle(), version],
                                        timeout=TIMEOUT)
                 assert kernel_json(page, "table.version") > version
+            english.extend(_english_on_screen(root))
             moves["keys" if by_keys else "mouse"] += 1
             by_keys = not by_keys
         else:
@@ -127,6 +147,9 @@ def test_a_whole_match_in_spanish_by_mouse_and_keyboard(browser, lab) -> None:
         # The match is over in Python, and the table offers a new one in Spanish.
         _version, _line, _hand, match_over, won = kernel_json(page, STATE)
         assert match_over and won and hands >= 2
+        english.extend(_english_on_screen(root))
+        assert english == [], english[:5]
+        assert len(READ) >= 20 and any(text.startswith("Pista: ") for text in READ), sorted(READ)[:5]
         assert moves["mouse"] >= 5 and moves["keys"] >= 5, moves
         assert table.get_by_role("button", name="Nueva partida (N)", exact=True).count() == 1
         assert root.locator(".dl-log summary").inner_text().startswith("Esta mano, turno por turno (")
