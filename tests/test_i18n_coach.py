@@ -256,7 +256,7 @@ def test_a_stopped_review_and_its_chart_in_spanish() -> None:
     with dl.language("es"):
         spanish = rv.summary()
         check_spanish(english, spanish)
-        assert "3 decisiones revisadas en el nivel fácil (el repaso se detuvo antes del final)" in spanish
+        assert "3 decisiones repasadas en el nivel fácil (el repaso se detuvo antes del final)" in spanish
         ax = rv.plot()
         texts = [ax.get_xlabel(), ax.get_ylabel(), ax.get_title()]
         texts += [t.get_text() for t in ax.get_legend().get_texts()]

@@ -124,11 +124,11 @@ def test_a_puzzle_in_spanish_and_back_in_english():
     dl.set_language("es")
     try:
         spanish = [text for _, text in puzzle_texts(puzzle)]
-        assert puzzle.question.startswith("Reglas Family, 2 participantes: eres el asiento 0")
+        assert puzzle.question.startswith("Reglas predefinidas «Family», 2 participantes: eres el asiento 0")
         assert puzzle._repr_html_().startswith("<div><p><strong>Problema family-2p-004</strong> (fácil).")
         assert "le saca 17,5 puntos (±5,1) de ventaja a" in puzzle.explain()
         assert "resuelto con exactitud en los 28 repartos que encajan con lo que ves" in puzzle.explain()
-        assert "El asiento 1 ha mostrado que le faltan los cincos. No puedes ver 9 fichas." in puzzle.explain()
+        assert "El asiento 1 ya mostró que le faltan los cincos. No puedes ver 9 fichas." in puzzle.explain()
     finally:
         dl.set_language("en")
     assert spanish != english
@@ -141,7 +141,7 @@ def test_asking_for_a_puzzle_that_is_not_there_in_spanish():
     with dl.language("es"):
         with pytest.raises(KeyError, match="no hay ningún problema llamado 'nope'"):
             puzzles.get("nope")
-        assert repr(puzzles.load()[0]).startswith("<Problema family-2p-004 (fácil): Reglas Family")
+        assert repr(puzzles.load()[0]).startswith("<Problema family-2p-004 (fácil): Reglas predefinidas «Family»")
     assert repr(puzzles.load()[0]).startswith("<Puzzle family-2p-004 (easy): Family rules")
 
 
@@ -203,8 +203,9 @@ def test_the_boards_figures_in_spanish():
         spanish = board.evaluate(level="easy")
     assert english.why == ("In 28 imagined deals of the hidden tiles, 4-0 on the left averaged +5.4 ± 7.2 net points "
                            "for you, against +2.6 ± 7.1 for 4-0 on the right.")
-    assert spanish.why == ("En 28 repartos imaginados de las fichas ocultas, el 4-0 a la izquierda dio en "
-                           "promedio +5,4 ± 7,2 puntos netos para ti, frente a +2,6 ± 7,1 con el 4-0 a la derecha.")
+    assert spanish.why == ("En 28 repartos imaginados de las fichas que no se ven, el 4-0 a la izquierda "
+                           "dio en promedio +5,4 ± 7,2 puntos netos para ti, frente a +2,6 ± 7,1 con el 4-0 "
+                           "a la derecha.")
 
 
 # ---------------------------------------------------------------------------- the text format

@@ -194,7 +194,7 @@ def test_a_hint_and_a_review_at_a_spanish_table_are_built_in_spanish_on_their_th
     assert review["kind"] == "review" and review["decision"]["heading"].startswith("Decisión 1 de ")
     assert review["decision"]["label_text"] in ("La mejor jugada", "Buena", "Imprecisión", "Error", "Error grave",
                                                 "Jugada obligada")
-    assert review["progress_text"].startswith("Revisando: ")
+    assert review["progress_text"].startswith("Repasando: ")
     assert table.snapshot["reviews"] == [] and t.state().language == "es"
     table.close()
 
