@@ -352,7 +352,7 @@ function moveRow(table, a, m, i) {
   const play = () => {
     if (m.send) act(table, "analysis_play", { move: m.send });
     else {
-      table.analysisMove = "draw ";
+      table.analysisMove = t("draw {tile}", { tile: "" });
       table.draw();
       const box = moveInput(table);
       if (box) box.focus();

@@ -151,6 +151,7 @@ LABELS: tuple[str, ...] = (
     # ("6-4 left", "draws 2", "pass"), so the examples keep those words.
     N_("Type a move first, such as 6-4 left, draws 2 or pass."),
     N_("Type the tile you drew after “draw” (for example draw 3-3), then press Enter."),
+    N_("draw {tile}"),
     N_("Play {move}"),
     N_("Draw (type the tile you drew)"),
     N_("Start of the hand"),

@@ -43,7 +43,7 @@ function moveRow(table, a, m, i) {
     if (m.send) act(table, "analysis_play", { move: m.send });
     else {
       // Your draw names the tile you drew: type it.
-      table.analysisMove = "draw ";
+      table.analysisMove = t("draw {tile}", { tile: "" }); // the word the board reads, in your language
       table.draw();
       const box = moveInput(table);
       if (box) box.focus();
