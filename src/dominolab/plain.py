@@ -36,7 +36,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Optional
 
-from .i18n import N_, NP_, _, pgettext
+from .i18n import N_, NP_, _, get_language, pgettext
 from .words import is_you
 
 __all__ = ["BANNED", "CLEAR_POINTS", "MAX_WORDS", "SAME_POINTS", "SURE", "TEXTS", "Said", "check", "compare", "fit",
@@ -70,6 +70,8 @@ class Said(Mapping[str, str]):
 MAX_WORDS = 25
 #: What a plain sentence never says (the figures' words belong to the "Why?" text).
 BANNED = ("±", "net", "imagined deals", "margin")
+#: The same words in the other languages, by code (a translator adds a line here).
+BANNED_IN = {"es": ("±", "neto", "netos", "repartos imaginados", "margen")}
 #: A gap of at least this many points, clear of its margin, is "clearly better".
 CLEAR_POINTS = 5.0
 #: A gap under this many points is "about the same" (the hint's :data:`~dominolab.players.CLOSE_POINTS`).
@@ -205,7 +207,7 @@ def check(text: str) -> list[str]:
     if words(text) > MAX_WORDS:
         problems.append(f"{words(text)} words (at most {MAX_WORDS})")
     lowered = text.lower()
-    for banned in BANNED:
+    for banned in BANNED + BANNED_IN.get(get_language(), ()):
         if re.search(rf"(?<![a-z]){re.escape(banned)}(?![a-z])", lowered):
             problems.append(f"says {banned!r}")
     return problems
