@@ -264,9 +264,10 @@ def load(path: Optional[Path] = None) -> dict[str, Study]:
         rules = Rules.preset(s["preset"])
         if s["changes"]:
             rules = dataclasses.replace(rules, **s["changes"])
-        title = titles.get(s["id"], s["title"])
+        title = titles.get(s["id"])  # said again in the language of the moment, if the file's is the spec's
         out[s["id"]] = Study(
-            id=s["id"], recorded_title=title if title == s["title"] else s["title"], seats=tuple(s["seats"]), seed=s["seed"], hands=s["hands"],
+            id=s["id"], recorded_title=title if title == s["title"] else s["title"], seats=tuple(s["seats"]),
+            seed=s["seed"], hands=s["hands"],
             deals=s["deals"], rules=rules, stats=tuple(s["stats"]), compare=s["compare"], blocked=s["blocked"],
             leader=s["leader"], repeats=tuple(s.get("repeats", ())), fingerprint=tuple(s["fingerprint"]))
     return out
