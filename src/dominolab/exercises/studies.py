@@ -264,7 +264,7 @@ def load(path: Optional[Path] = None) -> dict[str, Study]:
         rules = Rules.preset(s["preset"])
         if s["changes"]:
             rules = dataclasses.replace(rules, **s["changes"])
-        title = titles.get(s["id"])  # said again in the language of the moment, if the file's is the spec's
+        title: str = titles.get(s["id"], s["title"])  # the spec's can be said in another language
         out[s["id"]] = Study(
             id=s["id"], recorded_title=title if title == s["title"] else s["title"], seats=tuple(s["seats"]),
             seed=s["seed"], hands=s["hands"],
