@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Protocol, runtime_checkable
 
 from . import plain, search
-from .i18n import _, ngettext, pgettext
+from .i18n import N_, _, ngettext, pgettext
 from .moves import DRAW, PASS, Move, Play, same_move
 from .search import Evaluation
 from .tiles import TILE_BY_ID, Tile
@@ -544,13 +544,14 @@ class OmniscientPlayer(_Seeded):
 
 
 # ---------------------------------------------------------------------------- registry
-#: Opponents a learner can choose, weakest first, with a line for menus.
-OPPONENTS: dict[str, str] = {
-    "random": "Random: plays any tile that fits",
-    "greedy": "Greedy: always sheds its heaviest tile",
-    "strategy": "Strategist: follows the classic advice on suits, doubles and blocking",
-    "search": "Searcher: imagines the hidden tiles and plays each move out",
-}
+#: Opponents a learner can choose, weakest first, with a line for menus (in the language of
+#: the moment; the kinds themselves are code values).
+OPPONENTS: plain.Said = plain.Said({
+    "random": N_("Random: plays any tile that fits"),
+    "greedy": N_("Greedy: always sheds its heaviest tile"),
+    "strategy": N_("Strategist: follows the classic advice on suits, doubles and blocking"),
+    "search": N_("Searcher: imagines the hidden tiles and plays each move out"),
+})
 
 _FACTORIES: dict[str, Callable[..., Any]] = {
     "random": RandomPlayer,

@@ -59,7 +59,8 @@ from .words import count_in_words, is_you
 if TYPE_CHECKING:  # the board is a layer above: imported when asked for
     from .analysis import AnalysisBoard
 
-__all__ = ["FORCED", "LABELS", "Choice", "Decision", "Review", "label_for", "review"]
+__all__ = ["FORCED", "LABELS", "LABEL_WORDS", "Choice", "Decision", "Review", "label_for", "label_words", "move_words",
+           "review"]
 
 #: The labels by points lost: a decision that gave up less than the bound gets the label.
 LABELS: tuple[tuple[str, float], ...] = (
@@ -79,6 +80,15 @@ LABEL_WORDS: plain.Said = plain.Said({
     "best": NP_("label", "best"), "good": NP_("label", "good"), "inaccuracy": NP_("label", "inaccuracy"),
     "mistake": NP_("label", "mistake"), "blunder": NP_("label", "blunder"), FORCED: NP_("label", "only move")},
     context="label")
+
+
+def label_words(label: str) -> str:
+    """A label (:data:`LABELS` or :data:`FORCED`) as a learner reads it, in the language of
+    the moment: "good" is "buena" in Spanish, "forced" is "only move" ("obligada").  An
+    unknown label raises a ValueError that lists the labels there are."""
+    if label not in LABEL_WORDS:
+        raise ValueError(f"no label {excerpt(label)}; the labels are {', '.join(LABEL_WORDS)}")
+    return LABEL_WORDS[label]
 
 
 def label_for(loss: float) -> str:

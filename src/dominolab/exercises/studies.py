@@ -18,11 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
+from ..i18n import N_, Deferred, _, said
+from ..plain import number
 from ..players import StrategyPlayer, create
 from ..rules import Rules
 from ..simulation import SimulationResult, simulate, wilson_interval
 
-__all__ = ["DATA", "STUDIES", "Spec", "Study", "load", "players_for", "run"]
+__all__ = ["DATA", "STUDIES", "Spec", "Study", "label", "load", "players_for", "run"]
 
 #: The recorded figures (written by benchmarks/lesson4_studies.py).
 DATA = Path(__file__).with_name("strategy_studies.json")
@@ -58,44 +60,63 @@ class Spec:
         return len(self.seats)
 
 
+#: The prefix of a player name that switches one of the Strategist's components off.
+WITHOUT = "strategy without "
+
+
+def label(name: str) -> str:
+    """A player name of a :class:`Spec` as a learner reads it, in the language of the
+    moment: the kinds ("strategy", "greedy", "search (easy)") are code values and stay;
+    "strategy without blocking" says its "without" in that language."""
+    if name.startswith(WITHOUT):
+        return _("strategy without {component}").format(component=name.removeprefix(WITHOUT))
+    return name
+
+
 def players_for(seats: tuple[str, ...]) -> list[Any]:
     """Player specs for ``dl.simulate`` from the names in a :class:`Spec`, each labelled
-    with its name so that progress bars and tables say which study is running."""
+    with its name (:func:`label`, in the language of the moment) so that progress bars and
+    tables say which study is running."""
     out: list[Any] = []
     for name in seats:
-        if name.startswith("strategy without "):
-            player: Any = StrategyPlayer(disable=[name.removeprefix("strategy without ")])
+        if name.startswith(WITHOUT):
+            player: Any = StrategyPlayer(disable=[name.removeprefix(WITHOUT)])
         elif name == "search (easy)":
             player = create("search", level="easy")
         else:
             player = create(name)
-        player.name = name
+        player.name = label(name)
         out.append(player)
     return out
 
 
 _COMPONENTS = [c for c in StrategyPlayer.COMPONENTS if c != "partner_suit"]
 
-#: Every study of lesson 4, in the order the lesson shows them.
+#: Every study of lesson 4, in the order the lesson shows them.  Each title is the English
+#: text (as the data file keeps it) that can be said again in another language (:class:`Deferred`).
 STUDIES: tuple[Spec, ...] = (
-    Spec("null", "the Strategist against itself: a null control, where the truth is no difference",
+    Spec("null", Deferred(N_("the Strategist against itself: a null control, where the truth is no difference")),
          ("strategy", "strategy"), 20_000, 401),
-    Spec("null-repeats", "the null control again, twenty times over from twenty seeds",
+    Spec("null-repeats", Deferred(N_("the null control again, twenty times over from twenty seeds")),
          ("strategy", "strategy"), 1_000, 500, repeats=20),
-    Spec("ladder-random", "Random against Greedy", ("random", "greedy"), 20_000, 402),
-    Spec("ladder-strategy", "the Strategist against Greedy", ("strategy", "greedy"), 20_000, 403),
-    Spec("ladder-search", "the Searcher (easy level) against Greedy", ("search (easy)", "greedy"), 2_000, 404),
-    *(Spec(f"without-{c}", f"the full Strategist against the Strategist without {c}",
+    Spec("ladder-random", Deferred(N_("Random against Greedy")), ("random", "greedy"), 20_000, 402),
+    Spec("ladder-strategy", Deferred(N_("the Strategist against Greedy")), ("strategy", "greedy"), 20_000, 403),
+    Spec("ladder-search", Deferred(N_("the Searcher (easy level) against Greedy")), ("search (easy)", "greedy"),
+         2_000, 404),
+    *(Spec(f"without-{c}", Deferred(N_("the full Strategist against the Strategist without {component}"),
+                                    component=c),
            ("strategy", f"strategy without {c}"), 10_000, 410 + i) for i, c in enumerate(_COMPONENTS)),
-    Spec("without-partner_suit", "the full Strategist against the Strategist without partner_suit, "
-         "in four-player partnership games (two of each, partners alike)",
+    Spec("without-partner_suit", Deferred(N_("the full Strategist against the Strategist without {component}, "
+                                             "in four-player partnership games (two of each, partners alike)"),
+                                          component="partner_suit"),
          ("strategy", "strategy without partner_suit", "strategy", "strategy without partner_suit"),
          8_000, 417, preset="partnership"),
-    Spec("leader", "Random against Random: how often the leader wins", ("random", "random"), 20_000, 420),
-    Spec("floor-2", "the Strategist against Greedy when the last two tiles stay", ("strategy", "greedy"),
-         10_000, 421),
-    Spec("floor-0", "the Strategist against Greedy when every tile may be drawn", ("strategy", "greedy"),
-         10_000, 421, changes=(("boneyard_floor", 0),)),
+    Spec("leader", Deferred(N_("Random against Random: how often the leader wins")), ("random", "random"),
+         20_000, 420),
+    Spec("floor-2", Deferred(N_("the Strategist against Greedy when the last two tiles stay")),
+         ("strategy", "greedy"), 10_000, 421),
+    Spec("floor-0", Deferred(N_("the Strategist against Greedy when every tile may be drawn")),
+         ("strategy", "greedy"), 10_000, 421, changes=(("boneyard_floor", 0),)),
 )
 
 
@@ -160,7 +181,7 @@ class Study:
     """One recorded study, as the lesson reads it."""
 
     id: str
-    title: str
+    recorded_title: str
     seats: tuple[str, ...]
     seed: int
     hands: int
@@ -172,6 +193,12 @@ class Study:
     leader: Mapping[str, Any]
     repeats: tuple[Mapping[str, Any], ...] = ()
     fingerprint: tuple[Any, ...] = field(default=(), repr=False)
+
+    @property
+    def title(self) -> str:
+        """What the study compares, in the language of the moment (the data file keeps it in
+        English: :attr:`recorded_title`)."""
+        return said(self.recorded_title)
 
     @property
     def margin(self) -> float:
@@ -197,20 +224,28 @@ class Study:
         """What the points margin shows at ``confidence``, in words: which side of zero the
         whole interval lies, or that it cannot tell."""
         low, high = self.margin_interval(confidence)
-        first, second = self.seats[0], self.seats[1]
-        level = f"{100 * confidence:.1f}".rstrip("0").rstrip(".")
+        first, second = label(self.seats[0]), label(self.seats[1])
+        level = _percent(number(100 * confidence, ".1f").rstrip("0").rstrip(".,"))
         if low > 0:
-            return f"{first} ahead: the whole {level}% interval is above zero"
+            return _("{first} ahead: the whole {level} interval is above zero").format(first=first, level=level)
         if high < 0:
-            return f"{second} ahead: the whole {level}% interval is below zero"
-        return f"cannot tell apart from no difference: the {level}% interval includes zero"
+            return _("{second} ahead: the whole {level} interval is below zero").format(second=second, level=level)
+        return _("cannot tell apart from no difference: the {level} interval includes zero").format(level=level)
 
     def line(self) -> str:
         """One line for a table: the margin and win share with their 95% intervals."""
         low, high = self.margin_interval()
         wlow, whigh = self.win_interval()
-        return (f"{self.margin:+.2f} points a hand ({low:+.2f} to {high:+.2f}); "
-                f"won {self.win_share:.1%} of decided hands ({wlow:.1%} to {whigh:.1%})")
+        return _("{margin} points a hand ({low} to {high}); won {share} of decided hands ({share_low} to "
+                 "{share_high})").format(
+            margin=number(self.margin, "+.2f"), low=number(low, "+.2f"), high=number(high, "+.2f"),
+            share=_percent(number(100 * self.win_share, ".1f")), share_low=_percent(number(100 * wlow, ".1f")),
+            share_high=_percent(number(100 * whigh, ".1f")))
+
+
+def _percent(figure: str) -> str:
+    """A figure already written as a number, as a percentage: "50.0%" ("50,0 %" in Spanish)."""
+    return _("{number}%").format(number=figure)
 
 
 def _z(confidence: float) -> float:
@@ -223,13 +258,16 @@ def _z(confidence: float) -> float:
 def load(path: Optional[Path] = None) -> dict[str, Study]:
     """The recorded studies by id."""
     payload = json.loads((path or DATA).read_text(encoding="utf-8"))
+    titles = {spec.id: spec.title for spec in STUDIES}
     out = {}
     for s in payload["studies"]:
         rules = Rules.preset(s["preset"])
         if s["changes"]:
             rules = dataclasses.replace(rules, **s["changes"])
+        title: str = titles.get(s["id"], s["title"])  # the spec's can be said in another language
         out[s["id"]] = Study(
-            id=s["id"], title=s["title"], seats=tuple(s["seats"]), seed=s["seed"], hands=s["hands"],
+            id=s["id"], recorded_title=title if title == s["title"] else s["title"], seats=tuple(s["seats"]),
+            seed=s["seed"], hands=s["hands"],
             deals=s["deals"], rules=rules, stats=tuple(s["stats"]), compare=s["compare"], blocked=s["blocked"],
             leader=s["leader"], repeats=tuple(s.get("repeats", ())), fingerprint=tuple(s["fingerprint"]))
     return out
