@@ -572,7 +572,7 @@ def test_the_spanish_answer_key_answers_every_exercise_as_its_lesson_asks_it():
     assert len(key) >= 7
     english = "\n".join(source(c) for c in cells("answer-key.ipynb", "code"))
     spanish = "\n".join(source(c) for c in cells("es/clave-de-respuestas.ipynb", "code"))
-    assert ("puzzle.explanation" in english) == ("puzzle.explanation" in spanish)
+    assert ("puzzle.explain()" in english) == ("puzzle.explain()" in spanish)
 
 
 def test_every_spanish_notebook_speaks_spanish_from_its_first_code_cell():

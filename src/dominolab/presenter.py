@@ -617,6 +617,6 @@ def _puzzle(coach: CoachState) -> dict:
         "feedback": feedback,
         "best": {**_move_shown(p.best, None, view), "figures": p.figures()} if shown else None,
         "explanation": p.answer() if shown else None,
-        "why": p.explanation if shown else None,
+        "why": p.explain() if shown else None,
         "hint": p.hint_text() if coach.hint and not shown else None,
     }
