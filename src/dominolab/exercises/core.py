@@ -206,7 +206,7 @@ class Exercise:
 
     def hint(self) -> None:
         """A nudge towards the answer."""
-        show(Feedback("hint", said(self.hint_text), self.hint_code))
+        show(Feedback("hint", said(self.hint_text), said(self.hint_code)))
 
     def solution(self) -> None:
         """The answer, why, and the code that finds it."""
@@ -217,7 +217,7 @@ class Exercise:
             shown = ""
         text = said(self.solution_text)
         text = _("{answer}. {why}").format(answer=shown, why=text) if shown else text
-        show(Feedback("solution", text, self.solution_code))
+        show(Feedback("solution", text, said(self.solution_code)))
 
     def __repr__(self) -> str:
         return f"Exercise {self.number}: {self.question}"

@@ -200,12 +200,12 @@ q4 = Exercise(
     hint=N_("After two draws a player who still cannot play passes; then it is the other player's turn to draw. "
          "Play the forced moves out as section 4 does, with `dl.Rules.preset('dutch')`."),
     solution=N_("The players draw two tiles each in turn until two tiles are left."),
-    code="r = ex.almost_blocked('dutch')\n"
-         "r.play(dl.Play('6-4', 'right'))\n"
-         "while not r.is_over:\n"
-         "    r.play(r.legal_moves()[0])  # every move is forced\n"
-         "print('; '.join(dl.narrate(r.history)))\n"
-         "sum(1 for e in r.history[1:] if e.seat == 0 and e.action == 'draw')",
+    code=N_("r = ex.almost_blocked('dutch')\n"
+            "r.play(dl.Play('6-4', 'right'))\n"
+            "while not r.is_over:\n"
+            "    r.play(r.legal_moves()[0])  # every move is forced\n"
+            "print('; '.join(dl.narrate(r.history)))\n"
+            "sum(1 for e in r.history[1:] if e.seat == 0 and e.action == 'draw')"),
 )
 
 q5 = Exercise(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..i18n import N_, _
+from ..i18n import N_, Deferred, _
 from ..moves import Play
 from ..pieces import Hand
 from ..round import Round
@@ -125,9 +125,10 @@ q3 = Exercise(
     nudge=N_("find the highest double among all three hands; its holder leads."),
     hint=N_("In the basic rules the holder of the highest double leads (and must lead that double)."),
     solution=N_("Seat 2 holds 6-6, the highest double."),
-    code=f"r = dl.Round.deal('basic', players=3, seed={LEAD_SEED})\n"
-         "for seat, hand in enumerate(r.hands):\n    print(seat, hand)  # who holds the highest double?\n"
-         "r.leader",
+    # The code's comment is words for people, so the code is translated whole (its code unchanged).
+    code=Deferred("r = dl.Round.deal('basic', players=3, seed={seed})\n"
+                  "for seat, hand in enumerate(r.hands):\n    print(seat, hand)  # who holds the highest double?\n"
+                  "r.leader", seed=LEAD_SEED),
 )
 
 q4 = Exercise(
