@@ -18,6 +18,8 @@ import pytest
 
 import dominolab as dl
 from dominolab.table_words import LABELS, PLURALS, words
+
+pytest.importorskip("anywidget")
 from dominolab.widget import DominoTable
 
 from .english import english_words
