@@ -199,7 +199,13 @@ def test_code_in_a_translation_is_the_code_of_its_english() -> None:
     """Code between backticks runs in the lessons (tests/test_exercises.py runs the English):
     a translation keeps it letter for letter."""
     allowed = {"the answer is None, which is what `print(...)` gives back after it shows something. Write the "
-               "value itself, as in `answer = 12`, not `answer = print(12)`."}  # the lessons' own variable name
+               "value itself, as in `answer = 12`, not `answer = print(12)`.",  # the lessons' own variable name
+               # The analysis board's text, which the board writes in Spanish at a Spanish table (and reads in
+               # either language); tests/test_lesson7.py checks the Spanish quotes are what it writes.
+               "Start the text with three lines: `rules: standard`, `seats: me, Sam` and `my tiles: ...`. Then write "
+               "one line per turn, such as `Sam: 6-1 left` or `Sam: draws 1, 4-3 left`; your own draws name their "
+               "tiles: `me: draws 3 (6-3, 5-3, 4-0), 4-0 left`. The board's first move in `evaluate()` is the best "
+               "one."}
     problems = []
     for message in _catalog():
         if not message.id:

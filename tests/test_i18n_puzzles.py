@@ -304,12 +304,14 @@ def in_spanish(text: str) -> str:
 
 @settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 70), st.integers(0, 3), st.data())
-def test_the_text_round_trips_in_spanish_and_reads_spanish_words(preset_players, seed, moves, seat, data):
+def test_the_text_is_written_in_spanish_and_round_trips_in_either_language(preset_players, seed, moves, seat, data):
     preset, players = preset_players
     r = played_round(preset, players, seed, moves)
     seat %= players
+    sides = 2 if r.rules.partnerships else players
+    match = (list(range(10, 10 * sides + 1, 10)), 150) if data.draw(st.booleans()) else None  # "partida:"
     with dl.language("es"):
-        board = AnalysisBoard.from_round(r, seat)
+        board = AnalysisBoard.from_round(r, seat, match=match)
         for _ in range(data.draw(st.integers(0, 2))):  # variations, written in brackets
             for _ in range(min(data.draw(st.integers(1, 5)), len(board.events))):
                 board.undo()
@@ -317,12 +319,18 @@ def test_the_text_round_trips_in_spanish_and_reads_spanish_words(preset_players,
                 plays = [m for m in board.legal_moves() if isinstance(m, dl.Play)]
                 if plays:
                     board.play(data.draw(st.sampled_from(plays)))
-        text = board.to_text()
-        again = AnalysisBoard.from_text(text)
-        assert again.to_text() == text  # what the Spanish board writes, it reads back
-        assert AnalysisBoard.from_text(in_spanish(text)).to_text() == text  # and the Spanish words
-    assert AnalysisBoard.from_text(text).to_text() == text  # the same file in English
-    assert AnalysisBoard.from_text(in_spanish(text)).to_text() == text
+        spanish = board.to_text()
+    english = board.to_text()
+    assert spanish.startswith("reglas: ") and english.startswith("rules: ")
+    assert "\nasientos: " in spanish and ("partida: " in spanish) == (match is not None)
+    assert not english_words(spanish), english_words(spanish)
+    for code, written in (("en", english), ("es", spanish)):
+        with dl.language(code):  # each text reads back in either language: the same board
+            for text in (spanish, english, in_spanish(english)):
+                again = AnalysisBoard.from_text(text)
+                assert again.to_text() == written
+                assert again.names == board.names and again.first_hand == board.first_hand
+                assert again.match == board.match
 
 
 @settings(max_examples=examples(40), deadline=None)
@@ -335,10 +343,43 @@ def test_lines_of_the_spanish_narration_read_as_they_are(preset_players, seed, m
         board = AnalysisBoard.from_round(r, seat)
         text = board.to_text()
         head = [line for line in text.splitlines() if (":" in line and line.split(":")[0] in
-                ("rules", "seats", "my tiles", "hand", "leader", "match")) or line.startswith("rule ")]
+                ("reglas", "asientos", "mis fichas", "mano", "sale", "partida")) or line.startswith("regla ")]
         names = ["Tú" if s == seat else name for s, name in enumerate(board.names)]
         told = dl.narrate(board.events, names)
         assert AnalysisBoard.from_text("\n".join(head + told) + "\n").to_text() == text
+
+
+SPANISH_README_HAND = """reglas: standard
+asientos: yo, North
+mis fichas: 2-0 6-1 5-2 5-0 0-0 6-5 2-1
+yo: salgo con 5-0
+North: 5-3 a la izquierda
+yo: robo 1 (4-0), 0-0 a la derecha
+North: 3-1 a la izquierda
+yo: robo 1 (4-3), 2-1 a la izquierda
+North: 4-2 a la izquierda
+"""
+
+
+def test_the_board_writes_its_text_in_the_language_of_the_moment():
+    board = AnalysisBoard.from_text(README_HAND)
+    with dl.language("es"):
+        assert board.to_text() == SPANISH_README_HAND
+        assert AnalysisBoard.from_text(README_HAND).to_text() == SPANISH_README_HAND
+    assert board.to_text() == README_HAND and AnalysisBoard.from_text(SPANISH_README_HAND).to_text() == README_HAND
+    headers = ("rules: block\nrule draw_limit: 2\nseats: Ana, me\nmy tiles: 6-4 5-5 3-1 2-2 6-0 1-1 0-0\n"
+               "hand: later\nmatch: 45, 80 to 100\nAna: lead 6-6\nme: 6-4 left\nAna: draws 2, 6-5 right\n")
+    board = AnalysisBoard.from_text(headers)
+    with dl.language("es"):
+        spanish = board.to_text()
+    assert spanish == ("reglas: block\nregla draw_limit: 2\nasientos: Ana, yo\n"
+                       "mis fichas: 6-4 5-5 3-1 2-2 6-0 1-1 0-0\nmano: siguiente\n"
+                       "partida: 45, 80 a 100\nAna: sale con 6-6\nyo: 6-4 a la izquierda\nAna: roba 2, 6-5 a la derecha\n")
+    assert AnalysisBoard.from_text(spanish).to_text() == board.to_text() == headers
+    empty = AnalysisBoard("standard", ["North", "me"], "6-4 5-5 3-1 2-2 6-0 1-1 0-0", leader=1, first_hand=True)
+    with dl.language("es"):
+        assert empty.to_text().splitlines()[-2:] == ["mano: primera", "sale: yo"]
+        assert AnalysisBoard.from_text(empty.to_text()).leader == 1
 
 
 def test_the_spanish_format_words_and_the_yo_seat():

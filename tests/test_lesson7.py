@@ -3,6 +3,7 @@ one that made them (a larger search with other seeds), the exercises' hand is on
 never prints, and the nudges' keys are that hand's own figures."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,20 @@ def test_the_spanish_exercise_seven_tells_the_same_hand_and_accepts_spanish_move
         assert ex.q7.evaluate("0-2 derecha").correct
         assert not ex.q7.evaluate("6-2 a la derecha").correct and not ex.q7.evaluate("robar").correct
         assert "izquierda" in ex.q7.evaluate("2-0").message  # which end, asked in Spanish
+
+
+def test_exercise_sevens_spanish_hint_quotes_the_words_the_board_writes_in_spanish():
+    with dl.language("es"):
+        code = dl.i18n.said(ex.q7.hint_code)
+        hint = dl.i18n.said(ex.q7.hint_text)
+        written = ex.kitchen_board().to_text()
+        namespace = {"dl": dl}
+        exec(compile(code, "<q7 hint>", "exec"), namespace)
+        start = code.split('"""')[1].lstrip("\\\n")
+        assert written.startswith(start) and namespace["board"].to_text() == start
+    assert start.startswith("reglas: standard\nasientos: yo, Sam\nmis fichas: ")
+    for quoted in re.findall(r"`([^`]*)`", hint):
+        if ":" in quoted and not quoted.endswith("..."):
+            assert quoted in written.splitlines() or quoted in written, quoted
+    assert "`yo: robo 3 (6-3, 5-3, 4-0), 4-0 a la izquierda`" in hint
+    assert dl.i18n.said(ex.q7.hint_code) == ex.q7.hint_code and "rules: standard" in ex.q7.hint_code  # English kept

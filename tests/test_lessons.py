@@ -612,8 +612,23 @@ def test_the_spanish_lessons_exercises_hand_is_never_shown_before_the_exercises(
     text = "\n".join(source(c) for c in cells("es/07-aprende-de-tus-partidas.ipynb"))
     before = text.split("## Ejercicios")[0]
     assert "exercise_hand" not in before and "exercise_review" not in before
-    assert "my tiles: 4-2 0-0 5-4 3-0 5-0 6-0 4-4" in before  # section 6's own hand
+    assert "mis fichas: 4-2 0-0 5-4 3-0 5-0 6-0 4-4" in before  # section 6's own hand
     assert "6-4 1-1 4-1 6-2 0-0 2-0 4-4" not in before  # exercise 7's
+
+
+def test_the_spanish_lessons_hand_is_written_in_the_words_the_board_writes_in_spanish():
+    """Section 6's text is what ``board.to_text()`` writes at a Spanish table (the same words),
+    and the English lesson's text is the same hand."""
+    (spanish,) = [source(c) for c in cells("es/07-aprende-de-tus-partidas.ipynb", "code")
+                  if source(c).startswith('text = """') and "mis fichas: 4-2" in source(c)]
+    (english,) = [source(c) for c in cells("07-learn-from-your-games.ipynb", "code")
+                  if source(c).startswith('text = """') and "my tiles: 4-2" in source(c)]
+    spanish_text, english_text = (code.split('"""')[1].lstrip("\n") for code in (spanish, english))
+    english_text = english_text.replace("Sam", "Sara")  # the Spanish lesson's rival has her own name
+    with dl.language("es"):
+        assert dl.AnalysisBoard.from_text(spanish_text).to_text() == spanish_text
+        assert dl.AnalysisBoard.from_text(english_text).to_text() == spanish_text
+    assert dl.AnalysisBoard.from_text(spanish_text).to_text() == english_text
 
 
 def test_the_readme_has_a_spanish_section_that_lists_every_spanish_notebook_and_opens_them():

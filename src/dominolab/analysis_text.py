@@ -26,14 +26,16 @@ the tile fits one end only), "draws 2" (another seat), "draws 2 (3-3, 5-2)" (you
 ``narrate(...)`` reads as it is.  A line "[" begins a variation: moves played instead of
 the line just before it; "]" ends it, and the main line goes on.  "#" starts a comment.
 
-**In Spanish.**  The text is a file format: the board writes it with the English words above
-whatever the language of its sentences, so a file reads back anywhere.  It also reads the words a
-Spanish-speaking player types, in any language: the headers "reglas:", "regla <campo>:",
-"asientos:", "mis fichas:", "mano: primera" (or "siguiente"), "sale:" and "partida: 45, 80 a 100";
-"yo" and "tú" for me; the moves as the Spanish table and narration say them ("sale con 6-6",
-"6-4 a la izquierda", "juega 6-4 derecha", "roba 2", "robo 2 (3-3, 5-2)", "pasa", "paso"),
-separated by commas or "y".  So a line of ``narrate(...)`` in Spanish reads as it is too.
-Its error messages are in the language of the moment.
+**In Spanish.**  The board writes its text in the language of the moment: in English with the
+words above, in Spanish with the words a Spanish-speaking player reads and types: the headers
+"reglas:", "regla <campo>:", "asientos:", "mis fichas:", "mano: primera" (or "siguiente"),
+"sale:" and "partida: 45, 80 a 100" (a preset's and a rule field's names stay as they are); "yo"
+for me; the moves "sale con 6-6", "6-4 a la izquierda", "roba 2", "pasa", and for "yo" in the
+first person: "salgo con 6-6", "robo 2 (3-3, 5-2)", "paso".  It reads both languages' words
+whatever the language of the moment, so a text written in one reads back in the other, and it
+reads more of what a player types: "tú" for me, "juega 6-4 derecha", "robas 1", "pasas", moves
+separated by commas or "y".  So a line of ``narrate(...)`` in Spanish reads as it is too.  Its
+error messages are in the language of the moment.
 
 **The sentences.**  :func:`judge` builds the verdict on a decision from named parts: the
 first sentence in plain words without figures, one of :data:`dominolab.plain.TEXTS` with
@@ -144,13 +146,66 @@ def _draws(part: str, words: list[str], mine: bool) -> list[tuple[str, Optional[
 
 
 # ---------------------------------------------------------------------------- reading
+@dataclasses.dataclass(frozen=True)
+class _Words:
+    """The words the board writes in one language.  The reader reads the words of every
+    language, whatever the language of the moment: its header words below are built from
+    these, and the move words are ones :func:`moves_of` reads (the tests write and read back
+    every one of them)."""
+
+    rules: str
+    rule: str
+    seats: str
+    my_tiles: str
+    hand: str
+    first: str
+    later: str
+    leader: str
+    match: str
+    to: str
+    me: str
+    lead: str      # another seat's lead, "{tile}"
+    my_lead: str   # the analysed seat's
+    left: str
+    right: str
+    draws: str     # another seat's draws, "{count}"
+    my_draws: str  # the analysed seat's, "{count}" and "{tiles}"
+    passes: str
+    my_pass: str
+
+
+#: The board's words by language: English, the file format as it always was, and Spanish, the
+#: words a Spanish-speaking player reads and types (first person for "yo", the analysed seat).
+#: A language without its own words here writes English.
+_WRITTEN = {
+    "en": _Words(rules="rules", rule="rule", seats="seats", my_tiles="my tiles", hand="hand", first="first",
+                 later="later", leader="leader", match="match", to="to", me="me", lead="lead {tile}",
+                 my_lead="lead {tile}", left="{tile} left", right="{tile} right", draws="draws {count}",
+                 my_draws="draws {count} ({tiles})", passes="passes", my_pass="passes"),
+    "es": _Words(rules="reglas", rule="regla", seats="asientos", my_tiles="mis fichas", hand="mano",
+                 first="primera", later="siguiente", leader="sale", match="partida", to="a", me="yo",
+                 lead="sale con {tile}", my_lead="salgo con {tile}", left="{tile} a la izquierda",
+                 right="{tile} a la derecha", draws="roba {count}", my_draws="robo {count} ({tiles})",
+                 passes="pasa", my_pass="paso"),
+}
+assert all(words.me in ME_ALIASES for words in _WRITTEN.values())
+
+
+def _words() -> _Words:
+    """The board's words in the language of the moment."""
+    return _WRITTEN.get(get_language(), _WRITTEN["en"])
+
+
 _HEADERS = ("rules", "rule", "seats", "my tiles", "hand", "match", "leader")
-#: The header words in Spanish, read whatever the language (the board writes the English ones:
-#: the text is a file format, and every line the board writes reads back in either language).
-_SPANISH_HEADERS = {"reglas": "rules", "asientos": "seats", "mis fichas": "my tiles", "mano": "hand",
-                    "partida": "match", "sale": "leader"}
+#: The header words of every language, read whatever the language of the moment, as the
+#: English key: every line the board writes reads back in either language.
+_HEADER_KEYS = {getattr(words, field): key for words in _WRITTEN.values()
+                for field, key in (("rules", "rules"), ("seats", "seats"), ("my_tiles", "my tiles"),
+                                   ("hand", "hand"), ("match", "match"), ("leader", "leader"))}
+#: The words that begin a changed rule's line ("rule", "regla").
+_RULE_WORDS = tuple(sorted({words.rule for words in _WRITTEN.values()}))
 #: The header words as a message names them, in the language of the moment (the Spanish
-#: ones are those :data:`_SPANISH_HEADERS` reads).
+#: ones are those of :data:`_WRITTEN`).
 _HEADER_WORDS = {"rules": NP_("header", "rules"), "seats": NP_("header", "seats"),
                  "my tiles": NP_("header", "my tiles"), "hand": NP_("header", "hand"),
                  "match": NP_("header", "match"), "leader": NP_("header", "leader")}
@@ -160,8 +215,13 @@ def _header(key: str) -> str:
     return pgettext("header", key) if key in _HEADER_WORDS else key
 
 
-#: "hand:" in Spanish: "primera" (the first hand of a match) or "siguiente" (a later one).
-_SPANISH_HAND = {"primera": "first", "siguiente": "later"}
+#: "hand:" in every language: "first" (the first hand of a match) or "later" ("primera",
+#: "siguiente").
+_HAND_KEYS = {said: key for words in _WRITTEN.values() for said, key in ((words.first, "first"),
+                                                                         (words.later, "later"))}
+#: "match:": the scores, a word of some language ("to", "a"), the target.
+_MATCH = re.compile(r"\s*(\d+(?:\s*,\s*\d+)+)\s+(?:" + "|".join(sorted({re.escape(w.to) for w in _WRITTEN.values()}))
+                    + r")\s+(\d+)\s*")
 
 
 def read(text: str) -> AnalysisBoard:
@@ -187,11 +247,10 @@ def read(text: str) -> AnalysisBoard:
         if board is None:
             key, colon, value = line.partition(":")
             key = " ".join(key.lower().split())
-            key = _SPANISH_HEADERS.get(key, key)
-            if key.startswith("regla "):
-                key = "rule " + key[6:]
-            if key.startswith("rule "):
-                changes[key[5:].strip()] = (number, value.strip())
+            key = _HEADER_KEYS.get(key, key)
+            rule = next((word for word in _RULE_WORDS if key.startswith(word + " ")), None)
+            if rule is not None:
+                changes[key[len(rule) + 1:].strip()] = (number, value.strip())
                 continue
             if key in _HEADERS and colon:
                 if key in header:
@@ -278,14 +337,14 @@ def _board(header: dict[str, tuple[int, str]], changes: dict[str, Any], number: 
     first_hand: Optional[bool] = None
     if "hand" in header:
         line, value = header["hand"]
-        said = _SPANISH_HAND.get(value.lower(), value.lower())
+        said = _HAND_KEYS.get(value.lower(), value.lower())
         if said not in ("first", "later"):
             raise AnalysisTextError(line, _("hand: write 'first' or 'later', got {given}").format(given=excerpt(value)))
         first_hand = said == "first"
     match = None
     if "match" in header:
         line, value = header["match"]
-        found = re.fullmatch(r"\s*(\d+(?:\s*,\s*\d+)+)\s+(?:to|a)\s+(\d+)\s*", value)
+        found = _MATCH.fullmatch(value)
         if found is None:
             raise AnalysisTextError(line, _("match: write each side's score and the target, as '45, 80 to 100'; "
                                             "got {given}").format(given=excerpt(value)))
@@ -359,28 +418,35 @@ def _check_path(board: AnalysisBoard, path: list[Node]) -> None:
 
 # ---------------------------------------------------------------------------- writing
 def write(board: AnalysisBoard) -> str:
-    """``board`` as text (see the module's text); :func:`read` reads it back."""
+    """``board`` as text (see the module's text) in the words of the language of the moment;
+    :func:`read` reads it back in any language."""
+    words = _words()
     rules = board.rules
     presets = Rules.presets()
     base = Rules.preset(rules.name) if rules.name in presets else Rules.preset("standard")
-    out = [f"rules: {base.name}"]
+    out = [f"{words.rules}: {base.name}"]
     data = rules.to_dict()
     for field in rules.changes_from(base):
-        out.append(f"rule {field}: {json.dumps(data[field])}")
-    out.append(f"seats: {', '.join(board.names)}")
-    out.append(f"my tiles: {' '.join(str(t) for t in board.tiles)}")
+        out.append(f"{words.rule} {field}: {json.dumps(data[field])}")
+    out.append(f"{words.seats}: {', '.join(_name(board, seat, words) for seat in range(board.players))}")
+    out.append(f"{words.my_tiles}: {' '.join(str(t) for t in board.tiles)}")
     if board.first_hand is not None:
-        out.append(f"hand: {'first' if board.first_hand else 'later'}")
+        out.append(f"{words.hand}: {words.first if board.first_hand else words.later}")
     if board.leader is not None and not board.root.variations:
-        out.append(f"leader: {board.names[board.leader]}")
+        out.append(f"{words.leader}: {_name(board, board.leader, words)}")
     if board.match is not None:
         scores, target = board.match
-        out.append(f"match: {', '.join(map(str, scores))} to {target}")
-    _write_from(board, board.root, None, out)
+        out.append(f"{words.match}: {', '.join(map(str, scores))} {words.to} {target}")
+    _write_from(board, board.root, None, out, words)
     return "\n".join(out) + "\n"
 
 
-def _write_from(board: AnalysisBoard, node: Node, first: Optional[Node], out: list[str]) -> None:
+def _name(board: AnalysisBoard, seat: int, words: _Words) -> str:
+    """A seat's name in the text: the analysed seat is ``words.me`` ("me", "yo")."""
+    return words.me if seat == board.seat else board.names[seat]
+
+
+def _write_from(board: AnalysisBoard, node: Node, first: Optional[Node], out: list[str], words: _Words) -> None:
     """The lines from ``node`` on: its main line (or ``first`` instead of its first move),
     each turn's alternatives in brackets after it."""
     while node.variations:
@@ -392,30 +458,34 @@ def _write_from(board: AnalysisBoard, node: Node, first: Optional[Node], out: li
                and run[-1].event.action == "draw" and run[-1].variations[0].event is not None
                and run[-1].variations[0].event.seat == start.event.seat):  # type: ignore[union-attr]
             run.append(run[-1].variations[0])
-        out.append(_turn_text(board, [n.event for n in run if n.event is not None]))
+        out.append(_turn_text(board, [n.event for n in run if n.event is not None], words))
         for other in others:
             out.append("[")
-            _write_from(board, node, other, out)
+            _write_from(board, node, other, out, words)
             out.append("]")
         node = run[-1]
 
 
-def _turn_text(board: AnalysisBoard, events: list[Event]) -> str:
+def _turn_text(board: AnalysisBoard, events: list[Event], words: _Words) -> str:
     seat = events[0].seat
+    mine = seat == board.seat
     parts: list[str] = []
     for run in turns(events):
         drawn = [e for e in run if e.action == "draw"]
         if drawn:
-            if seat == board.seat:
-                parts.append(f"draws {len(drawn)} ({', '.join(str(e.tile) for e in drawn)})")
+            if mine:
+                parts.append(words.my_draws.format(count=len(drawn), tiles=", ".join(str(e.tile) for e in drawn)))
             else:
-                parts.append(f"draws {len(drawn)}")
+                parts.append(words.draws.format(count=len(drawn)))
         last = run[-1]
         if last.action == "play":
-            parts.append(f"lead {last.tile}" if last.ends is None else f"{last.tile} {last.end}")
+            if last.ends is None:
+                parts.append((words.my_lead if mine else words.lead).format(tile=last.tile))
+            else:
+                parts.append((words.left if last.end == "left" else words.right).format(tile=last.tile))
         elif last.action == "pass":
-            parts.append("passes")
-    return f"{board.names[seat]}: {', '.join(parts)}"
+            parts.append(words.my_pass if mine else words.passes)
+    return f"{_name(board, seat, words)}: {', '.join(parts)}"
 
 
 # ---------------------------------------------------------------------------- sentences

@@ -297,8 +297,10 @@ q7 = Exercise(
     hint=N_("Start the text with three lines: `rules: standard`, `seats: me, Sam` and `my tiles: ...`. Then write one "
          "line per turn, such as `Sam: 6-1 left` or `Sam: draws 1, 4-3 left`; your own draws name their tiles: "
          "`me: draws 3 (6-3, 5-3, 4-0), 4-0 left`. The board's first move in `evaluate()` is the best one."),
-    hint_code='text = """\\\nrules: standard\nseats: me, Sam\nmy tiles: 6-4 1-1 4-1 6-2 0-0 2-0 4-4\nme: lead 6-4\n'
-              'Sam: 6-1 left\n"""  # go on, one line per turn\nboard = dl.AnalysisBoard.from_text(text)\nboard',
+    # The code's text is the board's words and its comment words for people: translated whole.
+    hint_code=N_('text = """\\\nrules: standard\nseats: me, Sam\nmy tiles: 6-4 1-1 4-1 6-2 0-0 2-0 4-4\n'
+                 'me: lead 6-4\nSam: 6-1 left\n"""  # go on, one line per turn\n'
+                 'board = dl.AnalysisBoard.from_text(text)\nboard'),
     solution=N_("The board keeps only what you knew: your tiles, and what each player did. It values every move you "
              "could make over many ways the tiles you could not see may lie, with the hint's search, and lists "
              "the best first."),
