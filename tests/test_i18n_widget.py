@@ -196,6 +196,14 @@ def test_no_english_words_are_left_in_the_js_outside_the_label_functions() -> No
     assert left == []
 
 
+def test_the_stylesheet_writes_no_words_of_its_own() -> None:
+    """Text drawn by CSS (``content: "new"``) would stay English at a Spanish table: a word
+    comes from an attribute the JS fills from the table's words (``attr(data-badge)``)."""
+    css = (ROOT / "domino_widget" / "src" / "widget.css").read_text(encoding="utf-8")
+    assert re.findall(r"content:\s*(\"[^\"]*[A-Za-z][^\"]*\"|'[^']*[A-Za-z][^']*')", css) == []
+    assert "attr(data-badge)" in css
+
+
 # ---------------------------------------------------------------- the words in Spanish
 def _placeholders(text: str) -> set[str]:
     return set(re.findall(r"\{(\w+)\}", text))

@@ -870,6 +870,7 @@ function handRow(table, tiles, label, opts) {
           "data-tile": tile.tile,
           tabindex: tile.tile === table.focusTile ? "0" : "-1",
           "aria-label": opts.note ? opts.note(tile, name) : name,
+          "data-badge": opts.badge ? opts.badge(tile) : null,
           "aria-pressed": table.choosing === tile.tile ? "true" : null,
           "aria-disabled": opts.active ? null : "true",
           disabled: !!table.dead,
@@ -912,7 +913,8 @@ function drawYou(table, s) {
     say: highlight && s.your_turn,
     marked: (tile) => highlight && tile.playable && s.your_turn,
     classes: (tile) => [hintTile === tile.tile ? "dl-hinted" : "", tile.drawn ? "dl-drawn" : ""],
-    note: (tile, name) => tile.drawn ? t("{tile}, just drawn", { tile: name }) : name
+    note: (tile, name) => tile.drawn ? t("{tile}, just drawn", { tile: name }) : name,
+    badge: (tile) => tile.drawn ? t("new") : null
   });
   return h("section", { class: "dl-you" + (s.your_turn ? " dl-to-move" : ""), "aria-label": owner }, [
     h("div", { class: "dl-seat-head" }, [

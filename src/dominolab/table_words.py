@@ -65,6 +65,7 @@ LABELS: tuple[str, ...] = (
     N_("{tile}, playable"),
     N_("{tile}, cannot be played now"),
     N_("{tile}, just drawn"),
+    N_("new"),  # the badge on a tile just drawn
     N_("You"),
     N_("Your hand"),
     N_("{name}'s hand"),

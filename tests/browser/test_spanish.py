@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from ..english import english_words
-from .conftest import fresh_notebook_page
+from .conftest import ARTIFACTS, fresh_notebook_page
 from .test_lab import TIMEOUT, add_table, kernel, kernel_json, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -36,6 +36,7 @@ READ: set[str] = set()
 
 def _english_on_screen(root) -> list[tuple[str, set[str]]]:
     texts = [text for text in root.locator(SENTENCES).all_inner_texts() if text.strip()]
+    texts += [b.get_attribute("data-badge") or "" for b in root.locator("[data-badge]").all()]  # "nueva"
     READ.update(texts)
     return [(text, english_words(text)) for text in texts if english_words(text)]
 
@@ -74,6 +75,7 @@ def test_a_whole_match_in_spanish_by_mouse_and_keyboard(browser, lab) -> None:
                                arg=root.element_handle(), timeout=TIMEOUT)
         assert root.locator(".dl-hint-text").inner_text().startswith("Pista: ")
         assert _english_on_screen(root) == []
+        root.screenshot(path=str(ARTIFACTS / "spanish-hint.png"))  # for a person to look at
 
         moves = {"mouse": 0, "keys": 0}
         english: list[tuple[str, set[str]]] = []
@@ -148,6 +150,7 @@ def test_a_whole_match_in_spanish_by_mouse_and_keyboard(browser, lab) -> None:
         _version, _line, _hand, match_over, won = kernel_json(page, STATE)
         assert match_over and won and hands >= 2
         english.extend(_english_on_screen(root))
+        root.screenshot(path=str(ARTIFACTS / "spanish-match-over.png"))
         assert english == [], english[:5]
         assert len(READ) >= 20 and any(text.startswith("Pista: ") for text in READ), sorted(READ)[:5]
         assert moves["mouse"] >= 5 and moves["keys"] >= 5, moves

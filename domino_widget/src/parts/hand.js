@@ -7,7 +7,7 @@ import { KEYS_HELP, disclosure, drawActions, endChoice } from "./controls.js";
 /**
  * `opts.active` says whether a click acts now, `marked(t)` whether the tile is shown as
  * playable (and `opts.say` whether its name says so either way), `classes(t)` adds marks and
- * `note(t, name)` gives the tile's name with words added.
+ * `note(t, name)` gives the tile's name with words added, `badge(t)` a word shown on the tile.
  * @param {{choosing: string|null, focusTile: string|null, dead: any, useTile: Function, handKeys: Function}} table
  */
 export function handRow(table, tiles, label, opts) {
@@ -41,6 +41,7 @@ export function handRow(table, tiles, label, opts) {
           "data-tile": tile.tile,
           tabindex: tile.tile === table.focusTile ? "0" : "-1",
           "aria-label": opts.note ? opts.note(tile, name) : name,
+          "data-badge": opts.badge ? opts.badge(tile) : null,
           "aria-pressed": table.choosing === tile.tile ? "true" : null,
           "aria-disabled": opts.active ? null : "true",
           disabled: !!table.dead,
@@ -89,6 +90,7 @@ export function drawYou(table, s) {
     marked: (tile) => highlight && tile.playable && s.your_turn,
     classes: (tile) => [hintTile === tile.tile ? "dl-hinted" : "", tile.drawn ? "dl-drawn" : ""],
     note: (tile, name) => (tile.drawn ? t("{tile}, just drawn", { tile: name }) : name),
+    badge: (tile) => (tile.drawn ? t("new") : null),
   });
   return h("section", { class: "dl-you" + (s.your_turn ? " dl-to-move" : ""), "aria-label": owner }, [
     h("div", { class: "dl-seat-head" }, [
