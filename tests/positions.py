@@ -56,3 +56,15 @@ def play_random(r: dl.Round, moves=None, seed: int = 0) -> dl.Round:
         r.play(legal[rng.randrange(len(legal))])
         played += 1
     return r
+
+
+def to_move(preset: str, players: int, hands: int, seed: int):
+    """Rounds with a seat to move, from ``hands`` hands played at random (each round is
+    yielded before its next move is played, so read it before asking for the next)."""
+    rng = random.Random(seed)
+    for h in range(hands):
+        r = dl.Round.deal(preset, players, seed=seed * 1000 + h)
+        while not r.is_over:
+            yield r
+            moves = r.legal_moves()
+            r.play(moves[rng.randrange(len(moves))])

@@ -6,7 +6,6 @@ players, for every kind of hint and every kind of fact, against facts worked out
 the view (not from the code under test)."""
 
 import math
-import random
 import re
 
 import pytest
@@ -16,21 +15,10 @@ from dominolab import Draw, Pass, Play, plain
 from dominolab.inference import known_voids
 from dominolab.players import CLOSE_POINTS, _honest, advise, hint
 
-from .positions import position, rest_of_set
+from .positions import position, rest_of_set, to_move
 
 CONFIGS = [("standard", 2), ("standard", 4), ("partnership", 4), ("block", 2), ("dutch", 2), ("basic", 3),
            ("family", 4)]
-
-
-def positions(preset, players, hands, seed):
-    """Views of the seat to move, from hands played at random."""
-    rng = random.Random(seed)
-    for h in range(hands):
-        r = dl.Round.deal(preset, players, seed=seed * 1000 + h)
-        while not r.is_over:
-            yield r
-            moves = r.legal_moves()
-            r.play(moves[rng.randrange(len(moves))])
 
 
 def numbers_of(tile):
@@ -197,7 +185,7 @@ def check_advice(r, advice):
 def test_hints_tell_the_truth(preset, players):
     kinds, facts = set(), set()
     seen = 0
-    for r in positions(preset, players, hands=12, seed=players):
+    for r in to_move(preset, players, hands=12, seed=players):
         if seen >= 45:
             break
         player = dl.SearchPlayer(seen, level="easy", worlds=8)  # few deals: margins by Student's t

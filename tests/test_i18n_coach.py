@@ -21,7 +21,7 @@ from dominolab.players import advise, hint, reasons
 from dominolab.review import Review, review
 
 from .english import english_words
-from .positions import position, rest_of_set
+from .positions import position, rest_of_set, to_move
 
 #: The Spanish of each certainty word: one for one, so the Spanish says exactly as sure.
 SPANISH_SURE = {
@@ -42,17 +42,6 @@ SHORTER: list[str] = []
 def _english_after() -> Iterator[None]:
     yield
     dl.set_language("en")
-
-
-def positions(preset: str, players: int, hands: int, seed: int) -> Iterator[dl.Round]:
-    """Rounds with a seat to move, from hands played at random."""
-    rng = random.Random(seed)
-    for h in range(hands):
-        r = dl.Round.deal(preset, players, seed=seed * 1000 + h)
-        while not r.is_over:
-            yield r
-            moves = r.legal_moves()
-            r.play(moves[rng.randrange(len(moves))])
 
 
 def numbers(text: str) -> list[str]:
@@ -124,7 +113,7 @@ def test_hints_in_spanish_say_the_english_hint_over_many_positions() -> None:
     kinds, facts = set(), set()
     seen = 0
     for preset, players in CONFIGS:
-        for count, r in enumerate(positions(preset, players, hands=6, seed=players)):
+        for count, r in enumerate(to_move(preset, players, hands=6, seed=players)):
             if count >= 60:
                 break
             english, spanish = hint_pair(r, seen, worlds=16)
