@@ -54,6 +54,7 @@ def check_spanish(english: str, spanish: str) -> None:
     """``spanish`` says ``english``'s figures with a decimal comma and no English word."""
     assert not english_words(spanish), (spanish, english_words(spanish))
     assert not re.search(r"\d\.\d", spanish), spanish
+    assert not re.search(r"\d%", spanish), spanish  # "58 %", with the Spanish space
     assert numbers(spanish) == numbers(english), (english, spanish)
     assert not re.search(r"\b(?:de|a) el\b", spanish), spanish  # "del", "al"
     assert spanish != english or not re.search(r"[a-z]{3}", english), spanish
