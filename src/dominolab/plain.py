@@ -40,7 +40,7 @@ from .i18n import N_, NP_, _, get_language, pgettext
 from .words import is_you
 
 __all__ = ["BANNED", "CLEAR_POINTS", "MAX_WORDS", "SAME_POINTS", "SURE", "TEXTS", "Said", "check", "compare", "fit",
-           "how_sure", "number", "person", "reasons", "say", "suit", "words"]
+           "how_sure", "number", "percent", "person", "reasons", "say", "suit", "words"]
 
 
 class Said(Mapping[str, str]):
@@ -168,6 +168,12 @@ def say(key: str, **parts: object) -> str:
     else:
         text = TEXTS[key].format(**parts)
     return text[:1].upper() + text[1:]
+
+
+def percent(share: float, spec: str = ".0f") -> str:
+    """``share`` (0 to 1) as a percentage written by ``spec``, in the language of the moment:
+    "58%" in English, "58 %" in Spanish (its space), with :func:`number`'s marks."""
+    return _("{number}%").format(number=number(100 * share, spec))
 
 
 def number(value: float, spec: str) -> str:

@@ -964,7 +964,7 @@ def _figure(move: search.MoveValue) -> str:
 
 def _share(value: float) -> str:
     """A share as a percentage, in the language of the moment ("58%"; "58 %" in Spanish)."""
-    return _("{number}%").format(number=f"{100 * min(1.0, max(0.0, value)):.0f}")
+    return plain.percent(min(1.0, max(0.0, value)))
 
 
 def _facts(view: View, evaluation: Optional[Evaluation], move: Move, runner: Optional[Move],

@@ -208,8 +208,7 @@ class Choice:
 
     def words(self) -> str:
         """The figures in words: "+4.2 points (±1.3), ahead in 58% of deals"."""
-        share = _("{number}%").format(number=f"{100 * self.ahead:.0f}")  # "58 %" in Spanish
-        return _("{figure}, ahead in {share} of deals").format(figure=self.figure(), share=share)
+        return _("{figure}, ahead in {share} of deals").format(figure=self.figure(), share=plain.percent(self.ahead))
 
 
 @dataclass(frozen=True)

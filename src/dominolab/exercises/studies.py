@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..i18n import N_, Deferred, _, said
-from ..plain import number
+from ..plain import number, percent
 from ..players import StrategyPlayer, create
 from ..rules import Rules
 from ..simulation import SimulationResult, simulate, wilson_interval
@@ -225,7 +225,7 @@ class Study:
         whole interval lies, or that it cannot tell."""
         low, high = self.margin_interval(confidence)
         first, second = label(self.seats[0]), label(self.seats[1])
-        level = _percent(number(100 * confidence, ".1f").rstrip("0").rstrip(".,"))
+        level = _("{number}%").format(number=number(100 * confidence, ".1f").rstrip("0").rstrip(".,"))  # "95%"
         if low > 0:
             return _("{first} ahead: the whole {level} interval is above zero").format(first=first, level=level)
         if high < 0:
@@ -239,13 +239,7 @@ class Study:
         return _("{margin} points a hand ({low} to {high}); won {share} of decided hands ({share_low} to "
                  "{share_high})").format(
             margin=number(self.margin, "+.2f"), low=number(low, "+.2f"), high=number(high, "+.2f"),
-            share=_percent(number(100 * self.win_share, ".1f")), share_low=_percent(number(100 * wlow, ".1f")),
-            share_high=_percent(number(100 * whigh, ".1f")))
-
-
-def _percent(figure: str) -> str:
-    """A figure already written as a number, as a percentage: "50.0%" ("50,0 %" in Spanish)."""
-    return _("{number}%").format(number=figure)
+            share=percent(self.win_share, ".1f"), share_low=percent(wlow, ".1f"), share_high=percent(whigh, ".1f"))
 
 
 def _z(confidence: float) -> float:
