@@ -61,8 +61,7 @@ class View:
         means leading it: only the tiles the rules let this seat lead (:attr:`lead`)."""
         if self.ends is None:
             return tile in self.lead
-        left, right = self.ends
-        return tile.has(left) or tile.has(right)
+        return bool(self.ends_for(tile))
 
     def ends_for(self, tile: Tile) -> tuple[str, ...]:
         """Where ``tile`` could go on the line now, whoever holds it: the ends whose number it
