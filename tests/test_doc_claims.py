@@ -249,7 +249,8 @@ def test_lesson_times_prints_how_it_counts():
         times.main()
     printed = out.getvalue()
     assert "about 60 minutes" in printed
-    assert "120 words a minute" in printed and "8 per exercise that asks for code" in printed
+    assert "85 words a minute" in printed and "Hasbrouck and Tindal" in printed and "code to write" in printed
+    assert "A 50-minute period" in printed  # and how the plans split a lesson into periods
 
 
 # ---------------------------------------------------------------- the benchmarks' position sets

@@ -54,6 +54,7 @@ SPANISH = {
     "07-learn-from-your-games.ipynb": "es/07-aprende-de-tus-partidas.ipynb",
     "play.ipynb": "es/la-mesa.ipynb",
     "answer-key.ipynb": "es/clave-de-respuestas.ipynb",
+    "tournament.ipynb": "es/torneo.ipynb",
 }
 SPANISH_LESSONS = {SPANISH[name]: module for name, module in LESSONS.items()}
 EVERY_NOTEBOOK = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("*.ipynb")
