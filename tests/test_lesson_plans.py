@@ -1,0 +1,194 @@
+"""The teachers' lesson plans, the lesson-time data they share with the README and the
+lessons, and the tournament notebook students fill in (issue 43).
+
+The figures are written by ``tools/lesson_times.py``; these tests read them back by other
+means: the README's and lesson 0's tables parsed as text, the plans' wrong answers typed into
+the exercises' own checks, the periods re-added from the data's blocks."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import dominolab as dl
+
+ROOT = Path(__file__).resolve().parent.parent
+PLANS = ROOT / "docs" / "teachers" / "plans"
+SETUP = ROOT / "docs" / "teachers" / "setup"
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("lesson_times_for_plans", ROOT / "tools" / "lesson_times.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+times = _tool()
+DATA = json.loads((PLANS / "times.json").read_text(encoding="utf-8"))
+PLAN_FILES = times.plan_files()
+
+
+def test_the_data_file_the_headers_tables_and_plans_are_up_to_date():
+    """``--check`` recomputes everything from the notebooks and exercises and compares."""
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "lesson_times.py"), "--check"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
+
+
+def test_the_readme_and_both_lesson_0_tables_state_the_data_files_times():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = "".join("".join(c["source"]) for c in json.loads(
+        (ROOT / "notebooks" / "00-start-here.ipynb").read_text(encoding="utf-8"))["cells"])
+    inicio = "".join("".join(c["source"]) for c in json.loads(
+        (ROOT / "notebooks" / "es" / "00-empieza-aqui.ipynb").read_text(encoding="utf-8"))["cells"])
+    for name, entry in DATA["lessons"].items():
+        stated, activity = entry["stated"], entry["activity"]
+        for table in (readme, start):
+            row = re.search(rf"\]\((?:notebooks/)?{re.escape(name)}\)[^\n]*\| (\d+) min \(\+(\d+) activity\) \|", table)
+            assert row and (int(row[1]), int(row[2])) == (stated, activity), name
+        spanish = Path(times.LESSONS[name][1]).name
+        row = re.search(rf"\]\({re.escape(spanish)}\)[^\n]*\| (\d+) min \(\+(\d+) actividad\) \|", inicio)
+        assert row and (int(row[1]), int(row[2])) == (stated, activity), spanish
+
+
+def test_the_stated_time_is_the_median_rounded_up_or_a_longer_trial():
+    for name, entry in DATA["lessons"].items():
+        median = sum(b["minutes"]["median"] for b in entry["blocks"])
+        assert abs(median - entry["total"]["median"]) < 0.1 * len(entry["blocks"]), name
+        rounded = -(-entry["total"]["median"] // 5) * 5
+        assert entry["stated"] == max(rounded, entry["tried"] or 0), name
+        assert entry["total"]["fast"] < entry["total"]["median"] < entry["total"]["slow"], name
+
+
+def test_every_exercise_is_timed_once_and_set_once_in_class_or_as_homework():
+    modules = {"01": "rules", "02": "drawing", "03": "scoring", "04": "strategy", "05": "counting",
+               "06": "partnership", "07": "coach"}
+    for name, entry in DATA["lessons"].items():
+        module = importlib.import_module(f"dominolab.exercises.{modules[name[:2]]}")
+        count = sum(1 for n in range(1, 20) if hasattr(module, f"q{n}"))
+        timed = [int(b["name"].split()[-1]) for b in entry["blocks"] if b["kind"] == "exercise"]
+        assert timed == list(range(1, count + 1)), name
+        placed = [n for part in entry["periods"] for n in part["in_class"] + part["homework"]]
+        assert sorted(placed) == timed, name
+
+
+def test_each_period_fits_its_forty_working_minutes():
+    """Re-added from the blocks: the slow pace's reading and the activity, then the median
+    pace's exercises set in class, within 50 minutes less a 5-minute starter and plenary."""
+    for name, entry in DATA["lessons"].items():
+        blocks = {b["name"]: b for b in entry["blocks"]}
+        exercises = {int(b["name"].split()[-1]): b for b in entry["blocks"] if b["kind"] == "exercise"}
+        sections = [b for b in entry["blocks"] if b["kind"] == "reading" and b["name"] not in ("exercises", "Recap")]
+        assert [s for part in entry["periods"] for s in part["blocks"]] == [s["name"] for s in sections], name
+        for part in entry["periods"]:
+            slow = sum(blocks[s]["minutes"]["slow"] for s in part["blocks"]) + part["activity"]
+            median = sum(exercises[n]["minutes"]["median"] for n in part["in_class"])
+            assert slow + median <= 40 + 0.1, (name, part)
+        assert sum(1 for part in entry["periods"] if part["activity"]) == 1, name
+    assert len(DATA["lessons"]["01-the-rules.ipynb"]["periods"]) == 2  # the issue's lesson of 60 + 20 minutes
+
+
+@pytest.mark.parametrize("name,language,path", PLAN_FILES, ids=lambda v: getattr(v, "name", str(v)))
+def test_each_plan_has_what_a_teacher_needs(name, language, path):
+    text = path.read_text(encoding="utf-8")
+    words = {"en": ("**What students will say they can do by the end**", "## Period ", "**Starter (5 min).**",
+                    "**Plenary (5 min).**", "## Exercises: in class and at home",
+                    "## Common wrong answers and what to say"),
+             "es": ("**Lo que cada estudiante podrá decir al terminar**", "## Clase ", "**Inicio (5 min).**",
+                    "**Cierre (5 min).**", "## Ejercicios: en clase y de tarea",
+                    "## Respuestas equivocadas frecuentes y qué decir")}[language]
+    for needed in words:
+        assert needed in text, (path.name, needed)
+    periods = DATA["lessons"][name]["periods"]
+    assert len(re.findall(rf"(?m)^{re.escape(words[1])}\d", text)) == len(periods), path.name
+    assert text.count(words[2]) == text.count(words[3]) == len(periods), path.name
+    if len(periods) > 1:
+        assert ("**Stop here.**" if language == "en" else "**Aquí se corta.**") in text or \
+            ("splits after" if language == "en" else "se corta después") in text, path.name
+
+
+@pytest.mark.parametrize("name,language,path", PLAN_FILES, ids=lambda v: getattr(v, "name", str(v)))
+def test_the_plans_wrong_answers_get_the_nudge_the_plan_quotes(name, language, path):
+    """Each row's wrong answer, typed into the exercise as a student would type it, is
+    judged incorrect with exactly the words the plan says the check gives."""
+    module = importlib.import_module(f"dominolab.exercises.{times.LESSONS[name][0]}")
+    block = path.read_text(encoding="utf-8").split("<!-- wrong-answers:begin -->")[1].split("<!-- wrong-answers:end -->")[0]
+    rows = re.findall(r"(?m)^\| (?:Exercise|Ejercicio) (\d+) \| `(.*)` \| (.*) \|$", block)
+    assert rows, path.name
+    with dl.i18n.language(language):
+        for number, answer, said in rows:
+            try:
+                typed = ast.literal_eval(answer)
+            except (ValueError, SyntaxError):
+                typed = answer
+            feedback = getattr(module, f"q{number}").evaluate(typed)
+            assert feedback.status == "incorrect", (path.name, number, answer)
+            assert feedback.message == said.replace("\\|", "|"), (path.name, number, answer)
+
+
+def test_every_lesson_has_a_plan_in_both_languages_linked_from_the_index_and_the_readme():
+    assert {(n, lang) for n, lang, _ in PLAN_FILES} == {(n, lang) for n in times.LESSONS for lang in ("en", "es")}
+    index = (PLANS / "README.md").read_text(encoding="utf-8")
+    indice = (PLANS / "es" / "README.md").read_text(encoding="utf-8")
+    for _, language, path in PLAN_FILES:
+        assert f"]({path.name})" in (index if language == "en" else indice), path.name
+    for start in ("00-start-here.md", "es/00-empieza-aqui.md"):
+        assert (PLANS / start).exists()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "(docs/teachers/plans/README.md)" in readme and "(docs/teachers/setup/README.md)" in readme
+
+
+def test_the_plan_indexes_state_the_data_files_times():
+    for path, word in ((PLANS / "README.md", "activity"), (PLANS / "es" / "README.md", "actividad")):
+        text = path.read_text(encoding="utf-8")
+        for name, entry in DATA["lessons"].items():
+            stem = Path(name if word == "activity" else times.LESSONS[name][1]).stem
+            row = re.search(rf"\]\({re.escape(stem)}\.md\) \| (\d+) min \(\+(\d+) {word}\) \| (\d+)", text)
+            assert row, (path, stem)
+            assert (int(row[1]), int(row[2]), int(row[3])) == (entry["stated"], entry["activity"],
+                                                              len(entry["periods"])), (path, stem)
+
+
+def test_every_link_of_the_plans_and_setup_pages_reaches_a_file():
+    for path in [*PLANS.rglob("*.md"), *SETUP.rglob("*.md")]:
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", path.read_text(encoding="utf-8")):
+            if not target.startswith("http"):
+                assert (path.parent / target).resolve().exists(), (path.relative_to(ROOT), target)
+
+
+# ------------------------------------------------------------------- the tournament notebook
+
+
+@pytest.mark.parametrize("notebook", ["tournament.ipynb", "es/torneo.ipynb"])
+def test_the_tournament_notebook_plays_once_the_code_and_name_are_filled_in(notebook, tmp_path, monkeypatch):
+    """The students' cell, with the placeholders replaced as a student types them, opens the
+    tournament's table for that name (nbval runs it as shipped, with the instructions)."""
+    from dominolab.widget import DominoTable
+
+    cells = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))["cells"]
+    (cell,) = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    assert cell.count('"..."') == 2
+    t = dl.Tournament.create("standard", hands=2, opponents="greedy", seed=5)
+    filled = cell.replace('"..."', repr(t.code), 1).replace('"..."', '"Ana"', 1)
+    monkeypatch.chdir(tmp_path)
+    namespace: dict = {}
+    try:
+        *body, last = filled.strip().splitlines()
+        exec("\n".join(body), namespace)
+        table = eval(last, namespace)
+        assert isinstance(table, DominoTable)
+        assert namespace.get("table", namespace.get("mesa")) is table
+        assert "tournament" in repr(table).lower() or "torneo" in repr(table).lower() or table.round is not None
+    finally:
+        dl.set_language("en")
+    shipped = {}
+    exec(cell.rsplit("\n", 1)[0], shipped)  # as shipped: no table, no error
+    assert shipped.get("table", shipped.get("mesa", "missing")) is None
