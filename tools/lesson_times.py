@@ -395,10 +395,10 @@ def plan_files() -> list[tuple[str, str, Path]]:
 
 
 def _fill(text: str, marker: str, body: str) -> str:
-    pattern = rf"(<!-- {marker}:begin -->\n).*?(\n<!-- {marker}:end -->)"
+    pattern = rf"(<!-- {marker}:begin -->\n).*?(<!-- {marker}:end -->)"
     if not re.search(pattern, text, re.DOTALL):
         raise ValueError(f"no <!-- {marker}:begin --> ... <!-- {marker}:end --> block")
-    return re.sub(pattern, lambda m: f"{m.group(1)}{body}{m.group(2)}", text, count=1, flags=re.DOTALL)
+    return re.sub(pattern, lambda m: f"{m.group(1)}{body}\n{m.group(2)}", text, count=1, flags=re.DOTALL)
 
 
 def rendered(data: dict[str, Any]) -> dict[Path, str]:
