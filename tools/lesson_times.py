@@ -92,6 +92,7 @@ class Block:
         self.table = self.simulates = False
         self.work = work  # an exercise's kind of work: "value", "run" or "code"
         self.number = number
+        self.asks = 1 if work else 0  # questions answered in this part (an exercise; lesson 7's puzzles)
         self.extra = 0.0  # computing time (the same at every pace)
         self.minutes: dict[str, float] = {}
 
@@ -101,7 +102,7 @@ class Block:
             if self.table:
                 total += TABLE[pace]
             if self.work:
-                total += WORK[self.work][pace]
+                total += WORK[self.work][pace] * self.asks
             self.minutes[pace] = _minutes(total)
 
 
@@ -131,8 +132,9 @@ def blocks(path: Path) -> tuple[list[Block], int]:
             block.cells += 1
             block.table = block.table or "DominoTable(" in text
             block.simulates = block.simulates or "dl.simulate(" in text
-            if "answer = ..." in text and not block.work:  # a question inside a section (lesson 7's puzzles)
+            if "answer = ..." in text:  # a question inside a section (lesson 7's puzzles)
                 block.work = "value"
+                block.asks += 1
             continue
         exercise = re.match(r"\*\*Exercise (\d+)\.\*\*", text)
         if exercise:
@@ -178,7 +180,7 @@ def lesson(path: Path) -> dict[str, Any]:
         "reading_and_examples": reading,
         "exercises": exercises,
         "blocks": [{"name": b.name, "kind": b.kind, "words": b.words, "cells": b.cells, "table": b.table,
-                    "work": b.work, "minutes": b.minutes} for b in found],
+                    "work": b.work, "questions": b.asks, "minutes": b.minutes} for b in found],
         "periods": periods(found, activity),
     }
 
@@ -288,7 +290,8 @@ PLAN_WORDS = {
                     "code": "code to write"},
            "names": {"introduction": "introduction and objectives", "Recap": "recap",
                      "exercises": "the exercises' instructions"},
-           "set": "exercises {numbers} in class", "homework": "exercises {numbers} as homework",
+           "in_class": ("exercise {numbers} in class", "exercises {numbers} in class"),
+           "homework": ("exercise {numbers} as homework", "exercises {numbers} as homework"),
            "left": "of {working} working minutes: {slow} at the slow pace, "
                    "then {median} of exercises at the median pace",
            "split": "{n} periods of 50 minutes"},
@@ -298,7 +301,8 @@ PLAN_WORDS = {
                     "code": "código que escribir"},
            "names": {"introduction": "introducción y objetivos", "Recap": "repaso",
                      "exercises": "las instrucciones de los ejercicios"},
-           "set": "ejercicios {numbers} en clase", "homework": "ejercicios {numbers} de tarea",
+           "in_class": ("ejercicio {numbers} en clase", "ejercicios {numbers} en clase"),
+           "homework": ("ejercicio {numbers} de tarea", "ejercicios {numbers} de tarea"),
            "left": "de {working} minutos de trabajo: {slow} al ritmo lento, "
                    "y luego {median} de ejercicios al ritmo mediano",
            "split": "{n} clases de 50 minutos"},
@@ -314,7 +318,7 @@ def _headings(path: Path) -> dict[str, str]:
 
 def plan_table(entry: dict[str, Any], language: str, name: str = "") -> str:
     """The timings block of a lesson plan: each part at three paces, then the periods."""
-    w = dict(PLAN_WORDS[language])
+    w: dict[str, Any] = dict(PLAN_WORDS[language])
     if language == "es" and name:
         w["names"] = {**w["names"], **{b["name"]: _headings(NOTEBOOKS / LESSONS[name][1]).get(
             b["name"].split()[0], b["name"]) for b in entry["blocks"] if b["name"][0].isdigit()}}
@@ -341,10 +345,10 @@ def plan_table(entry: dict[str, Any], language: str, name: str = "") -> str:
         shown = [w["names"].get(b, b) for b in part["blocks"]]
         if part["activity"]:
             shown.append(f"{w['activity']} ({part['activity']} min)")
-        if part["in_class"]:
-            shown.append(w["set"].format(numbers=", ".join(str(n) for n in part["in_class"])))
-        if part["homework"]:
-            shown.append(w["homework"].format(numbers=", ".join(str(n) for n in part["homework"])))
+        for key in ("in_class", "homework"):
+            if part[key]:
+                numbers = ", ".join(str(n) for n in part[key])
+                shown.append(w[key][len(part[key]) > 1].format(numbers=numbers))
         text = f"* **{w['period']} {number}:** {'; '.join(shown) or '—'}"
         text += " (" + w["left"].format(slow=_fmt(part["used"]), median=_fmt(part["exercises_median"]),
                                         working=WORKING) + ")."
@@ -418,6 +422,16 @@ def rendered(data: dict[str, Any]) -> dict[Path, str]:
     for name, (lesson_minutes, activity) in estimates(data).items():
         body = _table(Path(LESSONS[name][1]).name, lesson_minutes, activity, body, spanish=True)
     out[spanish_start] = body
+    indexes = ((PLANS / "README.md", "activity", False), (PLANS / "es" / "README.md", "actividad", True))
+    for index, word, spanish in indexes:
+        if index.exists():
+            body = out.get(index, index.read_text(encoding="utf-8"))
+            for name, entry in data["lessons"].items():
+                stem = re.escape(Path(LESSONS[name][1] if spanish else name).stem)
+                cell = f"{entry['stated']} min (+{entry['activity']} {word}) | {len(entry['periods'])}"
+                body = re.sub(rf"(\]\({stem}\.md\) \| )\d+ min \(\+\d+ {word}\) \| \d+",
+                              lambda m, cell=cell: f"{m.group(1)}{cell}", body)
+            out[index] = body
     for name, language, path in plan_files():
         text = path.read_text(encoding="utf-8")
         text = _fill(text, "times", plan_table(data["lessons"][name], language, name))
