@@ -231,3 +231,50 @@ def test_the_pages_workflow_builds_the_site_as_the_page_says_and_uploads_what_th
     assert upload["with"]["path"] == "lite/_output"
     assert '"_output"' in (ROOT / "lite" / "build.py").read_text(encoding="utf-8")
     assert workflow["jobs"]["deploy"]["steps"][0]["uses"].startswith("actions/deploy-pages")
+
+
+#: Lesson 1's exercises worked as a student works them (the plans' README reports this walk):
+#: each cell as typed, in order, and what its check must say ("" for a cell that only looks).
+LESSON_1_WALK = [
+    ("len(dl.tile_set(10))", ""),
+    ("answer = 121\nex.q1.check(answer)", "incorrect"),
+    ("answer = 66\nex.q1.check(answer)", "correct"),
+    ("answer = {'5-1'}\nex.q2.check(answer)", "incorrect"),
+    ("answer = {'5-1', '2-2', '2-0'}\nex.q2.check(answer)", "correct"),
+    ("r = dl.Round.deal('basic', players=3, seed=31)\nr.hands", ""),
+    ("answer = 3\nex.q3.check(answer)", "incorrect"),
+    ("answer = 2\nex.q3.check(answer)", "correct"),
+    ("dl.Rules.preset('classic').draw_when_able, dl.Rules.preset('puerto-rico').draw_when_able", ""),
+    ("answer = (True, False)\nex.q4.check(answer)", "correct"),
+    ("answer = 18\nex.q5.check(answer)", "incorrect"),
+    ("answer = 23\nex.q5.check(answer)", "correct"),
+    ("def fits(tile, ends):\n    return tile.high in ends\n\nex.q6.check(fits)", "incorrect"),
+    ("def fits(tile, ends):\n    return tile.high in ends or tile.low in ends\n\nex.q6.check(fits)", "correct"),
+]
+
+
+def test_lesson_1_worked_as_a_student_matches_what_the_plans_report():
+    """Every wrong answer of the walk gets a nudge of its own (not the generic one) and the next
+    try is right; the characters typed and the keystroke-level estimate are the README's."""
+    from dominolab.exercises import rules as ex
+
+    namespace = {"dl": dl, "ex": ex}
+    for code, status in LESSON_1_WALK:
+        *body, last = code.split("\n")
+        exec("\n".join(body), namespace)
+        if status:
+            feedback = eval(last.replace(".check(", ".evaluate("), namespace)
+            assert feedback.status == status, code
+            assert "hint()" not in feedback.message, code  # a nudge of its own
+    typed = sum(len(code) for code, _ in LESSON_1_WALK)
+    readme = " ".join((PLANS / "README.md").read_text(encoding="utf-8").split())
+    spanish = " ".join((PLANS / "es" / "README.md").read_text(encoding="utf-8").split())
+    assert f"in {len(LESSON_1_WALK)} cells" in readme and f"en {len(LESSON_1_WALK)} celdas" in spanish
+    assert f"({typed} characters)" in readme and f"({typed} caracteres)" in spanish
+    decisions = 2 * 6 * 1.35  # a decision to answer and one to check, per exercise
+    low, high = ((typed * key + len(LESSON_1_WALK) * (1.35 + 1.2) + decisions) / 60 for key in (0.2, 0.5))
+    assert (round(low), round(high)) == (3, 6)
+    assert "take 3 to 6 minutes" in readme and "de 3 a 6 minutos" in spanish
+    fast = DATA["lessons"]["01-the-rules.ipynb"]["exercises"]["fast"]
+    assert f"gives {fast} minutes" in readme and f"da {str(fast).replace('.', ',')} minutos" in spanish
+    assert 10 <= fast <= 12  # the fast student of issue 43's trial
