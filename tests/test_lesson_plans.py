@@ -278,3 +278,33 @@ def test_lesson_1_worked_as_a_student_matches_what_the_plans_report():
     fast = DATA["lessons"]["01-the-rules.ipynb"]["exercises"]["fast"]
     assert f"gives {fast} minutes" in readme and f"da {str(fast).replace('.', ',')} minutos" in spanish
     assert 10 <= fast <= 12  # the fast student of issue 43's trial
+
+
+#: The code exercises' usual first tries that the English plans quote, with the words quoted.
+FIRST_TRIES = [
+    ("01-the-rules.md", "rules", 6, "def fits(tile, ends):\n    return tile.high in ends",
+     "returned False, but 6-0 fits: one of its halves matches an end."),
+    ("03-scoring.md", "scoring", 7,
+     "def others_minus_own(pips):\n    low = min(pips)\n    return [sum(pips) - 2 * low if p == low and i == pips.index(low)"
+     " else 0 for i, p in enumerate(pips)]",
+     "two players tie on 6 pips, and on a tie nobody scores"),
+    ("04-strategy.md", "strategy", 6,
+     "class DoublesFirst:\n    def choose(self, view):\n        return max(view.legal_moves(), key=lambda m: "
+     "m.tile.pips if isinstance(m, dl.Play) else -1)",
+     "chose play 5-3 left, but the rule says play 2-2 left"),
+    ("06-partnerships.md", "partnership", 7, "def team_pips(pips):\n    return [pips[0] + pips[1], pips[2] + pips[3]]",
+     "team 0 is seats 0 and 2, team 1 is seats 1 and 3"),
+    ("07-learn-from-your-games.md", "coach", 6, "def sure_losses(rv):\n    return [d.turn for d in rv if d.loss > 0]",
+     "when it is larger than its margin of error, `decision.loss > decision.paired`"),
+]
+
+
+@pytest.mark.parametrize("plan,module,number,code,quoted", FIRST_TRIES, ids=[t[0] for t in FIRST_TRIES])
+def test_the_plans_quote_what_the_check_says_to_a_usual_first_try(plan, module, number, code, quoted):
+    exercises = importlib.import_module(f"dominolab.exercises.{module}")
+    namespace: dict = {"dl": dl}
+    exec(code, namespace)
+    attempt = namespace[code.split()[1].split("(")[0].rstrip(":")]
+    feedback = getattr(exercises, f"q{number}").evaluate(attempt)
+    assert feedback.status == "incorrect" and quoted in feedback.message, feedback.message
+    assert quoted in " ".join((PLANS / plan).read_text(encoding="utf-8").split())
