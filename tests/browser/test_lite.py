@@ -303,6 +303,29 @@ def test_a_spanish_lesson_runs_offline_in_spanish(lite: LitePage) -> None:
     assert lite.outside == [], "requests left 127.0.0.1"
 
 
+
+def test_the_tournament_notebook_runs_offline_and_opens_the_table_once_filled_in(lite: LitePage) -> None:
+    """The students' tournament notebook, as shipped, prints its instructions in the browser;
+    with the code and a name filled in (the JupyterLite route of the teachers' setup page), its
+    cell opens the tournament's table for that name, in the page's own Python."""
+    from dominolab.tournament import Tournament
+
+    assert_runs_like_committed(lite, "tournament.ipynb")
+    code = Tournament.create("standard", hands=2, opponents="greedy", seed=77).code
+    lite.page.evaluate("""([path, code]) => {
+        const nb = window.__dominolabNotebook(path).content;
+        const index = nb.model.toJSON().cells.findIndex(c => c.cell_type === 'code');
+        const cell = nb.model.cells.get(index);
+        const source = cell.sharedModel.getSource();
+        cell.sharedModel.setSource(source.replace('"..."', JSON.stringify(code)).replace('"..."', '"Ana"'));
+        nb.activeCellIndex = index;
+        window.jupyterapp.commands.execute('notebook:run-cell');
+    }""", [lite.path, code])
+    lite.page.wait_for_selector(".dl-root", timeout=RUN_TIMEOUT_MS)
+    assert f"Tournament {code} — hand 1 of 2" in lite.page.locator('[data-key="tournament:banner"]').inner_text()
+    assert lite.execute("print(table.session.entry.name, len(table.round.hands))").split() == ["Ana", "2"]
+    assert lite.outside == [], "requests left 127.0.0.1"
+
 #: Prints the play widget's Python state as JSON: the notebook's first table (``table``, shown
 #: by the first widget on the page), the seat it plays for, whose turn it is, the line, the
 #: human seat's legal tile plays, and the tiles the table must ask an end for (the engine's
