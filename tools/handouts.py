@@ -49,8 +49,8 @@ WORDS = {
         "ideas": "Key ideas", "exercises": "Exercises",
         "exercise": "Exercise {n}", "answer": "Answer:", "working": "Working:",
         "code": "Plan your code here in words or steps, then write it in the notebook and check it there.",
-        "howto": "Work in the lesson's notebook: write your answer here, then check it with "
-                 "ex.q{n}.check(answer) (the number of the exercise for {n}).",
+        "howto": "Work in the lesson's notebook: write your answer here, then check it there, "
+                 "ex.q1.check(answer) for exercise 1 and so on.",
         "recap": "## Recap", "start": "## How the lessons work",
         "first": "Your first hand: run the first cell of the notebook and write down the tiles you see.",
         "notes": "Questions and notes for the next lesson:",
@@ -79,8 +79,8 @@ WORDS = {
         "ideas": "Ideas clave", "exercises": "Ejercicios",
         "exercise": "Ejercicio {n}", "answer": "Respuesta:", "working": "Cuentas:",
         "code": "Planea aquí tu código con palabras o pasos; luego escríbelo en el cuaderno y compruébalo allí.",
-        "howto": "Trabaja en el cuaderno de la lección: escribe aquí tu respuesta y compruébala con "
-                 "ex.q{n}.check(respuesta) (el número del ejercicio en lugar de {n}).",
+        "howto": "Trabaja en el cuaderno de la lección: escribe aquí tu respuesta y compruébala allí, "
+                 "con ex.q1.check(respuesta) para el ejercicio 1, y así con los demás.",
         "recap": "## Repaso", "start": "## Cómo funcionan las lecciones",
         "first": "Tu primera mano: ejecuta la primera celda del cuaderno y anota las fichas que ves.",
         "notes": "Preguntas y notas para la próxima clase:",
@@ -124,16 +124,22 @@ p { margin: .15em 0; }
 code { font-family: 'DejaVu Sans Mono', Consolas, monospace; font-size: 8pt; }
 .ideas { background: #f1f1f1; padding: .15em .6em .3em; border-radius: 4px; }
 .howto { font-size: 8.5pt; color: #333; font-style: italic; }
-.exercise { margin: .35em 0 0; break-inside: avoid; }
-.line { border-bottom: 1px solid #555; height: 1.5em; }
-.line.short { width: 60%; }
-.box { border: 1px solid #555; height: 3.6em; margin-top: .2em; }
-.box.tall { height: 7em; }
+.page, .work, .exercise { display: flex; flex-direction: column; }
+.work { flex: 1 1 auto; }
+.exercise { flex: 1 1 auto; margin: .35em 0 0; break-inside: avoid; }
+.answer { flex: 1 1 auto; min-height: 1.8em; border: 1px solid #888; border-radius: 3px; margin-top: .15em;
+          padding: .05em .3em; font-size: 8pt; color: #555; }
+.answer.long { flex-grow: 1.5; }
+.answer.code { flex-grow: 2; min-height: 3.6em; }
+.line { border-bottom: 1px solid #555; height: 1.7em; }
+.notes { flex: 1 1 auto; min-height: 7em; border: 1px solid #888; border-radius: 3px; margin-top: .2em; }
 table.lessons { border-collapse: collapse; margin: .2em 0; }
 table.lessons td { vertical-align: top; padding: .2em .4em; border-bottom: 1px solid #ccc; }
 table.lessons td.tick { font-size: 12pt; padding-top: 0; }
 footer { margin-top: .5em; font-size: 7.5pt; color: #555; }
-@media print { body { margin: 0; max-width: none; } }
+/* On paper the page is one sheet tall (less than US Letter's 257 mm inside the margins) and
+   the answer boxes share the room the questions leave. */
+@media print { body { margin: 0; max-width: none; } .page { height: 250mm; } }
 """
 
 _SLIP_CSS = """
@@ -246,31 +252,32 @@ def handout(lesson: int, language: str) -> str:
     cells = _cells(notebook)
     title = cells[0].splitlines()[0].lstrip("# ").strip()
     ideas = _bullets(cells, words["recap"] if lesson else words["start"])  # type: ignore[arg-type]
-    body = [f'<header><h1>{escape(title)}</h1><span class="who">{words["name"]}: '
+    body = ['<main class="page">', f'<header><h1>{escape(title)}</h1><span class="who">{words["name"]}: '
             f'{"_" * 24} &nbsp; {words["date"]}: {"_" * 10}</span></header>',
             f'<h2>{words["ideas"]}</h2>',
             '<div class="ideas"><ul>' + "".join(f"<li>{inline(b)}</li>" for b in ideas) + "</ul></div>"]
     questions = exercises(lesson, language)
     if questions:
         body.append(f'<h2>{words["exercises"]}</h2>')
-        body.append(f'<p class="howto">{escape(str(words["howto"]))}</p>')
+        body.append(f'<p class="howto">{escape(str(words["howto"]))}</p><section class="work">')
         for q in questions:
             label = escape(str(words["exercise"]).format(n=q.number))
             part = [f'<div class="exercise"><p><strong>{label}.</strong> {inline(q.text)}</p>']
             if q.room == "code":
-                part.append(f'<p class="howto">{escape(str(words["code"]))}</p><div class="box"></div>')
+                part.append(f'<div class="answer code">{escape(str(words["code"]))}</div>')
             else:
-                size = "" if q.room == "long" else " short"
-                part.append(f'<div class="line{size}">{words["answer"]}</div>')
+                size = " long" if q.room == "long" else ""
+                part.append(f'<div class="answer{size}">{words["answer"]}</div>')
             body.append("".join(part) + "</div>")
+        body.append("</section>")
     else:
         rows = "".join(f'<tr><td class="tick">☐</td><td><strong>{inline(name)}</strong></td>'
                        f"<td>{inline(what)}</td></tr>" for name, what in _lesson_rows(cells))
         body.append(f'<h2>{words["lessons"]}</h2><table class="lessons">{rows}</table>')
         body.append(f'<h2>{escape(str(words["first"]))}</h2><div class="line"></div><div class="line"></div>')
-        body.append(f'<h2>{escape(str(words["notes"]))}</h2><div class="box tall"></div>')
+        body.append(f'<section class="work"><h2>{escape(str(words["notes"]))}</h2><div class="notes"></div></section>')
     footer = str(words["footer"]).format(version=dl.__version__) if questions else f"Domino Lab {dl.__version__}"
-    body.append(f"<footer>{escape(footer)}</footer>")
+    body.append(f"<footer>{escape(footer)}</footer></main>")
     return _page(language, title, _CSS, body)
 
 
