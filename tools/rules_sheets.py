@@ -4,10 +4,12 @@ Usage: ``python tools/rules_sheets.py`` writes ``docs/teachers/rules/PRESET.md``
 ``PRESET.html`` for every preset, and the same sheets in Spanish in ``docs/teachers/es/reglas/``
 (``--language en`` or ``--language es`` writes one language only; ``--check`` only says
 whether the files are up to date; the tests run it that way).  Each sheet is
-``Rules.describe()`` laid out for a classroom: the preset's title and source, every setting
-in plain words, and the choices the engine made where the source is silent.  The HTML has
-print styles that fit one A4 or Letter page.  Nothing on a sheet is written here: change the
-engine's descriptions and run this again.
+``Rules.describe()`` laid out for students: the preset's title and rule book, every setting
+in plain words under the book's rules, and in a box apart the choices Domino Lab made where
+the book is silent.  The engine's codes are left out (:func:`plain`): rule numbers ("R7"),
+the sources' file numbers ("source 000") and settings written as code.  The HTML prints on
+one A4 and one US Letter page (tests/browser/test_paper.py prints each).  Nothing on a sheet
+but its headings is written here: change the engine's descriptions and run this again.
 """
 
 from __future__ import annotations
