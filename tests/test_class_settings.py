@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -141,3 +142,27 @@ def test_an_exercise_outside_the_lessons_modules_has_no_id_and_follows_the_switc
     assert settings.exercise_id(loose) is None
     settings.configure(solutions=False, released=["scoring"])
     assert settings.shown(loose) is not None
+
+
+@pytest.mark.parametrize("key", ["answer-key.ipynb", "es/clave-de-respuestas.ipynb"])
+def test_the_answer_key_shows_solutions_in_a_class_that_keeps_them(key, monkeypatch, capsys):
+    """The teacher's key turns solutions on for its own kernel: run its first code cell and a
+    solution cell with the class setting off, as in a classroom set-up."""
+    path = Path(__file__).resolve().parents[1] / "docs" / "teachers" / key
+    if not path.is_file():
+        pytest.skip("the answer keys are not next to the tests (e.g. under Pyodide)")
+    monkeypatch.setenv(settings.SOLUTIONS_VARIABLE, "off")
+    monkeypatch.setattr("dominolab.exercises.core.show", print)
+    code = ["".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+            if c["cell_type"] == "code"]
+    namespace: dict = {}
+    with dl.language("en"):
+        try:
+            exec(code[0], namespace)  # the key's set-up
+            exec(code[1], namespace)  # lessons["rules"].q1.solution()
+        finally:
+            settings.reset()
+            dl.set_language("en")
+    out = capsys.readouterr().out
+    assert "teacher is keeping" not in out and "guarda las soluciones" not in out
+    assert out.startswith(("Solution: 66. ", "Solución: 66. ")), out
