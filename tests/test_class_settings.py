@@ -166,3 +166,19 @@ def test_the_answer_key_shows_solutions_in_a_class_that_keeps_them(key, monkeypa
     out = capsys.readouterr().out
     assert "teacher is keeping" not in out and "guarda las soluciones" not in out
     assert out.startswith(("Solution: 66. ", "Solución: 66. ")), out
+
+
+def test_the_key_command_copies_the_teachers_key_out(tmp_path):
+    command = [sys.executable, "-m", "dominolab.exercises.settings", "key"]
+    done = subprocess.run([*command, str(tmp_path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    copied = tmp_path / "answer-key.ipynb"
+    assert copied.read_bytes() == settings.answer_key().read_bytes()
+    cells = json.loads(copied.read_text(encoding="utf-8"))["cells"]
+    assert 'lessons["coach"].q7.solution()' in ["".join(c["source"]) for c in cells]
+    done = subprocess.run([*command, str(tmp_path / "clave.ipynb"), "--language", "es"], capture_output=True, text=True)
+    assert done.returncode == 0 and "Clave de respuestas" in (tmp_path / "clave.ipynb").read_text(encoding="utf-8")
+    wrong = subprocess.run([*command, str(tmp_path), "--language", "fr"], capture_output=True, text=True)
+    assert wrong.returncode == 2 and "invalid choice: 'fr'" in wrong.stderr
+    with pytest.raises(SettingsError, match="not 'fr'"):
+        settings.answer_key("fr")

@@ -14,7 +14,9 @@ time a solution is asked for, from the first of these that says something:
    file's ``solutions`` and keeps its releases.
 
 From a shell: ``python -m dominolab.exercises.settings off`` (``on``, ``release rules.q1 ...``,
-``show``; ``--file PATH`` for another file than the first above).  A settings file that cannot
+``show``; ``--file PATH`` for another file than the first above); ``... key OUT [--language es]``
+copies the teacher's answer key (a notebook that shows every solution, whatever the setting)
+out of the installed package, for a teacher without the repository's ``docs/teachers/``.  A settings file that cannot
 be read keeps the solutions hidden and says why.  This is a class convention, not a lock: a
 student who writes Python can change it in their own kernel, as the tournament guide says of
 the tournament.
@@ -26,6 +28,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -34,7 +37,7 @@ from typing import Any, Optional, Union
 
 from ..i18n import _
 
-__all__ = ["ClassSettings", "SettingsError", "configure", "current", "exercise_id", "read", "reset",
+__all__ = ["ClassSettings", "SettingsError", "answer_key", "configure", "current", "exercise_id", "read", "reset",
            "settings_file", "shown", "write"]
 
 #: The environment variables a teacher's set-up may give.
@@ -42,6 +45,9 @@ FILE_VARIABLE = "DOMINOLAB_CLASS_SETTINGS"
 SOLUTIONS_VARIABLE = "DOMINOLAB_SOLUTIONS"
 #: Where a settings file is looked for when ``DOMINOLAB_CLASS_SETTINGS`` names none.
 DEFAULT_FILES = (Path("~/.dominolab/class.json"), Path("/etc/dominolab/class.json"))
+
+#: The answer keys: in the installed package (pyproject.toml's force-include), or in a checkout.
+KEYS = {"en": "answer-key.ipynb", "es": "es/clave-de-respuestas.ipynb"}
 
 _ID = re.compile(r"[a-z][a-z0-9_]*(\.q[1-9][0-9]*)?")
 _SWITCH = {"on": True, "off": False}
@@ -184,6 +190,18 @@ def exercise_id(exercise: object) -> Optional[str]:
     return None
 
 
+def answer_key(language: str = "en") -> Path:
+    """The teacher's answer key notebook in ``language`` ("en" or "es")."""
+    if language not in KEYS:
+        raise SettingsError(f"the answer key is in {' or '.join(KEYS)}, not {language!r}")
+    here = Path(__file__).resolve()
+    folders = [here.parent.parent / "teachers", *(p / "docs" / "teachers" for p in here.parents[2:4])]
+    for folder in folders:
+        if (folder / KEYS[language]).is_file():
+            return folder / KEYS[language]
+    raise FileNotFoundError(f"the answer key {KEYS[language]} is in none of {', '.join(map(str, folders))}")
+
+
 def shown(exercise: object) -> Optional[str]:
     """None when ``exercise``'s solution may be shown; otherwise what to tell the student."""
     number = getattr(exercise, "number", "N")
@@ -201,11 +219,21 @@ def shown(exercise: object) -> Optional[str]:
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dominolab.exercises.settings",
                                      description="Turn the exercises' solutions on or off for a class.")
-    parser.add_argument("action", choices=["on", "off", "release", "show"])
-    parser.add_argument("ids", nargs="*", help="with release: lessons ('rules') or exercises ('rules.q3')")
+    parser.add_argument("action", choices=["on", "off", "release", "show", "key"])
+    parser.add_argument("ids", nargs="*", help="with release: lessons ('rules') or exercises ('rules.q3'); "
+                                               "with key: where to write the answer key")
+    parser.add_argument("--language", default="en", choices=sorted(KEYS), help="with key: the key's language")
     parser.add_argument("--file", type=Path, help="the settings file (default: the one in force, "
                                                   "else ~/.dominolab/class.json)")
     args = parser.parse_args(argv)
+    if args.action == "key":
+        if len(args.ids) != 1:
+            parser.error("key needs one place to write the answer key, such as answer-key.ipynb")
+        out = Path(args.ids[0])
+        out = out / Path(KEYS[args.language]).name if out.is_dir() else out
+        shutil.copyfile(answer_key(args.language), out)
+        print(f"wrote {out}: every exercise's solution; keep it from students")
+        return 0
     path = args.file or settings_file() or DEFAULT_FILES[0].expanduser()
     try:
         settings = read(path)
