@@ -182,3 +182,13 @@ def test_the_key_command_copies_the_teachers_key_out(tmp_path):
     assert wrong.returncode == 2 and "invalid choice: 'fr'" in wrong.stderr
     with pytest.raises(SettingsError, match="not 'fr'"):
         settings.answer_key("fr")
+
+
+def test_a_python_without_a_home_folder_has_the_defaults(monkeypatch):
+    """In a browser's Python there may be no home folder to look in: solutions stay on."""
+    def no_home(self):
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(settings, "DEFAULT_FILES", (settings.Path("~/.dominolab/class.json"),))
+    monkeypatch.setattr(settings.Path, "expanduser", no_home)
+    assert settings.settings_file() is None and settings.shown(rules.q1) is None

@@ -136,9 +136,12 @@ def settings_file() -> Optional[Path]:
     if named:
         return Path(named).expanduser()
     for path in DEFAULT_FILES:
-        path = path.expanduser()
-        if path.is_file():
-            return path
+        try:
+            path = path.expanduser()
+            if path.is_file():
+                return path
+        except (OSError, RuntimeError, KeyError, ImportError):  # no home folder (a browser's Python)
+            continue
     return None
 
 
