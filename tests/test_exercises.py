@@ -629,6 +629,8 @@ def test_wrong_answers_typed_in_spanish_get_the_same_nudge_as_in_english(name):
 
 
 ES_NOTEBOOKS = NOTEBOOKS / "es"
+#: The Spanish answer key, kept for teachers apart from the notebooks students get.
+ES_KEY = NOTEBOOKS.parent / "docs" / "teachers" / "es" / "clave-de-respuestas.ipynb"
 ES_LESSONS = {
     "rules": "01-las-reglas.ipynb",
     "drawing": "02-robar-y-tranques.ipynb",
@@ -655,7 +657,7 @@ def test_each_spanish_lesson_checks_every_exercise_of_its_module(module_name):
 
 def _solutions_in_the_spanish_key():
     """(module, number, the answer the committed Spanish key shows) for each exercise."""
-    cells = json.loads((ES_NOTEBOOKS / "clave-de-respuestas.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = json.loads(ES_KEY.read_text(encoding="utf-8"))["cells"]
     found = []
     for cell in cells:
         match = re.fullmatch(r'lessons\["(\w+)"\]\.q(\d+)\.solution\(\)', "".join(cell["source"]).strip())

@@ -28,7 +28,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("records, inference, render",
      {"records", "inference", "render", "narration", "reachable",
       # the answer reader and the Exercise class, which the puzzles use too
-      "exercises", "exercises.answers", "exercises.core"}),
+      "exercises", "exercises.answers", "exercises.core", "exercises.settings"}),
     ("players", {"players", "search", "playout", "exact", "review", "puzzles", "analysis", "analysis_text"}),
     # the package's own names (``import dominolab``) reach up to the match
     ("match, simulation", {"match", "simulation", "tournament", "",
@@ -38,7 +38,7 @@ LAYERS: list[tuple[str, set[str]]] = [
      {"session", *(f"session.{p.stem}" for p in (PACKAGE / "session").glob("*.py") if p.stem != "__init__"),
       # the lessons' exercises: nothing below imports them
       *(f"exercises.{p.stem}" for p in (PACKAGE / "exercises").glob("*.py")
-        if p.stem not in ("__init__", "answers", "core"))}),
+        if p.stem not in ("__init__", "answers", "core", "settings"))}),
     ("widget", {"presenter", "table_words", "widget"}),
 ]
 LAYER = {module: (index, name) for index, (name, modules) in enumerate(LAYERS) for module in modules}

@@ -18,6 +18,7 @@ import functools
 import importlib
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -41,6 +42,10 @@ LESSONS = {
     "06-partnerships.ipynb": "partnership",
     "07-learn-from-your-games.ipynb": "coach",
 }
+#: The answer keys, kept for teachers in docs/teachers/, apart from the notebooks students get
+#: (named from notebooks/, as cells() reads them).
+KEY = "../docs/teachers/answer-key.ipynb"
+ES_KEY = "../docs/teachers/es/clave-de-respuestas.ipynb"
 #: Each English notebook and its Spanish twin, written for Spanish-speaking students (not word
 #: for word) with the same exercises and checks.
 SPANISH = {
@@ -53,8 +58,8 @@ SPANISH = {
     "06-partnerships.ipynb": "es/06-por-parejas.ipynb",
     "07-learn-from-your-games.ipynb": "es/07-aprende-de-tus-partidas.ipynb",
     "play.ipynb": "es/la-mesa.ipynb",
-    "answer-key.ipynb": "es/clave-de-respuestas.ipynb",
     "tournament.ipynb": "es/torneo.ipynb",
+    KEY: ES_KEY,
 }
 SPANISH_LESSONS = {SPANISH[name]: module for name, module in LESSONS.items()}
 EVERY_NOTEBOOK = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("*.ipynb")
@@ -63,6 +68,11 @@ EVERY_NOTEBOOK = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("
 SOURCE_EXAMPLES = {("family", (10, 14, 15))}
 
 pytestmark = pytest.mark.skipif(not NOTEBOOKS.is_dir(), reason="the notebooks are not next to the tests")
+
+
+def _from_root(name):
+    """A notebook's path from the repository's root, as the README links it."""
+    return os.path.normpath(f"notebooks/{name}").replace(os.sep, "/")
 
 
 def cells(name, kind=None):
@@ -274,7 +284,7 @@ def test_each_exercise_is_asked_in_its_notebook_as_the_module_words_it(name):
 
 
 def test_the_answer_key_answers_every_exercise_as_worded():
-    text = "\n".join(source(c) for c in cells("answer-key.ipynb"))
+    text = "\n".join(source(c) for c in cells(KEY))
     for module_name in LESSONS.values():
         for exercise in exercises(module_name):
             assert f"**Exercise {exercise.number}.** {exercise.question}" in text, (module_name, exercise.number)
@@ -291,7 +301,8 @@ def test_each_lesson_has_objectives_a_recap_an_activity_and_a_way_on(name):
     links = re.findall(r"\*\*Next:\*\*.*?\]\(([^)]+)\)", text)
     assert links, "a link to what comes next"
     for link in re.findall(r"\]\(([^)#]+\.ipynb)\)", text):
-        assert (NOTEBOOKS / link).exists(), link
+        if "://" not in link:  # the project's pages on GitHub (lesson 0's teacher notes) are not here
+            assert (NOTEBOOKS / link).exists(), link
 
 
 HE = re.compile(r"\b(he|him|his|himself)\b", re.IGNORECASE)
@@ -326,7 +337,7 @@ def test_no_test_markers_for_students_to_see(path):
 
 
 def test_lesson_code_parses_and_uses_the_public_api():
-    for name in [*LESSONS, "00-start-here.ipynb", "quickstart.ipynb", "answer-key.ipynb", *SPANISH.values()]:
+    for name in [*LESSONS, "00-start-here.ipynb", "quickstart.ipynb", KEY, *SPANISH.values()]:
         for cell in cells(name, "code"):
             tree = ast.parse(source(cell))
             for node in ast.walk(tree):
@@ -336,8 +347,8 @@ def test_lesson_code_parses_and_uses_the_public_api():
 
 def test_the_readme_lists_every_lesson():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for name in [*LESSONS, "00-start-here.ipynb", "answer-key.ipynb"]:
-        assert f"(notebooks/{name})" in readme, name
+    for name in [*LESSONS, "00-start-here.ipynb", KEY]:
+        assert f"({_from_root(name)})" in readme, name
     assert "## For teachers" in readme
 
 
@@ -509,9 +520,22 @@ def spanish_exercises(name):
 
 def test_every_notebook_has_its_spanish_twin_and_no_spanish_notebook_is_left_out():
     spanish = {p for p in EVERY_NOTEBOOK if p.startswith("es/")}
-    assert spanish == set(SPANISH.values())
+    assert spanish == set(SPANISH.values()) - {ES_KEY}
     english = {p for p in EVERY_NOTEBOOK if "/" not in p}
-    assert set(SPANISH) == english - {"quickstart.ipynb"}  # the programmers' tour stays English
+    assert set(SPANISH) - {KEY} == english - {"quickstart.ipynb"}  # the programmers' tour stays English
+
+
+def test_the_answer_keys_are_kept_apart_from_what_students_are_given():
+    """notebooks/ is what students get (a clone's lessons, Binder, the in-browser site): no
+    key there, and no lesson a student opens links to one."""
+    assert (NOTEBOOKS / KEY).is_file() and (NOTEBOOKS / ES_KEY).is_file()
+    for name in EVERY_NOTEBOOK:
+        text = (NOTEBOOKS / name).read_text(encoding="utf-8")
+        assert ("answer-key" not in text and "clave-de-respuestas" not in text) or name in (
+            "00-start-here.ipynb", "es/00-empieza-aqui.ipynb"), name  # lesson 0's notes for teachers
+    for name in (KEY, ES_KEY):  # the key's links lead back to the lessons
+        for link in re.findall(r"\]\(([^)#]+\.ipynb)\)", "\n".join(source(c) for c in cells(name, "markdown"))):
+            assert ((NOTEBOOKS / name).parent / link).resolve().is_file(), (name, link)
 
 
 @pytest.mark.parametrize("name", SPANISH_LESSONS)
@@ -561,8 +585,8 @@ def test_each_spanish_lesson_calls_what_its_english_twin_calls(name):
 
 
 def test_the_spanish_answer_key_answers_every_exercise_as_its_lesson_asks_it():
-    key = spanish_exercises("es/clave-de-respuestas.ipynb")
-    text = "\n".join(source(c) for c in cells("es/clave-de-respuestas.ipynb"))
+    key = spanish_exercises(ES_KEY)
+    text = "\n".join(source(c) for c in cells(ES_KEY))
     asked = 0
     for name, module_name in SPANISH_LESSONS.items():
         for number, paragraph in spanish_exercises(name).items():
@@ -571,8 +595,8 @@ def test_the_spanish_answer_key_answers_every_exercise_as_its_lesson_asks_it():
             asked += 1
     assert asked == sum(len(exercises(m)) for m in LESSONS.values())
     assert len(key) >= 7
-    english = "\n".join(source(c) for c in cells("answer-key.ipynb", "code"))
-    spanish = "\n".join(source(c) for c in cells("es/clave-de-respuestas.ipynb", "code"))
+    english = "\n".join(source(c) for c in cells(KEY, "code"))
+    spanish = "\n".join(source(c) for c in cells(ES_KEY, "code"))
     assert ("puzzle.explain()" in english) == ("puzzle.explain()" in spanish)
 
 
@@ -594,7 +618,8 @@ def test_each_spanish_lesson_has_objectives_a_recap_an_activity_and_a_way_on(nam
     links = re.findall(r"\*\*Siguiente:\*\*.*?\]\(([^)]+)\)", text)
     assert links, "a link to what comes next"
     for link in re.findall(r"\]\(([^)#]+\.ipynb)\)", text):
-        assert (NOTEBOOKS / "es" / link).exists(), link
+        if "://" not in link:  # the project's pages on GitHub (lesson 0's teacher notes) are not here
+            assert (NOTEBOOKS / "es" / link).exists(), link
 
 
 def _time(name):
@@ -636,7 +661,7 @@ def test_the_readme_has_a_spanish_section_that_lists_every_spanish_notebook_and_
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## En español", 1)[1].split("\n## ", 1)[0]
     for name in SPANISH.values():
-        assert f"(notebooks/{name})" in section, name
+        assert f"({_from_root(name)})" in section, name
     # Its own first command: the extra it installs exists and the notebook it opens is there.
     (command,) = re.findall(r"^python3 -m venv .*$", section, re.MULTILINE)
     extra, target = re.fullmatch(r'.*pip install -e "\.\[(\w+)\]" && jupyter lab (\S+)', command).groups()

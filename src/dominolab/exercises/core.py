@@ -21,6 +21,7 @@ from html import escape
 from typing import Any, Optional, Union
 
 from ..i18n import N_, _, said
+from . import settings
 from .answers import Kind, Unreadable, describe
 
 __all__ = ["Exercise", "Feedback"]
@@ -209,7 +210,12 @@ class Exercise:
         show(Feedback("hint", said(self.hint_text), said(self.hint_code)))
 
     def solution(self) -> None:
-        """The answer, why, and the code that finds it."""
+        """The answer, why, and the code that finds it; or, while a teacher's class setting
+        keeps the solutions for later (:mod:`.settings`), a word saying so."""
+        withheld = settings.shown(self)
+        if withheld is not None:
+            show(Feedback("solution", withheld))
+            return
         kind = self.answer_kind
         try:
             shown = kind.show(kind.read(self.expected()))
