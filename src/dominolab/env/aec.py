@@ -15,9 +15,11 @@ is built only from what the seat may know (:mod:`dominolab.env.observation` list
 
 **Rewards** come when a hand ends: each seat receives its side's net points, its points less
 the others' (their mean, past two sides), so the rewards of the sides add up to zero and
-partners receive the same.  With ``target`` the episode is a match: hands are dealt one
-after another (the next leader chosen by the rules, as :class:`~dominolab.match.Match`
-does) until a side reaches the target, each hand rewarded as it ends.
+partners receive the same.  ``infos[agent]["points"]`` then holds each side's points as the
+engine scored them (``env.unwrapped.round.result`` explains them).  With ``target`` the
+episode is a match: hands are dealt one after another (the next leader chosen by the rules,
+as :class:`~dominolab.match.Match` does) until a side reaches the target, each hand rewarded
+as it ends.
 
 **Illegal actions** (outside the mask): ``illegal="end"`` (the default, PettingZoo's
 convention) ends the episode, the offending side receiving ``illegal_reward`` and the others
@@ -211,6 +213,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names its c
             mask = self._no_moves.copy()
         return {"observation": observation, "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def legal_actions(self) -> list[int]:
         """The legal actions of the agent to move, in the engine's order (plays, then draw or pass)."""
         return [self._draw if c == FAST_DRAW else self._pass if c == FAST_PASS else c for c in self._codes]
@@ -275,15 +282,14 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names its c
         return number
 
     def _hand_over(self, r: Round) -> None:
-        result = r.result
-        assert result is not None
+        points = r._fast_points()  # result.points, by the fast interface's memo (the engine's scoring)
         self.tracker.over()
-        net = self._net(result.points)
+        net = self._net(points)
         self._rewarded = True
         for seat, agent in enumerate(self.possible_agents):
             self.rewards[agent] = float(net[self._side[seat]])
         for agent in self.agents:
-            self.infos[agent] = {"result": result}
+            self.infos[agent] = {"points": points}
         match = self.match
         if match is None:
             self.terminations = dict.fromkeys(self.agents, True)
@@ -344,10 +350,67 @@ def svg_pixels(svg: str) -> np.ndarray:
 def env(**kwargs: Any) -> AECEnv:
     """The environment with PettingZoo's usual wrappers (actions checked against the
     action space, the order of calls enforced).  Arguments as :class:`raw_env`."""
-    wrapped: AECEnv = raw_env(**kwargs)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
-    return wrapped
+    return _Wrapped(raw_env(**kwargs))
+
+
+class _Wrapped(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` around its ``AssertOutOfBoundsWrapper``, as
+    PettingZoo's classic games wrap themselves, with the calls a training loop makes each step
+    (``agent_iter``, ``last``, ``step``) going straight to the environment after the same
+    checks: PettingZoo's wrappers forward every attribute through ``__getattr__``, which
+    cost more than the game itself (``benchmarks/env_throughput.py --profile``)."""
+
+    def __init__(self, raw: raw_env):
+        super().__init__(wrappers.AssertOutOfBoundsWrapper(raw))
+        self._raw = raw
+
+    def step(self, action: Any) -> None:
+        raw = self._raw
+        if not self._has_reset or not raw.agents:
+            super().step(action)  # PettingZoo's error or warning
+            return
+        agent = raw.agent_selection
+        if action is None:
+            assert raw.terminations[agent] or raw.truncations[agent], "action is not in action space"
+        elif action.__class__ is int:
+            assert 0 <= action < raw.actions, "action is not in action space"
+        else:
+            assert raw.action_spaces[agent].contains(action), "action is not in action space"
+        self._has_updated = True
+        raw.step(action)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self._raw.last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            super().agent_iter(max_iter)  # PettingZoo's error
+        return _Agents(self, max_iter)
+
+
+class _Agents:
+    """``agent_iter()`` of :class:`_Wrapped`: PettingZoo's order-enforcing iterator, reading
+    the environment directly."""
+
+    def __init__(self, wrapped: _Wrapped, max_iter: int):
+        self.wrapped = wrapped
+        self.left = max_iter
+
+    def __iter__(self) -> _Agents:
+        return self
+
+    def __next__(self) -> str:
+        wrapped = self.wrapped
+        raw = wrapped._raw
+        if not raw.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        assert wrapped._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapped._has_updated = False
+        agent: str = raw.agent_selection
+        return agent
 
 
 class parallel_env(ParallelEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names its classes so
