@@ -2,13 +2,20 @@
 
 .. code-block:: python
 
+    import random
+
     from dominolab.env import env
 
     game = env(rules="standard", players=2)
     game.reset(seed=0)
+    rng = random.Random(0)
     for agent in game.agent_iter():
         observation, reward, termination, truncation, info = game.last()
-        action = None if termination or truncation else pick(observation["action_mask"])
+        if termination or truncation:
+            action = None  # a finished agent steps with None, as PettingZoo asks
+        else:
+            legal = observation["action_mask"].nonzero()[0]
+            action = int(rng.choice(legal))
         game.step(action)
 
 :mod:`dominolab.env.aec` documents the actions, observations and rewards;
