@@ -36,7 +36,7 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from ..moves import Move
+from ..moves import DRAW, Move, Play
 from ..rules import Rules
 from ..tiles import TILE_BY_ID
 from ..view import View
@@ -188,10 +188,9 @@ class LinearPlayer:
 
 
 def _action(move: Move, layout: Layout) -> int:
-    tile = getattr(move, "tile", None)
-    if tile is not None:
-        return 2 * tile.id + move.side  # type: ignore[attr-defined]
-    return 2 * layout.tiles + (0 if str(move) == "draw" else 1)
+    if isinstance(move, Play):
+        return 2 * move.tile.id + move.side
+    return 2 * layout.tiles + (0 if move is DRAW else 1)
 
 
 def load_weights(path: Union[str, Path, None] = None) -> list[float]:
