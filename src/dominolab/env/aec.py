@@ -27,6 +27,8 @@ its opposite shared among them (still zero-sum); ``"raise"`` raises ``ValueError
 the action and the legal ones; ``"random"`` plays a random legal move instead and says so in
 ``infos[agent]["illegal"]`` (for tools that send unmasked actions).
 
+``seed`` seeds the deals of resets that give none (``reset(seed=...)`` reseeds) and the action
+spaces' ``sample()``.
 ``max_cycles`` truncates the episode after that many turns of the table (a turn of the table:
 as many moves as seats).  ``render_mode="ansi"`` returns the table in words,
 ``"rgb_array"`` the engine's own picture of the table as pixels (cairosvg draws the SVG).
@@ -104,9 +106,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names its c
     def __init__(self, rules: Union[Rules, str] = "standard", players: int = 2, *,
                  target: Union[int, bool, None] = None, max_cycles: Optional[int] = None,
                  illegal: str = "end", illegal_reward: float = -100.0,
-                 render_mode: Optional[str] = None):
+                 render_mode: Optional[str] = None, seed: Optional[int] = None):
         EzPickle.__init__(self, rules, players, target=target, max_cycles=max_cycles, illegal=illegal,
-                          illegal_reward=illegal_reward, render_mode=render_mode)
+                          illegal_reward=illegal_reward, render_mode=render_mode, seed=seed)
         super().__init__()
         self.rules = Rules.coerce(rules)
         Round.deal(self.rules, players, seed=0)  # a clear error now for players the rules do not allow
@@ -143,9 +145,10 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names its c
                 "action_mask": spaces.Box(low=0, high=1, shape=(self.actions,), dtype=np.int8),
             }) for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(self.actions) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(self.actions, seed=None if seed is None else seed + seat)
+                              for seat, agent in enumerate(self.possible_agents)}
         self._no_moves = np.zeros(self.actions, dtype=np.int8)
-        self._rng = random.Random()
+        self._rng = random.Random(seed)  # reset(seed=...) reseeds it; without, resets go on from here
         self.round: Optional[Round] = None
         self.match: Optional[Match] = None
 
