@@ -116,32 +116,24 @@ def test_the_observation_kept_move_by_move_is_the_one_built_from_the_view(config
     _random_hand(game, random.Random(seed), check)
 
 
-def _never_moved(r, seat):
-    """The tiles hidden from ``seat`` that stayed where they were dealt all hand: in another
-    seat's hand, never played, or in the boneyard, never drawn."""
-    start = r.start
-    moved = {e.tile for e in r.history if e.tile is not None}
-    hidden = [t for s, hand in enumerate(start.hands) if s != seat for t in hand] + list(start.boneyard)
-    return [t for t in hidden if t not in moved]
+def _hidden_from(r, seat):
+    """The tiles ``seat`` cannot see now: in the other hands (dealt or drawn) and the boneyard."""
+    return [t for s, hand in enumerate(r.hands) if s != seat for t in hand] + list(r.boneyard)
 
 
-@settings(max_examples=examples(40), deadline=None)
-@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32), seat=st.integers(0, 3),
-       length=st.integers(0, 60), shuffle=st.randoms(use_true_random=False))
-def test_no_observation_changes_when_only_tiles_hidden_from_its_seat_change(config, seed, seat, length, shuffle):
-    """Deal A is played at random for ``length`` moves; deal B is A with the tiles hidden from
-    ``seat`` that had not moved by then swapped among their places (other hands, the
-    boneyard).  B replays A's moves while they stay legal there: as long as the public record
-    is the same, ``seat``'s observation is the same in both."""
-    preset, players = config
-    seat %= players
+def _same_observations_in_two_worlds(preset, players, seed, seat, length, shuffle):
+    """Deal A is played at random for ``length`` moves; deal B is A with the tiles ``seat``
+    cannot see by then (the others' hands, drawn tiles included, and the boneyard) swapped
+    among their places in the deal.  B replays A's moves while they stay legal there: as long
+    as the public record is the same, ``seat``'s observation must be the same in both.
+    Returns how many positions were compared."""
     rules = dl.Rules.preset(preset)
     a = dl.Round.deal(rules, players, seed=seed, leader=0)
     rng = random.Random(seed)
     while not a.is_over and len(a.moves) < length:
         moves = a.legal_moves()
         a.play(moves[rng.randrange(len(moves))])
-    keep = _never_moved(a, seat)
+    keep = _hidden_from(a, seat)
     swapped = keep[:]
     shuffle.shuffle(swapped)
     swap = dict(zip(keep, swapped, strict=True))
@@ -154,6 +146,7 @@ def test_no_observation_changes_when_only_tiles_hidden_from_its_seat_change(conf
     game_a.reset(options={"round": first})
     game_b.reset(options={"round": b})
     agent = game_a.possible_agents[seat]
+    compared = 0
 
     def same() -> None:
         for part in ("observation", "action_mask"):
@@ -169,6 +162,42 @@ def test_no_observation_changes_when_only_tiles_hidden_from_its_seat_change(conf
         if game_a.terminations[agent] or game_b.terminations[agent]:
             break
         same()
+        compared += 1
+    return compared
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32), seat=st.integers(0, 3),
+       length=st.integers(0, 60), shuffle=st.randoms(use_true_random=False))
+def test_no_observation_changes_when_only_tiles_hidden_from_its_seat_change(config, seed, seat, length, shuffle):
+    preset, players = config
+    _same_observations_in_two_worlds(preset, players, seed, seat % players, length, shuffle)
+
+
+def test_the_two_worlds_check_catches_an_observation_that_shows_a_drawn_tile(monkeypatch):
+    """The check above fails for an encoder that lets the others see which tile a seat drew."""
+    from dominolab.env.observation import Tracker
+
+    honest = Tracker.drew
+
+    def leaky(self, seat, tid):
+        honest(self, seat, tid)
+        for looker, array in enumerate(self.arrays):
+            if looker != seat:
+                array[self.layout.blocks["line"][0] + tid] += 0.5
+
+    compared = sum(_same_observations_in_two_worlds("standard", 2, seed, 0, 40, random.Random(seed))
+                   for seed in range(5))
+    assert compared > 50  # the honest encoder passes, over many positions
+    monkeypatch.setattr(Tracker, "drew", leaky)
+    caught = 0
+    for seed in range(20):
+        try:
+            _same_observations_in_two_worlds("standard", 2, seed, 0, 40, random.Random(seed))
+        except AssertionError:
+            caught += 1
+    # Not all: a drawn tile its seat then plays is the same tile in both worlds.
+    assert caught >= 8
 
 
 @settings(max_examples=examples(40), deadline=None)
