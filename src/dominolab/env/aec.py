@@ -419,7 +419,8 @@ class _Agents:
 class parallel_env(ParallelEnv, EzPickle):  # type: ignore[misc]  # PettingZoo names its classes so
     """The same game for PettingZoo's parallel API: every live agent sends an action each
     step and the seat to move's is played; the others' masks are all 0 and their actions are
-    ignored.  Arguments as :class:`raw_env`."""
+    ignored.  Arguments as :class:`raw_env`; here ``max_cycles`` counts parallel steps (each
+    step gives every agent a turn to act)."""
 
     metadata: ClassVar[dict[str, Any]] = {**raw_env.metadata, "is_parallelizable": True}
 
