@@ -1,8 +1,8 @@
 """The answer reader (dominolab.exercises.answers): every kind, its forms and its refusals."""
 
 import itertools
-import re
 import math
+import re
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -503,3 +503,12 @@ def test_a_number_is_echoed_as_the_student_wrote_it():
     assert "0.44" in Number(places=3).near("0.44", 0.4444)
     share = Number(places=3, percent=True).near("44,4", 0.444)
     assert "44,4" in share and "0,444" in share
+
+
+def test_the_analysis_boards_move_text_goes_through_the_same_reader():
+    from dominolab.analysis_text import moves_of
+
+    assert moves_of("el 2–0 a la derecha", mine=False) == [("play", dl.Tile(2, 0), "right")]
+    assert moves_of("el doble dos por la izquierda", mine=False) == [("play", dl.Tile(2, 2), "left")]
+    assert moves_of("cojo del montón", mine=False)[0][0] == "draw"
+    assert moves_of("toco la mesa", mine=False) == [("pass", None, None)]
