@@ -512,3 +512,13 @@ def test_the_analysis_boards_move_text_goes_through_the_same_reader():
     assert moves_of("el doble dos por la izquierda", mine=False) == [("play", dl.Tile(2, 2), "left")]
     assert moves_of("cojo del montón", mine=False)[0][0] == "draw"
     assert moves_of("toco la mesa", mine=False) == [("pass", None, None)]
+
+
+def test_a_puzzle_reads_answers_with_the_same_reader():
+    from dominolab import puzzles
+
+    puzzle = puzzles.load()[0]
+    assert puzzle.best == dl.Play("2-0", "left")
+    with dl.language("es"):
+        for answer in ("el 2-0 a la izquierda.", "dos-blanco por la izquierda", "2–0 I", "juego el 2-0 a la izquierda"):
+            assert puzzle.evaluate(answer).correct, answer
