@@ -380,7 +380,7 @@ def suit_number(text: str) -> Optional[int]:
 #: Verbs for drawing in the glossary's regions: robar, coger (España), tomar, agarrar; and
 #: "ir al pozo", "pick up", "take".
 _DRAW_VERBS = frozenset({
-    "robar", "robo", "robas", "roba", "robamos", "robo.", "robé", "robó",
+    "robar", "robo", "robas", "roba", "robamos", "robé", "robó",
     "coger", "cojo", "coges", "coge", "cogemos",
     "tomar", "tomo", "tomas", "toma", "tomamos",
     "agarrar", "agarro", "agarras", "agarra", "agarramos",
@@ -419,7 +419,8 @@ def move_text(text: str) -> str:
     if words and words[0] in _DRAW_VERBS:
         if all(w in _DRAW_REST for w in words[1:]):
             return "draw"
-        return " ".join(["robar", *text.split()[len(text.split()) - len(words) + 1:]])
+        # "cojo 2 (3-3)": the verb said as the reader's "robar", the rest as written
+        return re.sub(r"^\s*(?:(?:i|yo|you|tú|tu)\s+)?\S+", "robar", text, count=1, flags=re.IGNORECASE)
     if words[:3] == ["voy", "al", "pozo"] or words[:3] == ["ir", "al", "pozo"] or words == ["al", "pozo"]:
         return "draw" if len(words) <= 3 else text
     if words and words[0] in _PASS_VERBS and all(w in _PASS_REST for w in words[1:]):
