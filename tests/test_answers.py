@@ -522,3 +522,19 @@ def test_a_puzzle_reads_answers_with_the_same_reader():
     with dl.language("es"):
         for answer in ("el 2-0 a la izquierda.", "dos-blanco por la izquierda", "2–0 I", "juego el 2-0 a la izquierda"):
             assert puzzle.evaluate(answer).correct, answer
+
+
+def test_the_glossarys_claims_about_answers_hold():
+    """docs/teachers/es/glosario.md lists the table words the answers read: each one is read."""
+    glossary = (Path(__file__).resolve().parent.parent / "docs" / "teachers" / "es" / "glosario.md").read_text()
+    assert "*coger*, *tomar* y *agarrar*" in glossary and "*tocar la mesa* es pasar" in glossary
+    for word in ("coger", "tomar", "agarrar", "ir al pozo"):
+        assert MoveAnswer().read(word) == dl.Draw(), word
+    assert MoveAnswer().read("tocar la mesa") == dl.Pass()
+    assert TileAnswer().read("la mula de seis") is TileAnswer().read("caja de muerto") is dl.Tile(6, 6)
+    assert TileAnswer().read("chancho de tres") is dl.Tile(3, 3) and TileAnswer().read("blanquizal") is dl.Tile(0, 0)
+    for end in ("punta", "cabeza", "brazo"):
+        assert MoveAnswer().read(f"el 2-0 por la {end} derecha") == dl.Play("2-0", "right")
+    assert Integer().read("23 puntos") == 23
+    assert Set(Integer(suits=True)).read("los treses y los cincos") == frozenset({3, 5})
+    assert TileAnswer().read("doble dos") is dl.Tile(2, 2) and TileAnswer().read("dos-blanco") is dl.Tile(2, 0)
