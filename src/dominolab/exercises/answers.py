@@ -14,6 +14,14 @@ same way:
 * sequences as a list, a tuple or text; sets (where order does not matter) also as a set;
 * code (a function or a class the learner writes) by running it on cases the engine answers.
 
+Text is read as a teacher reads it, in English and in Spanish whatever the language of the
+moment (:func:`clean`, :func:`bare_number_text`, :func:`tile_words`, :func:`move_text`): a final
+full stop, quotes and dashes of every kind ("2–0"); articles and units ("el 23", "23 puntos");
+the tiles the program names ("doble dos", "dos-blanco", "double two"); plural suit words ("los
+treses"); the glossary's words for drawing and passing ("cojo del montón", "toco la mesa"); a
+single item where a list is asked.  Numbers are echoed as the learner wrote them ("0,44").  The
+puzzles and the analysis board's text read moves with the same functions.
+
 An answer of the wrong kind gets a plain sentence ("expected a whole number, such as 12; got
 a list"), never a Python error.  Reading never raises anything but :class:`Unreadable`
 (the exercise turns any other failure into the same plain sentence) and never hangs:
@@ -61,7 +69,13 @@ __all__ = [
     "Set",
     "TileAnswer",
     "Unreadable",
+    "as_written",
+    "bare_number_text",
+    "clean",
     "describe",
+    "move_text",
+    "suit_number",
+    "tile_words",
     "whole_number",
 ]
 
