@@ -2,7 +2,7 @@
 // become buttons while a tile that fits both waits for its end.
 import { h, tileFace } from "./dom.js";
 import { layoutChain, layoutLine } from "./layout.js";
-import { english, tr } from "./words.js";
+import { keyOf, tr } from "./words.js";
 
 /** The size of one tile half on the line, px: the CSS variable --dl-line-u (smaller on a
  * narrow table) times the table's scale. */
@@ -34,7 +34,7 @@ export function drawLine(table, s, slots = true) {
   // list items).
   const area = h("div", { class: "dl-line-area", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
   const ends = s.ends || [null, null];
-  const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s.line, ends, t) });
+  const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s) });
   area.append(line);
   const at = (box) => `left: ${box.x}px; top: ${box.y}px; width: ${box.w}px; height: ${box.h}px`;
   for (const item of layout.items) {
@@ -57,7 +57,7 @@ export function drawLine(table, s, slots = true) {
     const number = ends[side === "left" ? 0 : 1];
     const active = table.choosing !== null;
     // The name starts with what the button shows ("L 6"), so speech input can say it too.
-    const letter = side === "left" ? "L" : "R";
+    const letter = (keyOf(table, side) || "").toUpperCase(); // "I" and "D" at a Spanish table
     const parts = { number, tile: active ? table.spoken(table.choosing) : null };
     const label = !s.line.length
       ? t("lead: your lead goes here")
@@ -76,7 +76,7 @@ export function drawLine(table, s, slots = true) {
         "data-key": `end:${side}`,
         "aria-label": label,
         "aria-disabled": active ? null : "true",
-        "aria-keyshortcuts": side === "left" ? "l" : "r",
+        "aria-keyshortcuts": keyOf(table, side),
         style: at(layout.slots[side]),
         onclick: () => table.chooseEnd(side),
       }, s.line.length ? [h("span", { class: "dl-slot-letter", text: letter }), " ", h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: t("lead") })]),
@@ -86,10 +86,9 @@ export function drawLine(table, s, slots = true) {
   return section;
 }
 
-/** The line's name for a screen reader: its tiles from the left end, then both ends (`t`:
- * the table's words). */
-export function lineLabel(line, ends, t = english) {
-  if (!line.length) return t("The line is empty");
-  const tiles = line.map((p) => p.spoken).join(", ");
-  return t("The line, from the left end: {tiles}. Left end {left}, right end {right}.", { tiles, left: ends[0], right: ends[1] });
+/** The line's name for a screen reader, as Python words it (`line_said`): its tiles in chain
+ * order from the left end, each read from the end it meets, then both ends.  No word of it is
+ * made here. */
+export function lineLabel(s) {
+  return s.line_said;
 }

@@ -25,8 +25,8 @@ export function drawPuzzle(table, c) {
     hand,
     endChoice(table, c.ends),
     h("div", { class: "dl-actions" }, [
-      c.can_draw ? button(table, "puzzle:draw", t("Draw (D)"), () => table.puzzleAnswer("draw"), { shortcut: "d" }) : null,
-      c.can_pass ? button(table, "puzzle:pass", t("Pass (P)"), () => table.puzzleAnswer("pass"), { shortcut: "p" }) : null,
+      c.can_draw ? button(table, "puzzle:draw", t("Draw (D)"), () => table.puzzleAnswer("draw"), { keyed: "draw" }) : null,
+      c.can_pass ? button(table, "puzzle:pass", t("Pass (P)"), () => table.puzzleAnswer("pass"), { keyed: "pass" }) : null,
     ]),
     f ? h("p", { class: `dl-puzzle-feedback dl-feedback-${f.status}`, "data-key": "puzzle:feedback", role: "status" }, [h("strong", { text: `${f.title}: ` }), f.text]) : null,
     f ? why(table, "puzzle:feedback", f.why, f.text) : null,
@@ -35,10 +35,10 @@ export function drawPuzzle(table, c) {
     c.explanation ? why(table, `puzzle:${c.id}`, c.why, c.explanation) : null,
     c.best && c.status === "solution" ? coachMove("puzzle:best", t("Best"), c.best, "dl-coach-best", t) : null,
     h("div", { class: "dl-actions" }, [
-      done || c.hint ? null : button(table, "puzzle:hint", t("Hint (H)"), () => table.send("puzzle_hint"), { shortcut: "h" }),
+      done || c.hint ? null : button(table, "puzzle:hint", t("Hint (H)"), () => table.send("puzzle_hint"), { keyed: "hint" }),
       done ? null : button(table, "puzzle:solution", t("Show the answer"), () => table.send("puzzle_solution"), { extra: "dl-quiet" }),
-      c.status === "asking" ? null : button(table, "puzzle:analysis", t("Open in analysis (A)"), () => table.send("analysis_open"), { shortcut: "a" }),
-      button(table, "puzzle:next", t("Next puzzle (N)"), () => table.send("puzzle_next"), { primary: done, shortcut: "n" }),
+      c.status === "asking" ? null : button(table, "puzzle:analysis", t("Open in analysis (A)"), () => table.send("analysis_open"), { keyed: "analysis" }),
+      button(table, "puzzle:next", t("Next puzzle (N)"), () => table.send("puzzle_next"), { primary: done, keyed: "next" }),
       button(table, "puzzle:close", t("Close (Esc)"), () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" }),
     ]),
   ];

@@ -64,7 +64,7 @@ export function drawReview(table, c) {
     h("div", { class: "dl-actions" }, [
       button(table, "review:previous", t("Previous (←)"), () => table.send("review_step", { step: -1 }), { shortcut: "ArrowLeft", disabled: !d || c.index <= 0 }),
       button(table, "review:next", t("Next (→)"), () => table.send("review_step", { step: 1 }), { primary: true, shortcut: "ArrowRight", disabled: !d || c.index >= c.count - 1 }),
-      d ? button(table, "review:analysis", t("Open in analysis (A)"), () => table.send("analysis_open"), { shortcut: "a" }) : null,
+      d ? button(table, "review:analysis", t("Open in analysis (A)"), () => table.send("analysis_open"), { keyed: "analysis" }) : null,
       button(table, "review:close", t("Close (Esc)"), () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" }),
     ]),
   );
