@@ -139,6 +139,10 @@ function folding(table, key, label, children, cls) {
     }
   }, [h("summary", { class: "dl-why-button", "data-key": key }, [label]), ...children]);
 }
+function queuedNote(table) {
+  if (!table.queued) return null;
+  return h("p", { class: "dl-message dl-info dl-queued", role: "status", text: tr(table)("Your move waits for Python to finish; it is played then.") });
+}
 function drawNotes(table, s) {
   const t = tr(table);
   const notes = h("div", { class: "dl-notes" });
@@ -152,6 +156,8 @@ function drawNotes(table, s) {
   }
   notes.append(h("p", { class: "dl-status", text: status }));
   if (table.localNote) notes.append(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
+  const queued = queuedNote(table);
+  if (queued) notes.append(queued);
   if (s.message) notes.append(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   if (table.hintThinking()) {
     notes.append(h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [
@@ -776,6 +782,19 @@ function focusHand(table) {
   target.focus({ preventScroll: true });
   return true;
 }
+function keyOwner(table) {
+  const root = table.root;
+  const dialog = root.querySelector('[role="alertdialog"]');
+  if (dialog) return dialog.querySelector("[data-primary]:not([disabled])") || dialog.querySelector("button:not([disabled])") || root;
+  return root.querySelector("[data-primary]:not([disabled])") || root.querySelector('.dl-hand [tabindex="0"]:not([disabled])') || root;
+}
+function focusable(el) {
+  return !!el && !el.hasAttribute("disabled") && el.matches("button, summary, a[href], input, select, textarea, [tabindex]");
+}
+function giveKeysBack(table) {
+  const owner = keyOwner(table);
+  owner.focus({ preventScroll: true });
+}
 function focusKeeper(table) {
   const root = table.root;
   function focusKey() {
@@ -792,10 +811,9 @@ function focusKeeper(table) {
   function restoreFocus(key) {
     if (!key) return;
     let target = key === "root" ? root : root.querySelector(`[data-key="${key.replace(/"/g, "")}"]`);
-    if (!target || target.hasAttribute("disabled")) {
-      target = root.querySelector("[data-primary]:not([disabled])") || root.querySelector('.dl-hand [tabindex="0"]') || root;
-    }
+    if (target !== root && !focusable(target)) target = keyOwner(table);
     target.focus({ preventScroll: true });
+    if (root.ownerDocument.activeElement !== target) root.focus({ preventScroll: true });
   }
   return { focusKey, restoreFocus };
 }
@@ -827,7 +845,10 @@ function watchFocus(table) {
     );
     if (!root.contains(target)) return;
     const control = target.closest("button, a, summary, input, select, textarea, [tabindex='0'], .dl-hand");
-    if (control && root.contains(control)) return;
+    if (control && root.contains(control)) {
+      if (control.tagName === "SUMMARY" && event.detail > 0) giveKeysBack(table);
+      return;
+    }
     focusHand(table);
   };
   root.addEventListener("click", onClick);
@@ -1036,6 +1057,7 @@ function drawCoach(table, s) {
   const c = s.coach;
   const notes = [];
   if (table.localNote) notes.push(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
+  notes.push(queuedNote(table));
   if (s.message) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   const body = c.kind === "review" ? drawReview(table, c) : drawPuzzle(table, c);
   return h("section", { class: `dl-coach dl-coach-${c.kind}`, "aria-label": c.kind === "review" ? tr(table)("Review of the hand") : tr(table)("Puzzle") }, [
@@ -1557,14 +1579,21 @@ function pacedQueue(env) {
 
 // src/parts/play.js
 var ANSWER_NOTE_MS = 4e3;
+var QUEUED = /* @__PURE__ */ new Set(["play", "draw", "pass", "puzzle_answer"]);
 function actions(table) {
   const t = (key, parts) => tr(table)(key, parts);
   function send(action, extra = {}) {
     const shown = table.shown;
-    if (!shown || table.pending || table.dead) return false;
+    if (!shown || table.dead) return false;
+    if (table.pending) {
+      if (!QUEUED.has(action) || QUEUED.has(table.pending.action)) return false;
+      table.queued = { action, extra: { version: shown.version, ...extra } };
+      table.draw();
+      return true;
+    }
     const onScreen = ["play", "draw", "pass", "hint", "undo"].includes(action);
     const id = `${table.viewId}-${++table.intentCount}`;
-    const pending = { id, t0: table.now() };
+    const pending = { id, t0: table.now(), action };
     table.pending = pending;
     if (["play", "draw", "pass"].includes(action)) table.replyFrom = pending.t0;
     table.root.setAttribute("aria-busy", "true");
@@ -1593,7 +1622,7 @@ function actions(table) {
   }
   function useTile(tile) {
     const shown = table.shown;
-    if (!shown || table.pending || table.dead) return;
+    if (!shown || table.dead) return;
     const puzzle = puzzleOn(shown);
     if (table.skipReplay() && !puzzle) return;
     if (puzzle && !puzzle.can_answer) return note(t("This puzzle is done: press Next puzzle (N)."));
@@ -1700,8 +1729,16 @@ function actions(table) {
     const t2 = table.shown && handNow().find((x) => x.tile === tileText);
     return t2 ? t2.spoken : tileText;
   }
+  function sendQueued() {
+    const q = table.queued;
+    if (!q || table.pending || table.dead) return;
+    table.queued = null;
+    send(q.action, q.extra);
+    table.draw();
+  }
   return {
     send,
+    sendQueued,
     handNow,
     playTile,
     useTile,
@@ -1755,13 +1792,16 @@ function createTable(model, el, env = {}) {
     /** @type {any} */
     shown: null,
     // the snapshot on screen
-    /** @type {{id: string, t0: number}|null} */
+    /** @type {{id: string, t0: number, action: string}|null} */
     pending: null,
     answerTimer: null,
     /** A review's arrow or Escape pressed while the last intent was still unanswered: it is
      * carried out once the answer arrives (only the last such key). */
     /** @type {string|null} */
     deferredKey: null,
+    /** A move made while the last intent was still unanswered: sent once it is answered. */
+    /** @type {{action: string, extra: any}|null} */
+    queued: null,
     /** @type {number|null} */
     replyFrom: null,
     // when the last move was sent, until it is our turn again
@@ -1858,6 +1898,7 @@ function createTable(model, el, env = {}) {
       else if (wasConfirming && !table.confirming && held.startsWith("confirm:")) restoreFocus(table.returnTo);
     }
     voice.hear(before, table.hideHint ? { ...snap, hint: null } : snap);
+    table.sendQueued();
     table.settleHint();
     if (table.deferredKey !== null && !table.pending) {
       const key = table.deferredKey;
@@ -1892,6 +1933,7 @@ function createTable(model, el, env = {}) {
     table.dead = reason;
     table.pending = null;
     table.deferredKey = null;
+    table.queued = null;
     cancel(table.answerTimer);
     root.removeAttribute("aria-busy");
     root.classList.remove("dl-pending");

@@ -54,6 +54,7 @@ LABELS: tuple[str, ...] = (
     N_("No answer from Python yet. If the kernel is busy with another cell, the table carries on when it "
        "is done."),
     N_("The table lost its connection to Python."),
+    N_("Your move waits for Python to finish; it is played then."),
     N_("This puzzle is done: press Next puzzle (N)."),
     N_("First choose: carry on with the saved match, or start a new one."),
     N_("Pass the screen to {name} first."),

@@ -1,5 +1,6 @@
 // The coach's frame (a review or a puzzle in place of the game) and its keys.
 import { button, h } from "./dom.js";
+import { queuedNote } from "./controls.js";
 import { actionOf, tr } from "./words.js";
 import { drawPuzzle } from "./puzzle.js";
 import { drawReview } from "./review.js";
@@ -9,6 +10,7 @@ export function drawCoach(table, s) {
   const c = s.coach;
   const notes = [];
   if (table.localNote) notes.push(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
+  notes.push(queuedNote(table));
   if (s.message) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   const body = c.kind === "review" ? drawReview(table, c) : drawPuzzle(table, c);
   return h("section", { class: `dl-coach dl-coach-${c.kind}`, "aria-label": c.kind === "review" ? tr(table)("Review of the hand") : tr(table)("Puzzle") }, [

@@ -69,6 +69,12 @@ export function folding(table, key, label, children, cls) {
   }, [h("summary", { class: "dl-why-button", "data-key": key }, [label]), ...children]);
 }
 
+/** The word that a move waits for Python's answer (nothing when none waits). */
+export function queuedNote(table) {
+  if (!table.queued) return null;
+  return h("p", { class: "dl-message dl-info dl-queued", role: "status", text: tr(table)("Your move waits for Python to finish; it is played then.") });
+}
+
 /** The status line, then this view's note, Python's message and the hint. */
 export function drawNotes(table, s) {
   const t = tr(table);
@@ -83,6 +89,8 @@ export function drawNotes(table, s) {
   }
   notes.append(h("p", { class: "dl-status", text: status }));
   if (table.localNote) notes.append(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
+  const queued = queuedNote(table);
+  if (queued) notes.append(queued);
   if (s.message) notes.append(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   if (table.hintThinking()) {
     notes.append(h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [

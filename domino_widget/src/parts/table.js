@@ -56,11 +56,13 @@ export function createTable(model, el, env = {}) {
     viewId: Math.random().toString(36).slice(2, 8),
     intentCount: 0,
     /** @type {any} */ shown: null, // the snapshot on screen
-    /** @type {{id: string, t0: number}|null} */ pending: null,
+    /** @type {{id: string, t0: number, action: string}|null} */ pending: null,
     answerTimer: null,
     /** A review's arrow or Escape pressed while the last intent was still unanswered: it is
      * carried out once the answer arrives (only the last such key). */
     /** @type {string|null} */ deferredKey: null,
+    /** A move made while the last intent was still unanswered: sent once it is answered. */
+    /** @type {{action: string, extra: any}|null} */ queued: null,
     /** @type {number|null} */ replyFrom: null, // when the last move was sent, until it is our turn again
     /** @type {string|null} */ choosing: null, // the tile (text) waiting for an end to be chosen
     confirming: false, // "start a new match?" is showing
@@ -142,6 +144,7 @@ export function createTable(model, el, env = {}) {
       else if (wasConfirming && !table.confirming && held.startsWith("confirm:")) restoreFocus(table.returnTo);
     }
     voice.hear(before, table.hideHint ? { ...snap, hint: null } : snap);
+    table.sendQueued(); // a move made while Python was answering goes first (it drops any hint)
     table.settleHint();
     if (table.deferredKey !== null && !table.pending) {
       const key = table.deferredKey;
@@ -181,6 +184,7 @@ export function createTable(model, el, env = {}) {
     table.dead = reason;
     table.pending = null;
     table.deferredKey = null;
+    table.queued = null;
     cancel(table.answerTimer);
     root.removeAttribute("aria-busy");
     root.classList.remove("dl-pending");
