@@ -42,7 +42,7 @@ def test_after_hint_in_a_puzzle_n_and_esc_still_work(focus_page):
     expect(root.locator(".dl-puzzle-question")).to_be_visible(timeout=TIMEOUT)
     assert kernel_json(page, "pz.coach.number") == 1
     root.locator('[data-key="puzzle:hint"]').click()
-    expect(root.locator('[data-key="puzzle:hint"]')).to_have_count(0, timeout=TIMEOUT)  # the button is gone
+    expect(root.locator('button[data-key="puzzle:hint"]')).to_have_count(0, timeout=TIMEOUT)  # the button is gone
     expect(root.locator(".dl-message.dl-hint")).to_be_visible()
     idle(page, root)
     assert page.evaluate(FOCUS_IN, root.element_handle()), page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)")
