@@ -281,11 +281,17 @@ function unitPx(root, shown) {
 }
 var NARROW_PX = 560;
 var PAD_PX = 10;
-function drawLine(table, s, slots = true) {
+var FRAME_PX = 9;
+function drawLine(table, s, slots = true, framed = false) {
   const t = tr(table);
   const section = h("section", { class: "dl-table", "aria-label": t("The line of play") });
+  if (!s.line.length && !slots) {
+    section.classList.add("dl-table-empty");
+    section.append(h("p", { class: "dl-line-empty", text: lineLabel(s) }));
+    return section;
+  }
   const u = table.unitPx();
-  const room = Math.max((table.width || 640) - 2 * PAD_PX, 6 * u);
+  const room = Math.max((table.width || 640) - 2 * PAD_PX - (framed ? 2 * FRAME_PX : 0), 6 * u);
   const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u);
   const area = h("div", { class: "dl-line-area", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
   const ends = s.ends || [null, null];
@@ -619,7 +625,7 @@ function drawAnalysis(table, s) {
     h("h3", { class: "dl-coach-title", text: t("Analysis board · {rules}", { rules: a.rules }) }),
     h("p", { class: "dl-analysis-status", "data-key": "analysis:status", text: a.status }),
     h("p", { class: "dl-muted", text: t.n("{others}. Boneyard: {count} tile.", "{others}. Boneyard: {count} tiles.", a.boneyard, { others }) }),
-    drawLine(table, a, false),
+    drawLine(table, a, false, true),
     h("div", { class: "dl-review-hand" }, [
       h("span", { class: "dl-coach-move-title", text: t("Your tiles") }),
       h(
@@ -988,7 +994,7 @@ function drawReview(table, c) {
   if (d) {
     out.push(
       h("p", { class: "dl-review-heading", "data-key": "review:heading", text: d.heading }),
-      drawLine(table, d, false),
+      drawLine(table, d, false, true),
       h("div", { class: "dl-review-hand" }, [
         h("span", { class: "dl-coach-move-title", text: t("Your tiles then") }),
         h(
@@ -1029,7 +1035,7 @@ function drawPuzzle(table, c) {
     h("h3", { class: "dl-coach-title", text: t("Puzzle {number} of {count} ({grade})", { number: c.number, count: c.count, grade: c.grade }) }),
     h("p", { class: "dl-puzzle-question", text: c.question }),
     h("p", { class: "dl-muted", text: t.n("Others: {others}. Boneyard: {count} tile.", "Others: {others}. Boneyard: {count} tiles.", c.boneyard, { others }) }),
-    drawLine(table, c, true),
+    drawLine(table, c, true, true),
     hand,
     endChoice(table, c.ends),
     h("div", { class: "dl-actions" }, [

@@ -315,7 +315,7 @@ export function drawAnalysis(table, s) {
     h("h3", { class: "dl-coach-title", text: t("Analysis board · {rules}", { rules: a.rules }) }),
     h("p", { class: "dl-analysis-status", "data-key": "analysis:status", text: a.status }),
     h("p", { class: "dl-muted", text: t.n("{others}. Boneyard: {count} tile.", "{others}. Boneyard: {count} tiles.", a.boneyard, { others }) }),
-    drawLine(table, a, false),
+    drawLine(table, a, false, true),
     h("div", { class: "dl-review-hand" }, [
       h("span", { class: "dl-coach-move-title", text: t("Your tiles") }),
       h("span", { class: "dl-review-tiles", role: "img", "aria-label": a.hand.length ? t("Your tiles: {tiles}", { tiles: a.hand.map((tile) => tile.spoken).join(", ") }) : t("Your tiles: none") },

@@ -17,17 +17,28 @@ export function unitPx(root, shown) {
 export const NARROW_PX = 560;
 /** Padding of the line's area, px. */
 export const PAD_PX = 10;
+/** The frame a review, a puzzle or the analysis board draws round the line, px each side
+ * (`.dl-coach` and `.dl-analysis`: padding 8, border 1). */
+export const FRAME_PX = 9;
 
 /**
  * The line of `s` (a snapshot, or a coach position: line, lead_index, ends); with `slots`
- * false the ends are shown but cannot be chosen (a review).
+ * false the ends are shown but cannot be chosen (a review); `framed` when it is drawn inside the
+ * coach's or the board's frame, which takes its width from the line's room.
  * @param {{choosing: string|null, width: number, unitPx: () => number, chooseEnd: Function, spoken: Function}} table
  */
-export function drawLine(table, s, slots = true) {
+export function drawLine(table, s, slots = true, framed = false) {
   const t = tr(table);
   const section = h("section", { class: "dl-table", "aria-label": t("The line of play") });
+  if (!s.line.length && !slots) {
+    // Nothing laid and nothing to choose (a review or the board at the lead): the line's words
+    // in one short row, not an empty area as tall as a line of tiles.
+    section.classList.add("dl-table-empty");
+    section.append(h("p", { class: "dl-line-empty", text: lineLabel(s) }));
+    return section;
+  }
   const u = table.unitPx();
-  const room = Math.max((table.width || 640) - 2 * PAD_PX, 6 * u);
+  const room = Math.max((table.width || 640) - 2 * PAD_PX - (framed ? 2 * FRAME_PX : 0), 6 * u);
   // A narrow table (a phone, a split screen) reads the line as one chain, like text.
   const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u);
   // The tiles are a list; the end buttons sit beside it in the same area (a list holds only

@@ -21,7 +21,7 @@ export function drawPuzzle(table, c) {
     h("h3", { class: "dl-coach-title", text: t("Puzzle {number} of {count} ({grade})", { number: c.number, count: c.count, grade: c.grade }) }),
     h("p", { class: "dl-puzzle-question", text: c.question }),
     h("p", { class: "dl-muted", text: t.n("Others: {others}. Boneyard: {count} tile.", "Others: {others}. Boneyard: {count} tiles.", c.boneyard, { others }) }),
-    drawLine(table, c, true),
+    drawLine(table, c, true, true),
     hand,
     endChoice(table, c.ends),
     h("div", { class: "dl-actions" }, [

@@ -44,7 +44,7 @@ export function drawReview(table, c) {
   if (d) {
     out.push(
       h("p", { class: "dl-review-heading", "data-key": "review:heading", text: d.heading }),
-      drawLine(table, d, false),
+      drawLine(table, d, false, true),
       h("div", { class: "dl-review-hand" }, [
         h("span", { class: "dl-coach-move-title", text: t("Your tiles then") }),
         h("span", { class: "dl-review-tiles", role: "img", "aria-label": t("Your tiles then: {tiles}", { tiles: d.hand.map((tile) => tile.spoken).join(", ") }) },
