@@ -53,6 +53,7 @@ SPANISH = {
     "06-partnerships.ipynb": "es/06-por-parejas.ipynb",
     "07-learn-from-your-games.ipynb": "es/07-aprende-de-tus-partidas.ipynb",
     "play.ipynb": "es/la-mesa.ipynb",
+    "projector.ipynb": "es/proyector.ipynb",
     "answer-key.ipynb": "es/clave-de-respuestas.ipynb",
 }
 SPANISH_LESSONS = {SPANISH[name]: module for name, module in LESSONS.items()}

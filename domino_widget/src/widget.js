@@ -281,6 +281,12 @@ function unitPx(root, shown) {
 }
 var NARROW_PX = 560;
 var PAD_PX = 10;
+var STAGE_MAIN = 0.72;
+var STAGE_GAP_PX = 16;
+function lineWidth(table) {
+  const width = table.width || 640;
+  return table.projector && table.projector() ? Math.floor((width - STAGE_GAP_PX) * STAGE_MAIN) : width;
+}
 var FRAME_PX = 9;
 function drawLine(table, s, slots = true, framed = false) {
   const t = tr(table);
@@ -291,7 +297,7 @@ function drawLine(table, s, slots = true, framed = false) {
     return section;
   }
   const u = table.unitPx();
-  const room = Math.max((table.width || 640) - 2 * PAD_PX - (framed ? 2 * FRAME_PX : 0), 6 * u);
+  const room = Math.max(lineWidth(table) - 2 * PAD_PX - (framed ? 2 * FRAME_PX : 0), 6 * u);
   const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u);
   const area = h("div", { class: "dl-line-area", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
   const ends = s.ends || [null, null];
@@ -1331,19 +1337,25 @@ function drawAll(table, s) {
   const t = tr(table);
   if (s.analysis) return [drawDead(table), drawAnalysis(table, s)];
   if (s.coach) return [drawHeader(table, s), drawDead(table), drawCoach(table, s)];
-  return [
-    drawHeader(table, s),
-    drawDead(table),
-    drawOffer(table, s),
-    drawConfirm(table, s),
+  const play = [
     drawOthers(s, t),
     drawLine(table, s),
     drawBoneyard(s, t),
     s.screen ? drawScreen(table, s) : drawYou(table, s),
     drawNotes(table, s),
-    drawResult(table, s),
-    drawLog(s, t)
+    drawResult(table, s)
   ];
+  const top = [drawHeader(table, s), drawDead(table), drawOffer(table, s), drawConfirm(table, s)];
+  if (table.projector && table.projector()) {
+    return [
+      ...top,
+      h("div", { class: "dl-stage" }, [
+        h("div", { class: "dl-stage-main" }, play.filter(Boolean)),
+        h("div", { class: "dl-stage-side" }, [drawLog(s, t)])
+      ])
+    ];
+  }
+  return [...top, ...play, drawLog(s, t)];
 }
 
 // src/parts/kernel.js
@@ -1845,7 +1857,9 @@ function createTable(model, el, env = {}) {
     show,
     draw,
     die,
-    unitPx: () => unitPx(root, table.shown)
+    unitPx: () => unitPx(root, table.shown),
+    /** The projector's layout (the model's `projector`): the log beside the line. */
+    projector: () => !!model.get("projector")
   };
   const paced = pacedQueue({ now, later, cancel, show: (snap) => show(snap), shown: () => table.shown });
   table.latest = paced.latest;
@@ -1921,6 +1935,7 @@ function createTable(model, el, env = {}) {
     const motion = !still && before && before !== shown && before.hand_number === shown.hand_number;
     const from = motion ? places(root, before) : null;
     root.style.setProperty("--dl-scale", String(shown.options && shown.options.scale || 1));
+    root.classList.toggle("dl-projector", table.projector());
     body.replaceChildren(...drawAll(table, shown).filter(Boolean));
     const log = body.querySelector(".dl-log-list");
     if (log) log.scrollTop = log.scrollHeight;
@@ -1973,6 +1988,8 @@ function createTable(model, el, env = {}) {
     draw();
   };
   model.on("change:words", reword);
+  const relayout = () => draw();
+  model.on("change:projector", relayout);
   receive();
   try {
     model.send({ action: "hello", client: env.client || clientId() });
@@ -1984,6 +2001,7 @@ function createTable(model, el, env = {}) {
     destroy() {
       model.off("change:snapshot", receive);
       model.off("change:words", reword);
+      model.off("change:projector", relayout);
       unwatch();
       root.removeEventListener("keydown", onKey);
       unfocus();

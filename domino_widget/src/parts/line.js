@@ -17,6 +17,17 @@ export function unitPx(root, shown) {
 export const NARROW_PX = 560;
 /** Padding of the line's area, px. */
 export const PAD_PX = 10;
+/** The projector's layout: the game's column takes this share of the table's width after the
+ * gap (`.dl-stage` in widget.css: columns 72fr and 28fr, 16 px apart); the log has the rest. */
+export const STAGE_MAIN = 0.72;
+export const STAGE_GAP_PX = 16;
+
+/** The width the line's area may take, px: the table's, or its game column's on a projector. */
+export function lineWidth(table) {
+  const width = table.width || 640;
+  return table.projector && table.projector() ? Math.floor((width - STAGE_GAP_PX) * STAGE_MAIN) : width;
+}
+
 /** The frame a review, a puzzle or the analysis board draws round the line, px each side
  * (`.dl-coach` and `.dl-analysis`: padding 8, border 1). */
 export const FRAME_PX = 9;
@@ -38,7 +49,7 @@ export function drawLine(table, s, slots = true, framed = false) {
     return section;
   }
   const u = table.unitPx();
-  const room = Math.max((table.width || 640) - 2 * PAD_PX - (framed ? 2 * FRAME_PX : 0), 6 * u);
+  const room = Math.max(lineWidth(table) - 2 * PAD_PX - (framed ? 2 * FRAME_PX : 0), 6 * u);
   // A narrow table (a phone, a split screen) reads the line as one chain, like text.
   const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u);
   // The tiles are a list; the end buttons sit beside it in the same area (a list holds only

@@ -81,6 +81,8 @@ export function createTable(model, el, env = {}) {
     draw,
     die,
     unitPx: () => unitPx(root, table.shown),
+    /** The projector's layout (the model's `projector`): the log beside the line. */
+    projector: () => !!model.get("projector"),
   };
   const paced = pacedQueue({ now, later, cancel, show: (snap) => show(snap), shown: () => table.shown });
   table.latest = paced.latest;
@@ -164,6 +166,7 @@ export function createTable(model, el, env = {}) {
     const motion = !still && before && before !== shown && before.hand_number === shown.hand_number;
     const from = motion ? places(root, before) : null;
     root.style.setProperty("--dl-scale", String((shown.options && shown.options.scale) || 1));
+    root.classList.toggle("dl-projector", table.projector());
     body.replaceChildren(...drawAll(table, shown).filter(Boolean));
     const log = body.querySelector(".dl-log-list");
     if (log) log.scrollTop = log.scrollHeight; // the newest turn in view
@@ -222,6 +225,8 @@ export function createTable(model, el, env = {}) {
     draw();
   };
   model.on("change:words", reword);
+  const relayout = () => draw();
+  model.on("change:projector", relayout);
   receive();
   try {
     model.send({ action: "hello", client: env.client || clientId() });
@@ -235,6 +240,7 @@ export function createTable(model, el, env = {}) {
     destroy() {
       model.off("change:snapshot", receive);
       model.off("change:words", reword);
+      model.off("change:projector", relayout);
       unwatch();
       root.removeEventListener("keydown", onKey);
       unfocus();
