@@ -171,13 +171,13 @@ function drawNotes(table, s) {
 }
 
 // src/parts/layout.js
-function layoutLine(line, leadIndex, width, u) {
+function layoutLine(line, leadIndex, width, u, still = false) {
   const g = Math.max(2, Math.round(u * 0.15));
   const half2 = Math.max(width / 2 - g, 4 * u + 2 * g);
   const items = [];
   const slots = {};
-  let top = -u;
-  let bottom = u;
+  let top = still ? Infinity : -u;
+  let bottom = still ? -Infinity : u;
   const put = (item) => {
     items.push(item);
     top = Math.min(top, item.y);
@@ -186,6 +186,7 @@ function layoutLine(line, leadIndex, width, u) {
   const lead = leadIndex === null || leadIndex === void 0 ? Math.floor(line.length / 2) : leadIndex;
   const at = (box) => ({ ...box, x: box.x + width / 2, y: box.y - top });
   if (!line.length) {
+    top = -u;
     const slot = at({ x: -u, y: -u / 2, w: 2 * u, h: u });
     return { items, slots: { left: slot, right: slot }, width, height: 2 * u };
   }
@@ -210,6 +211,7 @@ function layoutLine(line, leadIndex, width, u) {
     for (const index of indices) put({ index, ...place(!!line[index].double) });
     const slot = place(false);
     slots[side] = slot;
+    if (still) return;
     top = Math.min(top, slot.y);
     bottom = Math.max(bottom, slot.y + slot.h);
   };
@@ -298,7 +300,7 @@ function drawLine(table, s, slots = true, framed = false) {
   }
   const u = table.unitPx();
   const room = Math.max(lineWidth(table) - 2 * PAD_PX - (framed ? 2 * FRAME_PX : 0), 6 * u);
-  const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u);
+  const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u, !slots);
   const area = h("div", { class: "dl-line-area", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
   const ends = s.ends || [null, null];
   const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s) });

@@ -51,7 +51,7 @@ export function drawLine(table, s, slots = true, framed = false) {
   const u = table.unitPx();
   const room = Math.max(lineWidth(table) - 2 * PAD_PX - (framed ? 2 * FRAME_PX : 0), 6 * u);
   // A narrow table (a phone, a split screen) reads the line as one chain, like text.
-  const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u);
+  const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u, !slots);
   // The tiles are a list; the end buttons sit beside it in the same area (a list holds only
   // list items).
   const area = h("div", { class: "dl-line-area", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
