@@ -301,7 +301,7 @@ function drawLine(table, s, slots = true, framed = false) {
   const u = table.unitPx();
   const room = Math.max(lineWidth(table) - 2 * PAD_PX - (framed ? 2 * FRAME_PX : 0), 6 * u);
   const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u, !slots);
-  const area = h("div", { class: "dl-line-area", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
+  const area = h("div", { class: slots ? "dl-line-area" : "dl-line-area dl-still", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
   const ends = s.ends || [null, null];
   const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s) });
   area.append(line);

@@ -86,6 +86,12 @@ rv"""
     root.screenshot(path=str(ARTIFACTS / "sizes-review-lead-1400.png"))
     page.keyboard.press("ArrowRight")
     expect(heading).to_contain_text("2 of", timeout=TIMEOUT)
+    # A decision's line is as high as its tiles: no room kept for a tile that will not come.
+    spare = page.evaluate("""(r) => { const area = r.querySelector('.dl-coach .dl-line-area').getBoundingClientRect();
+      const tiles = Array.from(r.querySelectorAll('.dl-coach .dl-line .dl-tile')).map((t) => t.getBoundingClientRect());
+      return area.height - (Math.max(...tiles.map((b) => b.bottom)) - Math.min(...tiles.map((b) => b.top))); }""",
+                          root.element_handle())
+    assert spare <= 1, spare
     root.screenshot(path=str(ARTIFACTS / "sizes-review-1400.png"))
     page.set_viewport_size({"width": 400, "height": 900})
     page.wait_for_function("(r) => r.classList.contains('dl-narrow')", arg=root.element_handle(), timeout=TIMEOUT)

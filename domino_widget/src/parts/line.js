@@ -54,7 +54,7 @@ export function drawLine(table, s, slots = true, framed = false) {
   const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u, !slots);
   // The tiles are a list; the end buttons sit beside it in the same area (a list holds only
   // list items).
-  const area = h("div", { class: "dl-line-area", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
+  const area = h("div", { class: slots ? "dl-line-area" : "dl-line-area dl-still", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
   const ends = s.ends || [null, null];
   const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s) });
   area.append(line);
