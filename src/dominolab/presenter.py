@@ -133,7 +133,8 @@ def _present(state: TableState) -> dict:
 #: The keys of every snapshot (the JS tests and the browser rely on them).
 SNAPSHOT_KEYS = (
     "seq", "version", "ack", "match_number", "hand_number", "names", "players", "humans", "viewer",
-    "viewer_name", "screen", "offer", "rules", "line", "line_said", "lead_index", "ends", "turn", "turn_name", "thinking",
+    "viewer_name", "screen", "offer", "rules", "line", "line_said", "lead_index", "ends", "turn", "turn_name",
+    "thinking",
     "your_turn", "hand", "drawn", "can_draw", "can_pass", "others", "boneyard", "scoreboard", "log", "last",
     "status", "status_said", "result", "message", "hint", "hinting", "undo", "in_progress", "saving", "ai_ms",
     "options", "tournament", "can_review", "reviews", "coach", "analysis", "keys",

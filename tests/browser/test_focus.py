@@ -10,6 +10,8 @@ Each check reads Python's state back from the kernel after real clicks and key p
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -138,4 +140,43 @@ def test_a_click_after_cancelling_a_hint_is_queued_and_played(focus_page):
     assert kernel_json(page, "ht.session.state().hint is None")
     ARTIFACTS.mkdir(exist_ok=True)
     root.screenshot(path=str(ARTIFACTS / "focus-queued.png"))
+    assert not page.errors
+
+
+def test_a_spanish_table_takes_r_to_draw_and_i_d_for_the_ends(focus_page):
+    """Issue 45: at a Spanish table the keys are the Spanish words' letters, from Python: R
+    (robar) draws, and a tile that fits both ends goes left with I and right with D."""
+    page = focus_page
+    cells = page.evaluate(CELL_TYPES)
+    # Seed 3, six moves in: the ends show 2 and 1, the 2-1 fits both, and drawing is allowed.
+    root, _ = add_table(page, "es = DominoTable(players=2, opponents='greedy', seed=3, pace=0, autosave=False, "
+                              "background=False, language='es')\n"
+                              "for _ in range(6):\n    es.move(es.round.legal_moves()[0])\nes")
+    page.wait_for_function("(r) => r.dataset.yourTurn === 'true' && !r.hasAttribute('aria-busy')",
+                           arg=root.element_handle(), timeout=TIMEOUT)
+    expect(root.locator('[data-key="action:draw"]')).to_have_text("Robar (R)")
+    assert root.locator('[data-key="action:draw"]').get_attribute("aria-keyshortcuts") == "r"
+    root.locator(".dl-status").click()  # a click on the table: the keys go to the hand
+    drew = "sum(e.seat == 0 and e.action == 'draw' for e in es.round.history)"
+    before = kernel_json(page, drew)
+    page.keyboard.press("r")
+    page.wait_for_function("(r) => !r.hasAttribute('aria-busy')", arg=root.element_handle(), timeout=TIMEOUT)
+    assert kernel_json(page, drew) == before + 1  # R drew
+    both = kernel_json(page, "sorted({str(m.tile) for m in es.round.legal_moves() if isinstance(m, dl.Play) "
+                             "and m.end == 'right'} & {str(m.tile) for m in es.round.legal_moves() "
+                             "if isinstance(m, dl.Play) and m.end == 'left'})")
+    assert both == ["2-1"], both
+    root.locator(f'[data-key="hand:{both[0]}"]').click()
+    expect(root.locator('[data-key="choose:left"]')).to_have_text(re.compile(r"\(I\)$"))
+    expect(root.locator('[data-key="choose:right"]')).to_have_text(re.compile(r"\(D\)$"))
+    page.keyboard.press("d")  # D: the right end (derecha), not draw
+    page.wait_for_function("(r) => r.dataset.yourTurn === 'true' || r.dataset.over === 'true'",
+                           arg=root.element_handle(), timeout=TIMEOUT)
+    played = kernel_json(page, f"[e.end for e in es.round.history if e.seat == 0 and e.action == 'play' "
+                               f"and str(e.tile) == '{both[0]}']")
+    assert played == ["right"]
+    assert kernel_json(page, drew) == before + 1  # D did not draw
+    assert page.evaluate(CELL_TYPES) == cells + ",code"
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / "focus-spanish-keys.png"))
     assert not page.errors
