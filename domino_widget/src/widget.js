@@ -1643,6 +1643,7 @@ function actions(table) {
   function useTile(tile) {
     const shown = table.shown;
     if (!shown || table.dead) return;
+    if (table.pending && QUEUED.has(table.pending.action)) return;
     const puzzle = puzzleOn(shown);
     if (table.skipReplay() && !puzzle) return;
     if (puzzle && !puzzle.can_answer) return note(t("This puzzle is done: press Next puzzle (N)."));

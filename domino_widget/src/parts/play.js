@@ -66,6 +66,7 @@ export function actions(table) {
   function useTile(tile) {
     const shown = table.shown;
     if (!shown || table.dead) return;
+    if (table.pending && QUEUED.has(table.pending.action)) return; // the last move is unanswered: a double click
     const puzzle = puzzleOn(shown);
     // The position has moved on: show it before anything is played (a puzzle's position does
     // not move with the game underneath, so its answer goes on).
