@@ -122,20 +122,25 @@ def test_a_click_after_cancelling_a_hint_is_queued_and_played(focus_page):
     tile = legal[0][0]
     both = sum(1 for t, _ in legal if t == tile) > 1
     history = kernel_json(page, "len(ht.round.history)")
-    root.locator('[data-key="action:hint"]').click()  # the kernel searches (no thread): busy
-    root.locator('[data-key="hint:cancel"]').click()
+    # Whether the word that a move waits was ever on screen (it may come and go between two checks).
+    root.evaluate("(r) => { r.__queued = false; new MutationObserver(() => { if (r.querySelector('.dl-queued')) "
+                  "r.__queued = true; }).observe(r, { childList: true, subtree: true }); }")
+    # Hint, Cancel and the tile within one moment, as a quick hand does: Python has answered none
+    # of them yet (and, with no thread, searches for the hint in the kernel's own turn).
+    page.evaluate("""([r, tile, both]) => {
+      r.querySelector('[data-key="action:hint"]').click();
+      r.querySelector('[data-key="hint:cancel"]').click();
+      r.querySelector(`[data-key="hand:${tile}"]`).click();
+      if (both) r.querySelector('[data-key="choose:left"]').click();
+    }""", [root.element_handle(), tile, both])
     assert page.evaluate(FOCUS_IN, root.element_handle())  # Cancel went; the focus did not
-    root.locator(f'[data-key="hand:{tile}"]').click()
-    if both:
-        root.locator('[data-key="choose:left"]').click()
     queued = root.locator(".dl-queued")
-    if root.get_attribute("aria-busy") is not None:  # Python had not answered: the click waits, said
-        expect(queued).to_be_visible()
     page.wait_for_function("([r, n]) => !r.hasAttribute('aria-busy') && (r.dataset.yourTurn === 'true' "
                            "|| r.dataset.over === 'true')", arg=[root.element_handle(), history],
                            timeout=TIMEOUT)
     mine = kernel(page, "print([str(e.tile) for e in ht.round.history if e.seat == 0 and e.action == 'play'])")
     assert tile in mine, mine  # the tile clicked was played
+    assert root.evaluate("(r) => r.__queued")  # Python was still busy with the hint: the click waited, said so
     expect(queued).to_have_count(0)
     assert kernel_json(page, "ht.session.state().hint is None")
     ARTIFACTS.mkdir(exist_ok=True)
