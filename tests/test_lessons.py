@@ -62,6 +62,7 @@ SPANISH = {
     "play.ipynb": "es/la-mesa.ipynb",
     "tournament.ipynb": "es/torneo.ipynb",
     KEY: ES_KEY,
+    "projector.ipynb": "es/proyector.ipynb",
 }
 SPANISH_LESSONS = {SPANISH[name]: module for name, module in LESSONS.items()}
 EVERY_NOTEBOOK = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("*.ipynb")

@@ -137,6 +137,9 @@ class DominoTable(anywidget.AnyWidget):
     pace = traitlets.Float(0.6)
     #: Size of the table: 1 is normal, 1.5 suits a projector (0.5 to 3).
     scale = traitlets.Float(1.0)
+    #: The projector's layout: the log beside the line instead of under the table, so a large
+    #: table fits a screen (``notebooks/projector.ipynb``).  Only how the browser lays it out.
+    projector = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
