@@ -163,7 +163,7 @@ class Hub:
         self.db_url = db_url
         log = self.folder / "service.log"
         env = {**os.environ, **self.service_env()}
-        out = open(log, "ab")  # noqa: SIM115 - the process writes it until it ends
+        out = open(log, "ab")
         self.service = subprocess.Popen([sys.executable, "-m", "dominolab.hub", "--db", db_url],
                                         stdout=out, stderr=subprocess.STDOUT, env=env, cwd=self.folder)
         token = self.user("probe")
@@ -227,7 +227,7 @@ c.JupyterHub.load_roles = [
 '''
     (folder / "jupyterhub_config.py").write_text(config)
     log = folder / "hub.log"
-    out = open(log, "ab")  # noqa: SIM115
+    out = open(log, "ab")
     proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(folder / "jupyterhub_config.py")],
                             stdout=out, stderr=subprocess.STDOUT, cwd=folder)
     hub = Hub(folder, port, service_port, service_token, admin_token, proc)

@@ -38,7 +38,9 @@ LAYERS: list[tuple[str, set[str]]] = [
      {"session", *(f"session.{p.stem}" for p in (PACKAGE / "session").glob("*.py") if p.stem != "__init__"),
       # the lessons' exercises: nothing below imports them
       *(f"exercises.{p.stem}" for p in (PACKAGE / "exercises").glob("*.py")
-        if p.stem not in ("__init__", "answers", "core"))}),
+        if p.stem not in ("__init__", "answers", "core")),
+      # the classroom hub: its service (beside the table session) and the kernels' client
+      "hub", *(f"hub.{p.stem}" for p in (PACKAGE / "hub").glob("*.py") if p.stem != "__init__")}),
     ("widget", {"presenter", "table_words", "widget"}),
 ]
 LAYER = {module: (index, name) for index, (name, modules) in enumerate(LAYERS) for module in modules}

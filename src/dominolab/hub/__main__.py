@@ -28,7 +28,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                         help="where to listen (default: $JUPYTERHUB_SERVICE_URL)")
     args = parser.parse_args(argv)
     try:
-        from .app import make_app
+        from .app import make_app  # noqa: F401  # here only to say what is missing, before starting
         from .store import DEFAULT_URL, Store
     except ImportError as exc:
         print(f"the classroom hub needs the hub extra: pip install 'dominolab[hub]' ({exc})", file=sys.stderr)

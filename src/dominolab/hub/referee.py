@@ -243,7 +243,7 @@ class Referee:
         finished so far), for the teacher."""
         key = normal_key(key)
         t = self.tournament(key)
-        students = []
+        students: list[dict[str, Any]] = []
         checked: list[tuple[str, Any]] = []
         for game_id, student in self.store.games_of(key):
             game = self._game(key, student, make=False)
@@ -264,7 +264,7 @@ class Referee:
                         for rank, row in ranked.ranked("duplicate")]
         # every student's running duplicate score over the hands they finished (same deals)
         for s in students:
-            game = self._games[(key, s["student"])]
+            game = self._games[(key, str(s["student"]))]
             pts = [_seat0(r) for r in game.entry._finished()]
             s["duplicate"] = sum(pts) - sum(baseline[: len(pts)])
         return {"tournament": self.summary(key), "students": students, "ranking": rows,

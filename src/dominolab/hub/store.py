@@ -182,8 +182,10 @@ class Store:
             return found
         try:
             with self._tx() as c:
-                return int(c.execute(insert(games).values(tournament=tournament, student=student,
-                                                          started_at=time.time())).inserted_primary_key[0])
+                made = c.execute(insert(games).values(tournament=tournament, student=student,
+                                                      started_at=time.time())).inserted_primary_key
+                assert made is not None
+                return int(made[0])
         except IntegrityError:  # made meanwhile by another request of the same student
             with self.engine.connect() as c:
                 return c.execute(query).scalar()
