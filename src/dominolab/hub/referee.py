@@ -26,8 +26,8 @@ from ..round import Round
 from ..tournament import Entry, Tournament, TournamentError
 from ..tournament.board import _baseline
 from ..tournament.entries import _student_moves
-from ..view import View
 from .store import Conflict, Store
+from .views import view_to_dict
 
 #: The action that deals the next hand once a hand is over.
 NEXT = "next"
@@ -235,6 +235,10 @@ class Referee:
             "finished": entry.is_finished or (view.is_over and _last(entry)),
             "hand_points": [_seat0(r) for r in entry._finished()],
             "view": view_to_dict(view),
+            # the tiles seat 0 drew, which seat 0 saw (the view hides every drawn tile)
+            "drawn": _drawn(entry.round),
+            # the hands finished before this one, as seat 0 saw them
+            "past": [{"view": view_to_dict(r.view(0)), "drawn": _drawn(r)} for r in entry.rounds],
         }
 
     # ------------------------------------------------------------------ the teacher's board
@@ -334,6 +338,11 @@ def _seat0(r: Round) -> int:
     return r.result.points[r.rules.side_of(0, r.players)]
 
 
+def _drawn(r: Round) -> list[str]:
+    """The tiles seat 0 drew in ``r``, in order (seat 0's own knowledge)."""
+    return [str(e.tile) for e in r.history if e.seat == 0 and e.action == "draw"]
+
+
 def _steps(r: Round) -> list[dict[str, Any]]:
     """The hand move by move, as the engine replays it: the position before any move, then
     after each (the line and every hand), for the teacher's replay."""
@@ -352,28 +361,3 @@ def _steps(r: Round) -> list[dict[str, Any]]:
 
 def _move_text(m: Move) -> str:
     return str(m)
-
-
-def view_to_dict(view: View) -> dict[str, Any]:
-    """What seat 0 may see, as JSON: its hand, the line, counts, the public history (drawn
-    tiles hidden), its legal moves; nothing of any other hand or of the boneyard."""
-    return {
-        "seat": view.seat,
-        "players": view.players,
-        "rules": view.rules.name,
-        "hand": [str(t) for t in view.hand],
-        "line": [[str(p.tile), p.left, p.right] for p in view.line],
-        "ends": None if view.ends is None else list(view.ends),
-        "hand_counts": list(view.hand_counts),
-        "boneyard_count": view.boneyard_count,
-        "turn": view.turn,
-        "turn_draws": view.turn_draws,
-        "draw_counts": list(view.draw_counts),
-        "history": [{"seat": e.seat, "action": e.action, "tile": None if e.tile is None else str(e.tile),
-                     "end": e.end, "ends": None if e.ends is None else list(e.ends)} for e in view.history],
-        "leader": view.leader,
-        "legal": [_move_text(m) for m in view.legal],
-        "lead": [str(t) for t in view.lead],
-        "is_over": view.is_over,
-        "result": None if view.result is None else view.result.to_dict(),
-    }
