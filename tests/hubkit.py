@@ -83,7 +83,7 @@ def wait_for(check: Any, what: str, timeout: float = 60.0, proc: Optional[subpro
 
 
 def http(method: str, url: str, token: Optional[str] = None, body: Any = None,
-         timeout: float = 30.0) -> tuple[int, Any]:
+         timeout: float = 30.0, headers: Optional[dict[str, str]] = None) -> tuple[int, Any]:
     """One request; returns (status, JSON or text)."""
     data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
     request = urllib.request.Request(url, data=data, method=method)
@@ -91,6 +91,8 @@ def http(method: str, url: str, token: Optional[str] = None, body: Any = None,
         request.add_header("Authorization", f"token {token}")
     if data is not None:
         request.add_header("Content-Type", "application/json")
+    for name, value in (headers or {}).items():
+        request.add_header(name, value)
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             status, raw = response.status, response.read()

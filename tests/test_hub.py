@@ -199,6 +199,9 @@ def test_a_move_made_is_final(service):
     assert answer["number"] == state["number"]  # where the game stands, to carry on from
     status, answer = api(service, "POST", f"tournaments/{key}/moves", student, {"number": 9, "move": "pass"})
     assert status == 409 and "your next move is number 3, not 9" in answer["error"]
+    status, answer = http("POST", service.service_url + f"api/tournaments/{key}/moves", service.user(student),
+                          {"number": 2, "move": "pass"}, headers={"Accept-Language": "es-MX,es;q=0.9"})
+    assert status == 409 and answer["error"].startswith("la jugada 2 ya se hizo (") and "es definitiva" in answer["error"]
     assert stored_moves(service, key, student) == before
 
 

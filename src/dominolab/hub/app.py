@@ -22,6 +22,7 @@ from jupyterhub.utils import url_path_join
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.web import Application, HTTPError, RequestHandler
 
+from ..i18n import _, language
 from . import TEACHERS_GROUP
 from .page import page_html
 from .progress import progress, student_records
@@ -50,8 +51,8 @@ class Base(HubOAuthenticated, RequestHandler):
     def user(self) -> str:
         model = self.get_current_user()
         if not model or model.get("kind", "user") != "user":
-            raise Refusal(403, "sign in to the hub first: the service answers the hub's users only "
-                               "(a kernel on the hub has the token it needs)")
+            raise Refusal(403, _("sign in to the hub first: the service answers the hub's users only (a kernel "
+                                 "on the hub has the token it needs)"))
         return str(model["name"])
 
     async def is_teacher(self, name: str) -> bool:
@@ -75,8 +76,8 @@ class Base(HubOAuthenticated, RequestHandler):
     async def teacher(self) -> str:
         name = self.user()
         if not await self.is_teacher(name):
-            raise Refusal(403, f"only teachers may do this: ask the hub's admin to add you to the group "
-                               f"{TEACHERS_GROUP}")
+            raise Refusal(403, _("only teachers may do this: ask the hub's admin to add you to the group "
+                                 "{group}").format(group=TEACHERS_GROUP))
         return name
 
     def body(self) -> Any:
@@ -107,12 +108,18 @@ class Base(HubOAuthenticated, RequestHandler):
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.finish(json.dumps({"error": reason, "status": status_code}))
 
+    def language(self) -> str:
+        """The language the request asks for (``Accept-Language``: "es" or else "en")."""
+        wanted = self.request.headers.get("Accept-Language", "")
+        return "es" if wanted.strip().lower().startswith("es") else "en"
+
     async def run(self, work: Any) -> None:
-        """Answer with ``await work()``, or with its :class:`Refusal`."""
-        try:
-            self.answer(await work())
-        except Refusal as refusal:
-            self.refuse(refusal)
+        """Answer with ``await work()``, or with its :class:`Refusal`, in the request's language."""
+        with language(self.language()):
+            try:
+                self.answer(await work())
+            except Refusal as refusal:
+                self.refuse(refusal)
 
 
 class Me(Base):

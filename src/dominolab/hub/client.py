@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..dealing import Start
-from ..i18n import _
+from ..i18n import _, get_language
 from ..inference import infer
 from ..moves import Move, move_from_text
 from ..round import Round
@@ -95,6 +95,7 @@ class Client:
         while True:
             request = urllib.request.Request(self.base + "api/" + path, data=data, method=method)
             request.add_header("Authorization", f"token {self.token}")
+            request.add_header("Accept-Language", get_language())  # the service's refusals in it
             if data is not None:
                 request.add_header("Content-Type", "application/json")
             try:

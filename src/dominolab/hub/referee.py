@@ -21,6 +21,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from ..i18n import _
 from ..moves import IllegalMoveError, InvalidMoveError, Move
 from ..round import Round
 from ..tournament import Entry, Tournament, TournamentError
@@ -108,7 +109,8 @@ class Referee:
         if found is None:
             row = self.store.tournament(key)
             if row is None:
-                raise Refusal(404, f"no tournament {key} on this hub: check the key your teacher gave")
+                raise Refusal(404, _("no tournament {key} on this hub: check the key your teacher gave").format(
+                    key=key))
             found = self._tournaments[key] = Tournament.from_dict(row["spec"], language="en")
         return found
 
@@ -132,7 +134,7 @@ class Referee:
             if game is not None:
                 return game
             if make and not self.is_open(key):
-                raise Refusal(403, "this tournament is closed: your teacher no longer takes new games in it")
+                raise Refusal(403, _("this tournament is closed: your teacher no longer takes new games in it"))
             game_id = self.store.game(key, student, make=make)
             if game_id is None:
                 return None
@@ -185,16 +187,18 @@ class Referee:
                 made = self.store.moves_of(game.id)[number - 1]
                 if made.action == _normal_action(game, number, text):
                     return {**self._answer(key, game), "repeated": number}
-                raise Refusal(409, f"move {number} was already made ({made.action}); a move made is final",
+                raise Refusal(409, _("move {number} was already made ({move}); a move made is final").format(
+                    number=number, move=made.action),
                               **self._answer(key, game))
             if number > game.actions + 1:
-                raise Refusal(409, f"your next move is number {game.actions + 1}, not {number}: "
-                                   "reload the game to see where it stands", **self._answer(key, game))
+                raise Refusal(409, _("your next move is number {next}, not {number}: reload the game to see where it "
+                                     "stands").format(next=game.actions + 1, number=number),
+                              **self._answer(key, game))
             action = self._check(game.entry, text)
             try:
                 self.store.add_move(game.id, number, action, client_id)
             except Conflict:  # pragma: no cover - one service writes each game under its lock
-                raise Refusal(409, "that move number is taken; reload the game") from None
+                raise Refusal(409, _("that move number is taken; reload the game")) from None
             _apply(game.entry, action)
             game.actions += 1
             if client_id is not None:
@@ -205,20 +209,20 @@ class Referee:
         """The action as stored (the engine's text of the move), or a Refusal saying why not."""
         if text.strip().lower() == NEXT:
             if entry.is_finished:
-                raise Refusal(409, "the tournament is over: there is no next hand")
+                raise Refusal(409, _("the tournament is over: there is no next hand"))
             if not entry.view().is_over:
-                raise Refusal(409, "the hand is still being played; finish it before dealing the next one")
+                raise Refusal(409, _("the hand is still being played; finish it before dealing the next one"))
             return NEXT
         view = entry.view()
         if view.is_over:
-            raise Refusal(409, "this hand is over; send \"next\" for the next hand" if not _last(entry)
-                          else "the tournament is over: every hand is played")
+            raise Refusal(409, _("this hand is over; deal the next hand") if not _last(entry)
+                          else _("the tournament is over: every hand is played"))
         try:
             move = entry.round.parse_move(text)
         except (InvalidMoveError, IllegalMoveError, ValueError) as exc:
-            raise Refusal(422, f"not allowed: {exc}") from None
+            raise Refusal(422, _("not allowed: {reason}").format(reason=exc)) from None
         if move not in view.legal:
-            raise Refusal(422, f"not allowed: {move} is not one of your legal moves now")
+            raise Refusal(422, _("not allowed: {move} is not one of your legal moves now").format(move=move))
         return str(move)
 
     def _answer(self, key: str, game: _Game) -> dict[str, Any]:
