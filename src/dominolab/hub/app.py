@@ -17,7 +17,7 @@ import time
 from typing import Any
 from urllib.parse import quote
 
-from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
+from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated, UserNotAllowed
 from jupyterhub.utils import url_path_join
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.web import Application, HTTPError, RequestHandler
@@ -37,6 +37,16 @@ TEACHER_CACHE_SECONDS = 30.0
 
 class Base(HubOAuthenticated, RequestHandler):
     """A handler whose answers are JSON and whose errors are ``{"error": ...}``."""
+
+    async def prepare(self) -> None:
+        """Who this is, awaited: the first request with a token asks the hub (the service goes
+        on serving others meanwhile); the hub's answer is then cached by HubAuth."""
+        if not hasattr(self, "_hub_auth_user_cache"):
+            model = await self.hub_auth.get_user(self, sync=False)
+            try:
+                self._hub_auth_user_cache = self.check_hub_user(model) if model else None
+            except UserNotAllowed:
+                self._hub_auth_user_cache = None
 
     @property
     def referee(self) -> Referee:
@@ -162,7 +172,7 @@ class Close(Base):
             summary = self.referee.summary(key)
             body = self.body()
             is_open = bool(body.get("open", False)) if isinstance(body, dict) else False
-            self.store.set_open(summary["key"], is_open)
+            self.referee.set_open(summary["key"], is_open)
             return self.referee.summary(key)
         await self.run(work)
 

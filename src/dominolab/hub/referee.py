@@ -80,6 +80,7 @@ class Referee:
         self.store = store
         self._tournaments: dict[str, Tournament] = {}
         self._games: dict[tuple[str, str], _Game] = {}
+        self._open: dict[str, bool] = {}
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ tournaments
@@ -115,8 +116,18 @@ class Referee:
         return found
 
     def is_open(self, key: str) -> bool:
-        row = self.store.tournament(normal_key(key))
-        return bool(row and row["open"])
+        key = normal_key(key)
+        if key not in self._open:  # kept in memory: this service is the only one that changes it
+            row = self.store.tournament(key)
+            self._open[key] = bool(row and row["open"])
+        return self._open[key]
+
+    def set_open(self, key: str, is_open: bool) -> None:
+        """Open or close the tournament to new games (games begun carry on)."""
+        key = normal_key(key)
+        self.tournament(key)
+        self.store.set_open(key, is_open)
+        self._open[key] = is_open
 
     def summary(self, key: str) -> dict[str, Any]:
         """What anyone may know of a tournament: no seed, no deal."""
