@@ -194,3 +194,25 @@ def test_an_unknown_key_is_refused_in_words(hub, monkeypatch):
     kernel_of(hub, monkeypatch, "tea")
     with pytest.raises(HubError, match="no tournament dl-ZZZZ-ZZZZ on this hub"):
         HubEntry.join("dl-zzzz-zzzz")
+
+
+@pytest.mark.slow
+def test_a_teacher_makes_a_tournament_and_reads_the_board_in_plain_words(hub, monkeypatch):
+    from dominolab.hub.client import class_board, new_tournament
+    from dominolab.widget import DominoTable
+
+    kernel_of(hub, monkeypatch, "teacher")
+    key = new_tournament(hands=2, opponents="greedy")
+    assert "Nobody has finished yet" in str(class_board(key))
+    kernel_of(hub, monkeypatch, "uma")
+    table = DominoTable.tournament(key)
+    play_some(table.session, random.Random(7), 400)
+    points = table.session.entry.points
+    table.close()
+    kernel_of(hub, monkeypatch, "teacher")
+    words = str(class_board(key))
+    assert f"Tournament {key}: 2 hands of Standard Draw Dominoes, 1 student playing." in words
+    assert f"uma has finished: {points} points" in words and f"Ranking by points: 1. uma ({points})." in words
+    kernel_of(hub, monkeypatch, "uma")
+    with pytest.raises(HubError, match="only teachers may do this"):
+        class_board(key)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..dealing import Start
-from ..i18n import _, get_language
+from ..i18n import _, get_language, ngettext
 from ..inference import infer
 from ..moves import Move, move_from_text
 from ..round import Round
@@ -460,3 +460,56 @@ def report_check(exercise: Any, answer: Any, status: str) -> bool:
     except Exception:  # the lesson goes on without the board
         return False
     return True
+
+
+# ---------------------------------------------------------------------- the teacher's notebook
+
+
+def new_tournament(rules: str = "standard", hands: int = 6, opponents: str = "strategy", players: int = 2,
+                   title: str = "", client: Optional[Client] = None) -> str:
+    """A teacher makes a tournament on the class hub from a notebook; returns its key (what the
+    students type: ``DominoTable.tournament("dl-7F3K-9Q2X")``).  The seed stays on the hub."""
+    client = client or Client()
+    made = client.call("POST", "tournaments", {"rules": rules, "hands": hands, "opponents": opponents,
+                                               "players": players, "title": title})
+    return str(made["key"])
+
+
+@dataclass
+class HubBoard:
+    """The class's board of a tournament on the hub, as the teacher's page shows it, read in
+    a notebook: ``print(board)`` says it in plain words; :attr:`data` holds the figures."""
+
+    data: dict[str, Any]
+
+    def __str__(self) -> str:
+        t = self.data["tournament"]
+        count = len(self.data["students"])
+        lines = [ngettext("Tournament {key}: {hands} hands of {rules}, {count} student playing.",
+                          "Tournament {key}: {hands} hands of {rules}, {count} students playing.", count).format(
+            key=t["key"], hands=t["hands"], rules=t["rules_title"], count=count)]
+        for s in self.data["students"]:
+            if s["finished"]:
+                lines.append(_("{name} has finished: {points} points, {duplicate} against the computer on the same "
+                               "deals.").format(name=s["student"], points=s["points"],
+                                                duplicate=f"{s['duplicate']:+d}"))
+            else:
+                lines.append(_("{name} is playing hand {hand} of {hands}: {points} points so far.").format(
+                    name=s["student"], hand=s["hand"], hands=s["hands"], points=s["points"]))
+        if self.data["ranking"]:
+            lines.append(_("Ranking by points: {ranking}.").format(ranking="; ".join(
+                f"{r['rank']}. {r['student']} ({r['points']})" for r in self.data["ranking"])))
+            lines.append(_("Ranking by duplicate score: {ranking}.").format(ranking="; ".join(
+                f"{r['rank']}. {r['student']} ({r['duplicate']:+d})" for r in self.data["by_duplicate"])))
+        else:
+            lines.append(_("Nobody has finished yet: the ranking starts with the first finished tournament."))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def class_board(key: str, client: Optional[Client] = None) -> HubBoard:
+    """The board of tournament ``key`` (teachers only), read now; call again to refresh."""
+    client = client or Client()
+    return HubBoard(client.call("GET", f"tournaments/{_quote(key)}/board"))
