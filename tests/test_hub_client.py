@@ -31,6 +31,18 @@ def test_off_a_hub_nothing_is_on_and_nothing_is_sent(monkeypatch):
     assert report_check(counting.q1, "12", "incorrect") is False  # off a hub: nothing sent
 
 
+def test_the_service_is_found_from_the_hubs_environment():
+    from dominolab.hub.client import service_url
+
+    assert service_url({"DOMINOLAB_HUB_URL": "http://127.0.0.1:10101/services/dominolab"}) == \
+        "http://127.0.0.1:10101/services/dominolab/"
+    assert service_url({"JUPYTERHUB_PUBLIC_HUB_URL": "https://hub.example.org/school/hub/",
+                        "JUPYTERHUB_PUBLIC_URL": "https://hub.example.org/school/user/ana/"}) == \
+        "https://hub.example.org/school/services/dominolab/"
+    with pytest.raises(HubError, match="DOMINOLAB_HUB_URL"):
+        service_url({"JUPYTERHUB_API_TOKEN": "x", "JUPYTERHUB_PUBLIC_HUB_URL": ""})
+
+
 def test_off_a_hub_the_file_tournament_is_unchanged(tmp_path, monkeypatch):
     monkeypatch.delenv("JUPYTERHUB_API_TOKEN", raising=False)
     from dominolab.widget import DominoTable

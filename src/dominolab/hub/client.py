@@ -64,15 +64,15 @@ def on_hub(env: Optional[Mapping[str, str]] = None) -> bool:
 def service_url(env: Optional[Mapping[str, str]] = None) -> str:
     """The service's address as this kernel reaches it: ``DOMINOLAB_HUB_URL`` (what the
     hub's ``c.Spawner.environment`` sets, see docs/teachers/hub.md), else the hub's public
-    address (``JUPYTERHUB_PUBLIC_URL``) followed by ``services/dominolab/``."""
+    address (``JUPYTERHUB_PUBLIC_HUB_URL``, ``https://hub.example.org/hub/``, which a hub with
+    ``c.JupyterHub.public_url`` gives its servers) with ``services/dominolab/`` for ``hub/``."""
     env = os.environ if env is None else env
     explicit = env.get("DOMINOLAB_HUB_URL")
     if explicit:
         return explicit.rstrip("/") + "/"
-    public = env.get("JUPYTERHUB_PUBLIC_URL")
-    if public:
-        base = env.get("JUPYTERHUB_BASE_URL", "/").strip("/")
-        return "/".join(part for part in (public.rstrip("/"), base, "services", SERVICE_NAME) if part) + "/"
+    public = (env.get("JUPYTERHUB_PUBLIC_HUB_URL") or "").rstrip("/")
+    if public.endswith("/hub"):
+        return f"{public[: -len('/hub')]}/services/{SERVICE_NAME}/"
     raise HubError(_("This hub does not say where Domino Lab's class service is: ask the hub's admin to set "
                      "DOMINOLAB_HUB_URL (see the teachers' guide, hub.md)."))
 

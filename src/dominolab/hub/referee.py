@@ -70,6 +70,7 @@ class _Game:
     entry: Entry
     actions: int
     client_ids: dict[str, int] = field(default_factory=dict)
+    past: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -252,9 +253,17 @@ class Referee:
             "view": view_to_dict(view),
             # the tiles seat 0 drew, which seat 0 saw (the view hides every drawn tile)
             "drawn": _drawn(entry.round),
-            # the hands finished before this one, as seat 0 saw them
-            "past": [{"view": view_to_dict(r.view(0)), "drawn": _drawn(r)} for r in entry.rounds],
+            # the hands finished before this one, as seat 0 saw them (kept: they no longer change)
+            "past": self._past(game),
         }
+
+    @staticmethod
+    def _past(game: _Game) -> list[dict[str, Any]]:
+        rounds = game.entry.rounds
+        while len(game.past) < len(rounds):
+            r = rounds[len(game.past)]
+            game.past.append({"view": view_to_dict(r.view(0)), "drawn": _drawn(r)})
+        return game.past[: len(rounds)]
 
     # ------------------------------------------------------------------ the teacher's board
     def board(self, key: str) -> dict[str, Any]:
