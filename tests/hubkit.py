@@ -59,6 +59,22 @@ class RoutesOnly(Proxy):
 '''
 
 
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "teachers"
+
+
+def doc_config(language: str = "") -> Any:
+    """The ``jupyterhub_config.py`` lines of the teachers' hub chapter (``docs/teachers/hub.md``,
+    or ``docs/teachers/es/hub.md`` for "es"), run as the hub runs them: the Config they make."""
+    from traitlets.config import Config
+
+    text = (DOCS / language / "hub.md").read_text(encoding="utf-8")
+    start = text.index("```python\nimport sys\n\nc.JupyterHub.services")
+    block = text[start + len("```python\n"): text.index("```", start + 3)]
+    c = Config()
+    exec(compile(block, str(DOCS / "hub.md"), "exec"), {"c": c, "get_config": lambda: c})
+    return c
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -193,12 +209,15 @@ class Hub:
 
 def start_hub(folder: Path) -> Hub:
     """JupyterHub (dummy authenticator) on a free port, with the dominolab service registered
-    as an external service (the tests start its process), the teachers' group and the roles
-    docs/teachers/hub.md gives."""
+    as an external service (the tests start its process), and the teachers' group and the
+    roles read from docs/teachers/hub.md's ``jupyterhub_config.py`` lines."""
     folder.mkdir(parents=True, exist_ok=True)
     port, service_port = free_port(), free_port()
     service_token, admin_token = secrets.token_hex(16), secrets.token_hex(16)
     (folder / "routes_only.py").write_text(_NO_PROXY)
+    documented = doc_config()  # the roles and the group the teachers' guide gives, as it gives them
+    roles = list(documented.JupyterHub.load_roles)
+    groups = {name: {"users": []} for name in documented.JupyterHub.load_groups}
     config = f'''
 import sys
 sys.path.insert(0, {str(folder)!r})
@@ -219,13 +238,8 @@ c.JupyterHub.services = [
       "oauth_no_confirm": True}},
     {{"name": "test-admin", "api_token": "{admin_token}"}},
 ]
-c.JupyterHub.load_groups = {{"dominolab-teachers": {{"users": []}}}}
-c.JupyterHub.load_roles = [
-    {{"name": "dominolab-service", "services": ["{SERVICE}"], "scopes": ["read:users"]}},
-    {{"name": "admin", "services": ["test-admin"]}},
-    {{"name": "user", "scopes": ["self", "{SCOPE}"]}},
-    {{"name": "server", "scopes": ["users:activity!user", "access:servers!server", "{SCOPE}"]}},
-]
+c.JupyterHub.load_groups = {groups!r}
+c.JupyterHub.load_roles = {roles!r} + [{{"name": "admin", "services": ["test-admin"]}}]
 '''
     (folder / "jupyterhub_config.py").write_text(config)
     log = folder / "hub.log"
