@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
 import subprocess
 import sys
@@ -81,9 +82,9 @@ c.Spawner.start_timeout = 120
 """
     (folder / "jupyterhub_config.py").write_text(config)
     log = folder / "hub.log"
-    out = open(log, "ab")  # noqa: SIM115
+    out = open(log, "ab")
     proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(folder / "jupyterhub_config.py")],
-                            stdout=out, stderr=subprocess.STDOUT, cwd=folder, env={**env, "CONFIGPROXY_AUTH_TOKEN": "x"})
+                            stdout=out, stderr=subprocess.STDOUT, cwd=folder, env={**env, "CONFIGPROXY_AUTH_TOKEN": secrets.token_hex(16)})
     url = f"http://127.0.0.1:{port}"
     try:
         wait_for(lambda: http("GET", f"{url}/services/dominolab/api/me", timeout=5)[0] == 403, "the hub and the service",
