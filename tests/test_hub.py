@@ -401,3 +401,13 @@ def test_lesson_reports_progress_release_and_a_students_own_records(service):
     _, theirs = api(service, "GET", "reports", ben)
     assert mine["records"] == [] and len(theirs["records"]) == 1  # only their own
 
+
+
+def test_the_page_shows_a_student_their_records_and_a_teacher_the_class(service):
+    student = hub_user(service, "page-ana")
+    status, page = http("GET", service.service_url, service.user(student))
+    assert status == 200 and "Your lesson records" in page and 'id="create"' not in page
+    status, page = http("GET", service.service_url, service.user(student), headers={"Accept-Language": "es"})
+    assert status == 200 and "Tus registros de las lecciones" in page and 'lang="es"' in page
+    status, page = http("GET", service.service_url, service.user("teacher"))
+    assert status == 200 and 'id="create"' in page and 'id="exercises"' in page

@@ -284,7 +284,8 @@ class Page(Base):
         name = str(model["name"])
         teacher = await self.is_teacher(name)
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(page_html(name, teacher, self.settings["prefix"], self.xsrf_token.decode("ascii")))
+        with language(self.language()):
+            self.finish(page_html(name, teacher, self.settings["prefix"], self.xsrf_token.decode("ascii")))
 
 
 VERDICTS = ("correct", "incorrect", "not attempted")

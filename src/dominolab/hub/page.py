@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from html import escape
 
+from ..i18n import _, get_language
+
 _SCRIPT = r"""
 const P = JSON.parse(document.getElementById('dl-config').textContent);
 const H = {'X-XSRFToken': P.xsrf, 'Content-Type': 'application/json'};
@@ -43,11 +45,11 @@ async function mine() {
   const d = await api('reports');
   table($('mine'), ['lesson', 'exercise', 'verdict', 'answer'],
         d.records.map(r => [r.lesson, 'q' + r.exercise, r.verdict, r.answer]));
-  $('mine-count').textContent = d.records.length + ' record(s)';
+  $('mine-count').textContent = P.words.count.replace('{count}', d.records.length);
 }
 async function deleteMine() {
-  if (!confirm('Delete all your lesson records on this hub?')) return;
-  const d = await api('reports', {method: 'DELETE'}); say(d.deleted + ' record(s) deleted'); mine();
+  if (!confirm(P.words.confirm)) return;
+  const d = await api('reports', {method: 'DELETE'}); say(P.words.deleted.replace('{count}', d.deleted)); mine();
 }
 
 let current = null;
@@ -145,9 +147,16 @@ section{margin-bottom:2em}#status{color:#555}pre{background:#f6f6f6;padding:.5em
 
 
 def page_html(name: str, teacher: bool, prefix: str, xsrf: str, every_ms: int = 2000) -> str:
-    """The page for ``name`` (a teacher's page when ``teacher``)."""
+    """The page for ``name`` (a teacher's page when ``teacher``), its student's part in the
+    language of the moment (the browser's, as the service reads it)."""
+    words = {"count": _("Records kept: {count}"), "confirm": _("Delete all your lesson records on this hub?"),
+             "deleted": _("Records deleted: {count}")}
+    records, delete = _("Your lesson records"), _("Delete my records")
+    kept = _("What the hub keeps of your lessons' checks: the lesson, the exercise, right or not, and your answer "
+             "as typed.")
     # "<" written as \u003c: the JSON cannot close its <script> element
-    config = json.dumps({"prefix": prefix, "xsrf": xsrf, "teacher": teacher, "every": every_ms}).replace("<", "\\u003c")
+    config = json.dumps({"prefix": prefix, "xsrf": xsrf, "teacher": teacher, "every": every_ms,
+                         "words": words}).replace("<", "\\u003c")
     teacher_part = """
 <section id="tournament">
  <h2>Tournaments</h2>
@@ -175,15 +184,16 @@ def page_html(name: str, teacher: bool, prefix: str, xsrf: str, every_ms: int = 
  <h3>Per student</h3><div id="per-student"></div>
 </section>""" if teacher else ""
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Domino Lab — class</title><style>{_STYLE}</style></head>
+<html lang="{get_language()}"><head><meta charset="utf-8"><title>Domino Lab — class</title>
+<style>{_STYLE}</style></head>
 <body>
 <h1>Domino Lab — {escape(name)}{" (teacher)" if teacher else ""}</h1>
 <p id="status" role="status" aria-live="polite"></p>
 {teacher_part}
 <section id="records">
- <h2>Your lesson records</h2>
- <p>What the hub keeps of your lessons' checks: the lesson, the exercise, right or not, and your answer as typed.
- <span id="mine-count"></span> <button id="delete-mine">Delete my records</button></p>
+ <h2>{escape(records)}</h2>
+ <p>{escape(kept)}
+ <span id="mine-count"></span> <button id="delete-mine">{escape(delete)}</button></p>
  <div id="mine"></div>
 </section>
 <script type="application/json" id="dl-config">{config}</script>
