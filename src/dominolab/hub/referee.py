@@ -71,6 +71,7 @@ class _Game:
     actions: int
     client_ids: dict[str, int] = field(default_factory=dict)
     past: list[dict[str, Any]] = field(default_factory=list)
+    checked: Optional[tuple[int, Any]] = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -258,6 +259,14 @@ class Referee:
         }
 
     @staticmethod
+    def _checked(game: _Game) -> Any:
+        """The engine's check of a finished game's result (replayed once: a finished game no
+        longer changes), for the ranking."""
+        if game.checked is None or game.checked[0] != game.actions:
+            game.checked = (game.actions, game.entry.tournament.check(game.entry.result()))
+        return game.checked[1]
+
+    @staticmethod
     def _past(game: _Game) -> list[dict[str, Any]]:
         rounds = game.entry.rounds
         while len(game.past) < len(rounds):
@@ -283,7 +292,7 @@ class Referee:
                                  "hands_done": len(done), "points": entry.points,
                                  "finished": len(done) == t.hands, "moves": game.actions})
                 if len(done) == t.hands:
-                    checked.append((student, t.check(entry.result())))
+                    checked.append((student, self._checked(game)))
         ranked = t.rank(checked)
         baseline = _baseline(t)
         rows = [{"rank": rank, "student": row["file"], "points": row["points"], "duplicate": row["duplicate"],
@@ -322,8 +331,8 @@ class Referee:
             game = self._game(key, student, make=False)
             assert game is not None
             with game.lock:
-                if game.entry._finished() and len(game.entry._finished()) == t.hands:
-                    checked.append((student, t.check(game.entry.result())))
+                if len(game.entry._finished()) == t.hands:
+                    checked.append((student, self._checked(game)))
         return t.rank(checked).to_csv()
 
 
