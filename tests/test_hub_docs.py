@@ -45,7 +45,7 @@ def test_the_teachers_are_the_group_the_service_checks(c):
 
 
 def test_the_roles_give_what_jupyterhub_requires(c):
-    from jupyterhub.roles import get_default_roles
+    get_default_roles = pytest.importorskip("jupyterhub.roles").get_default_roles
 
     roles = {role["name"]: role for role in c.JupyterHub.load_roles}
     assert roles["dominolab-service"]["services"] == [SERVICE_NAME]
