@@ -447,15 +447,15 @@ def answer_text(answer: Any) -> str:
 
 def report_check(exercise: Any, answer: Any, status: str) -> bool:
     """Tell the hub's service about a lesson's check: the lesson, the exercise, the verdict and
-    the answer as typed, and nothing else.  Only on a hub, never raising, never waiting long
-    (a lesson must not stop for the class's board).  Returns whether it was sent."""
+    the answer as typed, and nothing else.  Only on a hub, never raising, waiting two seconds
+    at most (a lesson must not stop for the class's board).  Returns whether it was sent."""
     if not on_hub() or status == "not attempted":
         return False
     lesson = _lesson_of(exercise)
     if lesson is None:
         return False
     try:
-        Client(timeout=3.0, retry_for=0.0).call("POST", "reports", {
+        Client(timeout=2.0, retry_for=0.0).call("POST", "reports", {
             "lesson": lesson, "exercise": int(exercise.number), "verdict": status, "answer": answer_text(answer)})
     except Exception:  # the lesson goes on without the board
         return False
