@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections import Counter, defaultdict
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Optional
 
 from ..i18n import language
@@ -26,7 +26,7 @@ def _lessons() -> frozenset[str]:
                      if m.name not in ("core", "answers", "studies", "coach"))
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: answers are whatever students type
 def nudge(lesson: str, exercise: int, answer: str) -> Optional[str]:
     """What the lesson's exercise says to ``answer`` (as typed) when it is wrong, in English;
     None for a lesson or exercise this Domino Lab does not have, or an answer it takes."""
