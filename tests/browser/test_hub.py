@@ -176,6 +176,19 @@ def test_a_teacher_and_two_students_through_a_tournament_and_a_lesson(browser, j
         assert lesson[:4] == ["counting", "q1", "2", "1"] and "“12” ×1" in lesson[4]
         students = teacher.locator("#students").inner_text()
         assert "ana" in students and "ben" in students and "finished" in students
+        # a hand replayed move by move, every hand face up
+        teacher.locator('#students button.replay[data-student="ana"][data-hand="1"]').click()
+        teacher.wait_for_function("() => document.getElementById('replay-step').textContent === 'as dealt'",
+                                  timeout=TIMEOUT)
+        dealt = teacher.locator("#replay-hands").inner_text()
+        assert dealt.startswith("seat 0: ") and "seat 1: " in dealt
+        teacher.click("#fwd")
+        assert teacher.locator("#replay-step").inner_text().startswith("move 1 of ")
+        assert teacher.locator("#replay-line").inner_text() != "line: (empty)"
+        with teacher.expect_download() as csv:
+            teacher.click("#csv")
+        text = open(csv.value.path(), encoding="utf-8").read()
+        assert text.startswith("rank,name,points,duplicate") and "ana" in text and "ben" in text
         assert not teacher.errors, teacher.errors
     except Exception:
         ARTIFACTS.mkdir(exist_ok=True)
