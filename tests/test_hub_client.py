@@ -228,3 +228,21 @@ def test_a_teacher_makes_a_tournament_and_reads_the_board_in_plain_words(hub, mo
     kernel_of(hub, monkeypatch, "uma")
     with pytest.raises(HubError, match="only teachers may do this"):
         class_board(key)
+
+
+@pytest.mark.slow
+def test_a_puzzle_answered_on_a_hub_reaches_the_teachers_page_with_its_nudge(hub, monkeypatch):
+    from dominolab import puzzles
+
+    kernel_of(hub, monkeypatch, "vic")
+    puzzle = puzzles.load()[0]
+    wrong = next(m for m in puzzle.view().legal if not puzzle.evaluate(str(m)).correct)
+    puzzle.check(str(wrong))
+    from .hubkit import http
+
+    _, mine = http("GET", hub.service_url + "api/reports", hub.user("vic"))
+    assert [(r["lesson"], r["exercise"], r["verdict"], r["answer"]) for r in mine["records"]] == [
+        (f"puzzle-{puzzle.id}", 1, "incorrect", str(wrong))]
+    _, progress = http("GET", hub.service_url + "api/progress", hub.user("teacher"))
+    row = next(x for x in progress["exercises"] if x["lesson"] == f"puzzle-{puzzle.id}")
+    assert row["wrong"][0]["answer"] == str(wrong) and row["wrong"][0]["nudge"] == puzzle.evaluate(str(wrong)).message

@@ -445,18 +445,21 @@ def answer_text(answer: Any) -> str:
     return text[:500]
 
 
-def report_check(exercise: Any, answer: Any, status: str) -> bool:
+def report_check(exercise: Any, answer: Any, status: str, *, lesson: Optional[str] = None) -> bool:
     """Tell the hub's service about a lesson's check: the lesson, the exercise, the verdict and
     the answer as typed, and nothing else.  Only on a hub, never raising, waiting two seconds
-    at most (a lesson must not stop for the class's board).  Returns whether it was sent."""
+    at most (a lesson must not stop for the class's board).  Returns whether it was sent.
+    ``lesson`` names what is not a lesson's exercise: a puzzle is ``puzzle-<its id>``, its
+    only question number 1."""
     if not on_hub() or status == "not attempted":
         return False
-    lesson = _lesson_of(exercise)
+    lesson = lesson or _lesson_of(exercise)
     if lesson is None:
         return False
+    number = 1 if lesson.startswith("puzzle-") else int(exercise.number)
     try:
         Client(timeout=2.0, retry_for=0.0).call("POST", "reports", {
-            "lesson": lesson, "exercise": int(exercise.number), "verdict": status, "answer": answer_text(answer)})
+            "lesson": lesson, "exercise": number, "verdict": status, "answer": answer_text(answer)})
     except Exception:  # the lesson goes on without the board
         return False
     return True

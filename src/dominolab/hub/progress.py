@@ -30,6 +30,16 @@ def _lessons() -> frozenset[str]:
 def nudge(lesson: str, exercise: int, answer: str) -> Optional[str]:
     """What the lesson's exercise says to ``answer`` (as typed) when it is wrong, in English;
     None for a lesson or exercise this Domino Lab does not have, or an answer it takes."""
+    if lesson.startswith("puzzle-"):  # a puzzle: what the shipped puzzle says to that answer
+        from .. import puzzles
+
+        try:
+            puzzle = puzzles.get(lesson[len("puzzle-"):])
+        except KeyError:
+            return None
+        with language("en"):
+            feedback = puzzle.evaluate(answer)
+        return str(feedback.message) if feedback.status == "incorrect" else None
     if lesson not in _lessons():
         return None
     module = importlib.import_module(f"dominolab.exercises.{lesson}")
