@@ -446,10 +446,14 @@ def _tournament(info: Optional[dict]) -> Optional[dict]:
     # The name the students know it by: its title, else the code they typed (as on the board).
     label = f"“{info['title']}”" if info["title"] else (info.get("code") or info["id"])
     saved = None
-    if info["finished"]:
+    if info["finished"] and info.get("kind") == "hub":
+        saved = _("Every move is kept on the class hub: your teacher sees the result there.")
+    elif info["finished"]:
         saved = (_("Your result is saved as {file}.").format(file=info["saved_to"]) if info["saved_to"] is not None
                  else info["save_error"] or _("Download your result and hand the file in."))
-    banner = _("Tournament {name} — hand {hand} of {hands}").format(name=label, hand=info["hand"], hands=info["hands"])
+    banner = (_("Tournament {name} on the class hub — hand {hand} of {hands}") if info.get("kind") == "hub"
+              else _("Tournament {name} — hand {hand} of {hands}")).format(name=label, hand=info["hand"],
+                                                                          hands=info["hands"])
     return {**info, "banner": banner, "saved_text": saved}
 
 

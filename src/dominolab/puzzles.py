@@ -511,8 +511,13 @@ class Puzzle:
                             .format(given=describe(answer)))
 
     def check(self, answer: Any = ...) -> None:
-        """Say whether ``answer`` is the best move (never raises)."""
-        show(self.evaluate(answer))
+        """Say whether ``answer`` is the best move (never raises); on a JupyterHub with the
+        class service, the verdict and the answer as typed also go to the teacher's page."""
+        feedback = self.evaluate(answer)
+        show(feedback)
+        from .hub.client import report_check  # the table session's layer: imported when called
+
+        report_check(self, answer, feedback.status, lesson=f"puzzle-{self.id}")
 
     def _against_words(self, figures: Choice) -> str:
         """A wrong answer's figures: with hidden hands first, face up labelled as such."""

@@ -343,7 +343,7 @@ class DominoTable(anywidget.AnyWidget):
     def tournament(
         cls,
         source: Union[str, Path, dict, Tournament],
-        name: str,
+        name: Optional[str] = None,
         folder: Union[str, Path, None] = ".",
         *,
         pace: float = 0.6,
@@ -352,6 +352,7 @@ class DominoTable(anywidget.AnyWidget):
         background: Optional[bool] = None,
         carry_on: Optional[bool] = None,
         language: Optional[str] = None,
+        hub: Optional[bool] = None,
     ) -> DominoTable:
         """A table in tournament mode: ``name`` plays the tournament ``source`` (its file, its
         code, or the :class:`~dominolab.tournament.Tournament`) hand by hand, against its
@@ -359,7 +360,27 @@ class DominoTable(anywidget.AnyWidget):
         into ``folder`` (``None``: not written) and the table offers it as a download.  The
         student's moves are kept in ``folder`` as they go, so after a kernel restart the same
         call carries on where the student was (``carry_on``: see :meth:`Tournament.entry`).
-        ``language``: as in the constructor (the student's errors about the name in it too)."""
+        ``language``: as in the constructor (the student's errors about the name in it too).
+
+        On a JupyterHub whose class service is set up (docs/teachers/hub.md), ``source`` is the
+        key the teacher gives (``dl-7F3K-9Q2X``): the service referees the game, the student is
+        who the hub says (``name`` and ``folder`` are not needed), and a kernel restart, a second
+        notebook or a restart of the service carries on the same game at the same move.  Off a
+        hub nothing is sent.  ``hub``: True or False to choose; None: on a hub for a key."""
+        from .hub.client import HubEntry, on_hub
+
+        use_hub = hub if hub is not None else (on_hub() and isinstance(source, str) and source.strip().lower()
+                                               .startswith("dl-"))
+        if use_hub:
+            with _language(table_language(language)):
+                game = HubEntry.join(str(source))  # raises HubError with the service's words
+                in_kernel = _in_kernel()
+                session = TournamentSession(game, save_to=None, pace=pace, scale=scale,
+                                            highlight_playable=highlight_playable,
+                                            background=in_kernel if background is None else bool(background))
+            return cls(_session=session)
+        if name is None:
+            raise TypeError(_("a tournament table needs the student's name off a hub, e.g. name=\"Ana\""))
         with _language(table_language(language)):  # the tournament's table takes this language
             t = Tournament.load(source)
             entry = t.entry(name, folder, carry_on=carry_on)  # raises TournamentError naming what is wrong

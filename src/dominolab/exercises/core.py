@@ -202,8 +202,14 @@ class Exercise:
         return Feedback("incorrect", problem)
 
     def check(self, answer: Any = ...) -> None:
-        """Say whether ``answer`` is right (never raises)."""
-        show(self.evaluate(answer))
+        """Say whether ``answer`` is right (never raises).  On a JupyterHub with the class
+        service, the lesson, the exercise, the verdict and the answer as typed also go to the
+        teacher's page (:func:`dominolab.hub.client.report_check`); elsewhere nothing is sent."""
+        feedback = self.evaluate(answer)
+        show(feedback)
+        from ..hub.client import report_check  # the table session's layer: imported when called
+
+        report_check(self, answer, feedback.status)
 
     def hint(self) -> None:
         """A nudge towards the answer."""
