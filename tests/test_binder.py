@@ -60,7 +60,8 @@ def test_binder_pins_the_versions_ci_tests_with() -> None:
     assert pinned["jupyterlab"].startswith("4.")
     for name in ("anywidget", "ipywidgets", "jupyterlab-widgets"):
         assert pinned[name] == tested[name], f"{name}: binder pins {pinned[name]}, CI tests {tested[name]}"
-    assert "." in [line.strip() for line in binder_requirements()], "binder must install the project itself"
+    assert ".[env]" in [line.strip() for line in binder_requirements()], \
+        "binder must install the project itself, with the env extra lesson 8 needs"
 
 
 def test_binder_python_is_one_the_project_supports() -> None:

@@ -32,6 +32,8 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("players", {"players", "search", "playout", "exact", "review", "puzzles", "analysis", "analysis_text"}),
     # the package's own names (``import dominolab``) reach up to the match
     ("match, simulation", {"match", "simulation", "tournament", "",
+                           # the PettingZoo environment (numpy, PettingZoo): nothing below imports it
+                           "env", *(f"env.{p.stem}" for p in (PACKAGE / "env").glob("*.py") if p.stem != "__init__"),
                            *(f"tournament.{p.stem}" for p in (PACKAGE / "tournament").glob("*.py")
                              if p.stem != "__init__")}),
     ("table session",

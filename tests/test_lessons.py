@@ -57,6 +57,8 @@ SPANISH = {
     "05-counting-and-inference.ipynb": "es/05-contar-y-deducir.ipynb",
     "06-partnerships.ipynb": "es/06-por-parejas.ipynb",
     "07-learn-from-your-games.ipynb": "es/07-aprende-de-tus-partidas.ipynb",
+    # lesson 8 needs the env extra: its exercises are checked in tests/test_env_lesson.py
+    "08-teach-the-computer.ipynb": "es/08-ensena-a-la-computadora.ipynb",
     "play.ipynb": "es/la-mesa.ipynb",
     "tournament.ipynb": "es/torneo.ipynb",
     KEY: ES_KEY,

@@ -25,12 +25,14 @@ from functools import cache
 from typing import Optional, Union
 
 from .i18n import _
+from .moves import Event
+from .rules import Rules
 from .shuffling import shuffle
 from .tiles import Tile
 from .view import View
 from .words import is_you
 
-__all__ = ["BONEYARD", "Inference", "World", "infer", "known_voids"]
+__all__ = ["BONEYARD", "Inference", "Voids", "World", "infer", "known_voids"]
 
 #: The name of the boneyard among the hidden places.
 BONEYARD = "boneyard"
@@ -54,28 +56,56 @@ def known_voids(view: View) -> dict[int, dict[int, int]]:
     drawing past lacked them too, and the one that fitted is the tile it then played.
     So once that turn ends (with a play or a pass) the seat lacks a and b.
     """
-    voids: dict[int, dict[int, int]] = {s: {} for s in range(view.players) if s != view.seat}
-    pending: dict[int, dict[int, int]] = {}  # voids a drawing seat will have when its turn ends
-    draws_reveal = not view.rules.draw_when_able
-    for index, event in enumerate(view.history):
+    voids = Voids(view.rules, view.players, view.seat)
+    for event in view.history:
+        voids.add(event)
+    return voids.known
+
+
+class Voids:
+    """:func:`known_voids` kept up to date one public event at a time, for a caller that
+    follows a hand as it is played (the reinforcement-learning environment): ``add`` each
+    event of the history in order; ``known`` is then what :func:`known_voids` says of a view
+    with that history.  ``add`` returns the seat whose voids it changed, or ``None``."""
+
+    __slots__ = ("_draws_reveal", "_index", "_pending", "known", "seat")
+
+    def __init__(self, rules: Rules, players: int, seat: int):
+        self.seat = seat
+        self.known: dict[int, dict[int, int]] = {s: {} for s in range(players) if s != seat}
+        self._pending: dict[int, dict[int, int]] = {}  # voids a drawing seat will have when its turn ends
+        self._draws_reveal = not rules.draw_when_able
+        self._index = 0
+
+    def add(self, event: Event) -> Optional[int]:
+        """Take in the next event of the history."""
+        index = self._index
+        self._index += 1
         seat = event.seat
-        if seat == view.seat or event.ends is None:
-            continue
+        if seat == self.seat or event.ends is None:
+            return None
         a, b = event.ends
         if event.action == "draw":
-            if draws_reveal:
-                turn = pending.setdefault(seat, {})
+            if self._draws_reveal:
+                turn = self._pending.setdefault(seat, {})
                 turn.setdefault(a, index)
                 turn.setdefault(b, index)
-            voids[seat] = {}  # mid-turn, the last tile drawn may fit
-            continue
-        known = pending.pop(seat, None)
+            if not self.known[seat]:
+                return None
+            self.known[seat] = {}  # mid-turn, the last tile drawn may fit
+            return seat
+        changed = False
+        known = self._pending.pop(seat, None)
         if known is not None:
-            voids[seat] = known
+            self.known[seat] = known
+            changed = True
         if event.action == "pass":
-            voids[seat].setdefault(a, index)
-            voids[seat].setdefault(b, index)
-    return voids
+            voids = self.known[seat]
+            if a not in voids or b not in voids:
+                voids.setdefault(a, index)
+                voids.setdefault(b, index)
+                changed = True
+        return seat if changed else None
 
 
 @dataclass(frozen=True)

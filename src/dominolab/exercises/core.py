@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Optional, Union
 
-from ..i18n import N_, _, said
+from ..i18n import N_, SOURCE_LANGUAGE, _, get_language, said
 from . import settings
 from .answers import Kind, Unreadable, describe
 
@@ -226,4 +226,10 @@ class Exercise:
         show(Feedback("solution", text, said(self.solution_code)))
 
     def __repr__(self) -> str:
-        return f"Exercise {self.number}: {self.question}"
+        """The exercise and its question in the language of the moment; where the question has
+        no translation (the lesson itself asks it in that language), how to answer it."""
+        question = said(self.question)
+        if question == self.question and get_language() != SOURCE_LANGUAGE:
+            return _("Exercise {number}: check your answer with ex.q{number}.check(answer); ex.q{number}.hint() "
+                     "gives a nudge.").format(number=self.number)
+        return _("Exercise {number}: {question}").format(number=self.number, question=question)
