@@ -441,7 +441,7 @@ class SearchPlayer(_Seeded):
     def analyse(self, view: View, *, tree: Optional[bool] = None, time_limit: Optional[float] = None,
                 cancel: Optional[Callable[[], bool]] = None) -> Evaluation:
         """The search's verdict on ``view``'s decision: every legal move's expected value
-        (and expected net points, and the share of deals it came out ahead in).
+        (and expected net points, and the share of deals its side won the hand in).
 
         ``tree`` says how: ``None`` as the level plays (a search tree over the seat's later
         decisions at the levels in :attr:`TREE_LEVELS`, see
@@ -665,7 +665,7 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
     """The search player's move for ``view`` (its seat to move) and why, as
     :class:`Advice`.  The reason quotes the search that chose the move (the move's
     expected net points, or match-winning chance, against the next best move's, and the
-    share of imagined deals it came out ahead in) and adds what is true of this move and
+    share of imagined deals its side won the hand in) and adds what is true of this move and
     not of the next best: the number it leads, a double, the heaviest tile, a block, a
     number kept on an end, a number the next player lacks.  ``player`` (a
     :class:`SearchPlayer`) searches instead of a new one of ``level`` and ``seed``.

@@ -6,7 +6,7 @@ every legal move **from that seat's view at that moment** (``Round.view(seat)``:
 hand, the line, the counts and the public history; never a hidden hand, never the
 boneyard's order).  A move's figures are its expected net points for the seat's side
 (points the side scores in the hand minus the others'), the margin of error of that
-estimate (a 95% interval) and the share of sampled deals in which it came out ahead.
+estimate (a 95% interval) and the share of sampled deals in which its side won the hand.
 
 Each decision gets a label by the **points the move played gave up** against the best
 move, ``loss = best.points - played.points``:
