@@ -358,6 +358,9 @@ def test_the_engine_s_words_are_said_as_a_player_says_them() -> None:
         said = plain.say("hint.same", first=first, second=second)
         assert said == "Robar y jugar el 3-1 dan más o menos lo mismo: cualquiera vale."
         assert _counted("best", 6) == "6 veces la mejor jugada" and _counted("forced", 7) == "7 jugadas obligadas"
+        # A match is played to so many "tantos", as players say it.
+        assert dl.i18n._("{winner} wins the match, {points} to {others} (first to {target}).").endswith(
+            "(gana quien llegue primero a {target} tantos).")
 
 
 def test_a_move_close_to_the_best_is_not_called_worse_and_best_at_once() -> None:
