@@ -982,8 +982,14 @@ def _figures(view: View, evaluation: Evaluation, chosen: search.MoveValue,
                  "best")
     # The share of those deals in which the seat's side won the hand with this move (its net
     # points above 0), never a comparison with the other move.
-    won = (_("{figures}, and your team won the hand in {share} of them") if team
-           else _("{figures}, and you won the hand in {share} of them"))
+    if evaluation.deals == 1:  # one deal: the hand was won in it, or not ("100% of them" of one)
+        won = ((_("{figures}, and your team wins the hand in it") if team
+                else _("{figures}, and you win the hand in it")) if chosen.ahead >= 0.5
+               else (_("{figures}, and your team does not win the hand in it") if team
+                     else _("{figures}, and you do not win the hand in it")))
+    else:
+        won = (_("{figures}, and your team won the hand in {share} of them") if team
+               else _("{figures}, and you won the hand in {share} of them"))
     return won.format(figures=text.format(**parts), share=_share(chosen.ahead))
 
 
