@@ -184,6 +184,13 @@ def check_advice(r, advice):
             if other is not None:
                 other_rest = [t for t in view.hand if t is not other.tile]
                 assert fact.number not in ends_after(view, other) or held(other_rest, fact.number) < fact.count
+        elif fact.kind == "locked":
+            # Worked out on the round's hidden tiles: no other hand and no tile of the
+            # boneyard has the number the move leaves showing.
+            assert fact.number in after and (other is None or not any(
+                not any(t.has(n) for t in view.unseen) for n in ends_after(view, other)))
+            hidden = [t for s, hand in enumerate(r.hands) if s != view.seat for t in hand] + list(r.boneyard)
+            assert not any(fact.number in numbers_of(t) for t in hidden)
         elif fact.kind == "follow":
             # Worked out on the round itself: the move played, the seat's other tiles that
             # fit the line's ends then (the round's own ends, not the hint's reckoning).
@@ -411,7 +418,7 @@ def test_no_runner_up_no_unlike_of_nothing():
     advice = advise(r.view(0), level="easy")
     assert advice.kind == "play" and advice.runner_up is None and advice.facts
     assert "Unlike" not in advice.why and " , " not in advice.why
-    assert "It leaves 5 showing, and you hold two more 5s." in advice.why
+    assert "Unlike" not in advice.why and " It leaves 5 showing, and you hold two more 5s" in advice.why
     with dl.language("es"):
         spanish = advise(r.view(0), level="easy").why
         assert "Al contrario que ," not in spanish and "Deja" in spanish

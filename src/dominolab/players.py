@@ -588,6 +588,8 @@ class Fact:
                        ``count`` of (at least two)
     ``"void"``         an end shows ``number``, which the next player (an opponent) has
                        shown they lack
+    ``"locked"``       an end shows ``number``, and every other tile with it is in the
+                       seat's hand or on the line: no other player can have one
     ``"follow"``       ``count`` of the seat's other tiles fit the ends it leaves (more
                        than after the next best)
     ``"sheds"``        it sheds ``count`` points, more than the next best play, or
@@ -881,7 +883,10 @@ def _for_whom(view: View) -> str:
 
 
 #: Which facts a hint states first (at most two).
-_FACT_ORDER = ("blocks", "lead-number", "void", "keeps-number", "follow", "double", "heaviest", "sheds")
+#: A number no other player can have, the ends a move leaves and the points it sheds come
+#: last: they fill in where fewer than two
+#: of the others tell the moves apart, and never push one of those out.
+_FACT_ORDER = ("blocks", "lead-number", "void", "keeps-number", "double", "heaviest", "locked", "follow", "sheds")
 
 
 def reasons(view: View, move: Move, other: Optional[Move], evaluation: Optional[Evaluation] = None,
@@ -1064,7 +1069,7 @@ def _same_claim(a: Fact, b: Fact) -> bool:
     """Would ``b`` make the same claim as ``a`` (so ``a`` does not tell the moves apart)?"""
     if a.kind != b.kind:
         return False
-    if a.kind in ("double", "blocks"):
+    if a.kind in ("double", "blocks", "locked"):
         return True
     if a.kind == "heaviest":
         return b.count == a.count
@@ -1132,6 +1137,13 @@ def _move_facts(view: View, evaluation: Optional[Evaluation], move: Move, who: s
                 else _("it keeps a {number} showing and {who} holds {count} more {suit}"))
         facts.append(Fact("keeps-number", _("it leaves {number} showing, and you hold {count} more {suit}").format(
                           **parts), number=n, count=counts[n], plain=said.format(**parts)))
+    unseen = view.unseen
+    locked = [n for n in sorted(set(after)) if not any(t.has(n) for t in unseen)]
+    if locked:
+        n = locked[-1]
+        facts.append(Fact("locked", _("it leaves {number} showing, and no tile with a {number} is left for the others")
+                          .format(number=n), number=n,
+                          plain=_("it leaves a {number} showing, which no other player can have").format(number=n)))
     follow = sum(1 for t in rest if after[0] in (t.high, t.low) or after[1] in (t.high, t.low))
     if follow:
         parts = {"count": count_in_words(follow)}
