@@ -125,9 +125,12 @@ TEXTS: Said = Said({
     # puzzles
     "puzzle.answer": N_("The best move is {move}: {reason}. It is {sure} than {other}."),
     "puzzle.answer.bare": N_("The best move is {move}. It is {sure} than {other}."),
+    # a puzzle's best move when it is clearly best and the comparison leaves no room for its reason
+    "puzzle.answer.clear": N_("Clearly the best move is {move}: {reason}."),
     # a puzzle's verdict: the title above it says "Correct" or "Not this time" (never twice)
     "puzzle.correct": N_("{move} is the best move: {reason}. It is {sure} than {other}."),
     "puzzle.correct.bare": N_("{move} is the best move. It is {sure} than {other}."),
+    "puzzle.correct.clear": N_("{move} is clearly the best move: {reason}."),
     "puzzle.incorrect": N_("Another move is {sure} than {move}. Try again, or ask for a hint."),
     "puzzle.hint": N_("One of these {count} moves is clearly best, and it is not your heaviest tile. Look at "
                       "what each move leaves on the ends."),

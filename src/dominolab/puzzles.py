@@ -434,7 +434,11 @@ class Puzzle:
         facts = reasons(view, self.best, other)
         options = plain.reasons([f.plain for f in facts])
         parts = {"move": move_words(self.best, view), "sure": plain.SURE[sure], "other": _subject(other, view)}
-        return plain.fit([plain.say(key, reason=r, **parts) for r in options] + [plain.say(key + ".bare", **parts)])
+        # Where the comparison leaves no room for a reason within the plain sentence's length, a
+        # clearly best move keeps its reason and says "clearly" instead of naming the other move.
+        clear = [plain.say(key + ".clear", reason=r, move=parts["move"]) for r in options] if sure == "clear" else []
+        return plain.fit([plain.say(key, reason=r, **parts) for r in options] + clear
+                         + [plain.say(key + ".bare", **parts)])
 
     def _gain_words(self, move: Optional[Move] = None) -> str:
         """The best move's lead over ``move`` (the runner-up by default) with its certainty."""
