@@ -64,7 +64,7 @@ from .pieces import Hand
 from .round import Round, Start, StartError
 from .rules import Rules
 from .tiles import Tile, TileLike, mask_of, parse_tiles, tiles_of
-from .validate import check_int, check_seat, excerpt
+from .validate import PicklableError, check_int, check_seat, excerpt
 from .view import View
 from .words import list_and
 
@@ -104,7 +104,7 @@ class AnalysisTextError(AnalysisError):
         return (type(self), (self.line, self.problem))
 
 
-class _Bad(Exception):
+class _Bad(PicklableError):
     """Inside the board: event ``index`` of a path cannot happen, because ``text``, in which
     "{where}" stands for the place of event ``ref`` (see :meth:`why`)."""
 

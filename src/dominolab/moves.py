@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Literal, NamedTuple, Optional, TypeVar, Union
 
 from .i18n import _, ngettext, pgettext
 from .tiles import Tile, TileLike
-from .validate import excerpt
+from .validate import PicklableError, excerpt
 from .words import count_in_words, is_you
 
 __all__ = [
@@ -238,7 +238,7 @@ def move_from_text(text: str) -> Move:
     return Play(tile, end or "left")  # type: ignore[arg-type]
 
 
-class InvalidMoveError(ValueError):
+class InvalidMoveError(PicklableError, ValueError):
     """Text (or an object) that cannot be read as a move at all: "6-x", "jump".
 
     ``given`` is what was passed."""
@@ -247,8 +247,6 @@ class InvalidMoveError(ValueError):
         super().__init__(message)
         self.given = given
 
-    def __reduce__(self) -> tuple[type[InvalidMoveError], tuple[str, None]]:
-        return (type(self), (str(self), None))
 
 
 #: Why a move is illegal: the ``code`` of an :class:`IllegalMoveError`.
