@@ -1203,10 +1203,15 @@ function drawHeader(table, s) {
 
 // src/parts/log.js
 function drawLog(s, t = english) {
+  const turns = s.log.reduce((most, line) => line.number == null ? most : Math.max(most, line.number), 0);
   return h("details", { class: "dl-log", open: true }, [
-    h("summary", { text: t("This hand, turn by turn ({count})", { count: s.log.length }) }),
+    h("summary", { text: t("This hand, turn by turn ({count})", { count: turns }) }),
     // It scrolls, so it takes the focus (a keyboard can scroll it) and says what it is.
-    h("ol", { class: "dl-log-list", tabindex: "0", "data-key": "log", "aria-label": t("This hand, turn by turn") }, s.log.map((line) => h("li", { class: `dl-log-${line.kind}`, text: line.text })))
+    h(
+      "ol",
+      { class: "dl-log-list", tabindex: "0", "data-key": "log", "aria-label": t("This hand, turn by turn") },
+      s.log.map((line) => h("li", { class: `dl-log-${line.kind}`, value: line.number ?? null, text: line.text }))
+    )
   ]);
 }
 
