@@ -84,7 +84,7 @@ def test_moves_for_any_seat_undo_redo_and_a_branch_go_through_the_board():
     assert send(t, "analysis_play", move="4-0 left")["ok"]  # a variation
     board = t.analysis
     assert len(board.node.parent.variations) == 2
-    assert "[\nme: 4-0 left\n]" in snap(t)["analysis"]["text"]
+    assert "[\nme: 4-0 left\n*\n]" in snap(t)["analysis"]["text"]  # "*": the place, in the variation
     assert send(t, "analysis_undo")["ok"]
     branches = snap(t)["analysis"]["branches"]
     assert [b["text"] for b in branches] == ["You play 4-3 on the left", "You play 4-0 on the left"]

@@ -338,6 +338,11 @@ class AnalysisBoard:
                 check_int(target, "match target", 1)
             except ValueError as exc:
                 raise _field_error("match", str(exc)) from None
+            won = [score for score in scores if score >= target]
+            if won:  # the match ended when a side reached the target: no hand comes after it
+                raise _field_error("match", _("match: a side already has {score} points of the {target} the match "
+                                              "is played to, so the match is over: give the scores before this "
+                                              "hand").format(score=max(won), target=target))
             self.match = (tuple(int(s) for s in scores), int(target))
         self.root = Node(None, None)
         self.node = self.root
