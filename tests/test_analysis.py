@@ -536,3 +536,14 @@ def test_exact_values_a_point_apart_say_the_exact_difference():
     assert "1.5 points ahead of" in judge(view, rows, "exact", 1, {}, lambda seat: "you").says
     rows = [(first, 3.0, 0.0, None, 1.0, True), (second, 3.0, 0.0, None, 0.0, True)]
     assert "end the same" in judge(view, rows, "exact", 1, {}, lambda seat: "you").says
+
+
+def test_an_impossible_deal_says_which_seat_needs_which_tiles():
+    """North passed on 6s, 5s, 1s and 2s without drawing (a Block game): its seven tiles as
+    dealt would all be among the five unseen tiles with none of those numbers."""
+    text = BLOCK.split("me: 6-5 left")[0].replace("North: lead 5-5\n", "") + (
+        "me: lead 6-5\nNorth: passes\nme: 5-1 right\nNorth: passes\nme: 6-2 left\nNorth: passes\n")
+    error = error_of(text)
+    assert error.line == 10
+    assert error.problem.endswith("North was dealt 7 tiles, but only 5 of the tiles you could not see can have "
+                                  "been among them (4-4, 4-3, 3-3, 3-0, 0-0)")

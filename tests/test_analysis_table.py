@@ -296,3 +296,12 @@ def test_evaluate_is_refused_when_it_is_not_your_decision():
     reply = send(t, "analysis_evaluate")
     assert not reply["ok"] and reply["message"].startswith("It is North's turn")
     assert not snap(t)["analysis"]["evaluating"]
+
+
+def test_the_status_line_asks_for_evaluate_only_before_evaluating():
+    t = analysing()
+    assert "press Evaluate (E)" in snap(t)["analysis"]["status"]
+    assert send(t, "analysis_evaluate")["ok"]
+    assert t.wait(60)
+    status = snap(t)["analysis"]["status"]
+    assert snap(t)["analysis"]["evaluated"] and "Evaluate" not in status and "valued" in status

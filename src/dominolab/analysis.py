@@ -131,7 +131,12 @@ WHERE = "{where}"
 
 
 class _NoDeal(Exception):
-    """No way of dealing the hidden tiles fits the events."""
+    """No way of dealing the hidden tiles fits the events.  ``why``, when known, says which
+    place needs more tiles than can be there (see :meth:`AnalysisBoard._shortfall`)."""
+
+    def __init__(self, why: str = ""):
+        super().__init__(why)
+        self.why = why
 
 
 # ---------------------------------------------------------------------------- the tree
@@ -346,6 +351,8 @@ class AnalysisBoard:
             self.match = (tuple(int(s) for s in scores), int(target))
         self.root = Node(None, None)
         self.node = self.root
+        #: The text lines of the path being checked, event by event (see :meth:`_line_of`).
+        self._lines: list[Optional[int]] = []
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -722,6 +729,7 @@ class AnalysisBoard:
         which every one of them is legal; cached on the last node.  Raises :class:`_Bad` for
         the first event that cannot have happened."""
         events = [node.event for node in path if node.event is not None]
+        self._lines = [node.line for node in path if node.event is not None]
         r = self._checked(events)
         self._check_reachable(r, len(events) - 1)
         if path:
@@ -1011,9 +1019,10 @@ class AnalysisBoard:
                         options = []
                     options = [g for g in options if groups[g][0] == holder and groups[g][1] < at]
             allowed.append(options)
-        placed = _match(allowed, [room for _, _, room in groups])
+        blocked: list[set[int]] = []
+        placed = _match(allowed, [room for _, _, room in groups], blocked)
         if placed is None:
-            raise _NoDeal
+            raise _NoDeal(self._shortfall(hidden, allowed, groups, blocked, events))
         members: list[list[Tile]] = [[] for _ in groups]
         for tile, g in zip(hidden, placed, strict=True):
             members[g].append(tile)
@@ -1035,6 +1044,52 @@ class AnalysisBoard:
                     boneyard.extend(members[draw_group[i]])
         boneyard.extend(members[-1])
         return hands, boneyard
+
+    def _shortfall(self, hidden: list[Tile], allowed: list[list[int]], groups: list[tuple[int, int, int]],
+                   blocked: list[set[int]], events: list[Event]) -> str:
+        """Why no deal fits, in words: a place (a seat's hand as dealt, a seat's draw, the
+        boneyard) that must hold more of the hidden tiles than can be there, or, failing one,
+        the tiles that fit only in places with too little room between them (Hall's condition,
+        from the matching that failed: ``blocked`` holds its tiles and places)."""
+        def place(g: int) -> str:
+            seat, made, _room = groups[g]
+            if seat < 0:
+                return _("the boneyard")
+            if made < 0:
+                return (_("your hand as dealt") if seat == self.seat
+                        else _("{who}'s hand as dealt").format(who=self._who(seat)))
+            line = self._line_of(events, made)
+            return (_("the tile {who} drew at line {line}").format(who=self._who(seat), line=line) if line else
+                    _("a tile {who} drew").format(who=self._who(seat)))
+
+        fits = [[t for t, options in zip(hidden, allowed, strict=True) if g in options] for g in range(len(groups))]
+        for g, (seat, made, room) in enumerate(groups):
+            if seat >= 0 and made < 0 and len(fits[g]) < room:
+                tiles = ", ".join(str(t) for t in fits[g]) or pgettext("tiles", "none")
+                return ngettext("{who} was dealt {size} tiles, but only {count} of the tiles you could not see can "
+                                "have been among them ({tiles})",
+                                "{who} was dealt {size} tiles, but only {count} of the tiles you could not see can "
+                                "have been among them ({tiles})", len(fits[g])).format(
+                    who=self._who(seat).capitalize() if seat != self.seat else self._who(seat),
+                    size=room, count=len(fits[g]), tiles=tiles)
+        for g, (seat, made, room) in enumerate(groups):
+            if room and not fits[g]:
+                return _("no tile you could not see can be {place}: each would break something the turns "
+                         "showed").format(place=place(g))
+        if len(blocked) == 2:
+            items, places = blocked
+            room = sum(groups[g][2] for g in places)
+            tiles = ", ".join(str(hidden[k]) for k in sorted(items, key=lambda k: hidden[k]))
+            return ngettext("the tiles {tiles} can only have been in {places}, which hold {room} tile between them",
+                            "the tiles {tiles} can only have been in {places}, which hold {room} tiles between them",
+                            room).format(tiles=tiles, places=list_and([place(g) for g in sorted(places)]), room=room)
+        return ""
+
+    def _line_of(self, events: list[Event], index: int) -> Optional[int]:
+        """The text line event ``index`` of the path being checked was read from (None when
+        the event was not read from text)."""
+        lines = self._lines
+        return lines[index] if 0 <= index < len(lines) and len(lines) >= len(events) else None
 
     def _lead_keys(self, events: list[Event]) -> list[Optional[Tile]]:
         """The tiles that may have made the first mover the leader, under a first-lead rule
@@ -1135,6 +1190,19 @@ class AnalysisBoard:
                         if seat == self.seat else
                         _("under these rules {who} could not have led {tile} with your tiles as they are"))
                 return _Bad(i, text.format(who=who, tile=tile))
+        try:
+            self._fill(events)
+            why = ""
+        except _NoDeal as none:
+            why = none.why
+        except _Bad:
+            why = ""
+        if why:
+            text = (_("no way of dealing the tiles you could not see fits the turns so far, so you cannot make this "
+                      "move after them: {why}") if seat == self.seat else
+                    _("no way of dealing the tiles you could not see fits the turns so far, so {who} cannot make "
+                      "this move after them: {why}"))
+            return _Bad(i, text.format(who=who, why=why.replace("{", "{{").replace("}", "}}")))
         text = (_("no way of dealing the tiles you could not see fits the turns so far: you cannot make this move "
                   "after them") if seat == self.seat else
                 _("no way of dealing the tiles you could not see fits the turns so far: {who} cannot make this "
@@ -1180,9 +1248,12 @@ def _check_name(name: Any) -> str:
     return clean
 
 
-def _match(allowed: list[list[int]], rooms: list[int]) -> Optional[list[int]]:
+def _match(allowed: list[list[int]], rooms: list[int], blocked: Optional[list[set[int]]] = None
+           ) -> Optional[list[int]]:
     """Place each item in one of its ``allowed`` groups, group g taking at most
-    ``rooms[g]`` (augmenting paths, as for a bipartite matching); ``None`` when impossible."""
+    ``rooms[g]`` (augmenting paths, as for a bipartite matching); ``None`` when impossible,
+    and then ``blocked`` (when given) receives the items that fit only in a set of groups
+    with too little room, and those groups (every group the failed search reached is full)."""
     placed = [-1] * len(allowed)
     members: list[list[int]] = [[] for _ in rooms]
 
@@ -1205,7 +1276,10 @@ def _match(allowed: list[list[int]], rooms: list[int]) -> Optional[list[int]]:
 
     # Most constrained items first: fewer paths to follow.
     for item in sorted(range(len(allowed)), key=lambda k: len(allowed[k])):
-        if not place(item, set()):
+        seen: set[int] = set()
+        if not place(item, seen):
+            if blocked is not None:
+                blocked[:] = [{item, *(other for g in seen for other in members[g])}, seen]
             return None
     return placed
 

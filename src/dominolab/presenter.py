@@ -479,6 +479,10 @@ def _analysis(a: Any) -> Optional[dict]:
     who = names[view.turn]
     if over:
         status = _("The hand is over. Step back (←) to study a decision.")
+    elif mine and a.evaluating:
+        status = _("Your move: every move is being valued.")
+    elif mine and a.values is not None:  # valued: the figures are on the board, no need to ask again
+        status = _("Your move: every move is valued below. Play one to try it.")
     elif mine:
         status = _("Your move: press Evaluate (E) to value every move, or play one to try it.")
     else:
