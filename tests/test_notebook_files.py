@@ -8,6 +8,7 @@ browser, on every notebook.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
@@ -66,7 +67,7 @@ def test_a_notebook_is_saved_as_jupyterlab_keeps_it(path):
     for cell in nb["cells"]:
         assert re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", cell.get("id", "")), f"{path.name}: a cell without a valid id"
     for index, outputs in _outputs(path):
-        for a, b in zip(outputs, outputs[1:]):
+        for a, b in itertools.pairwise(outputs):
             assert not (a["output_type"] == b["output_type"] == "stream" and a["name"] == b["name"]), (
                 f"{path.name} cell {index}: two {a['name']} outputs in a row, which Lab joins")
 

@@ -1072,7 +1072,7 @@ class AnalysisBoard:
                                 "have been among them ({tiles})", len(fits[g])).format(
                     who=self._who(seat).capitalize() if seat != self.seat else self._who(seat),
                     size=room, count=len(fits[g]), tiles=tiles)
-        for g, (seat, made, room) in enumerate(groups):
+        for g, (_seat, _made, room) in enumerate(groups):
             if room and not fits[g]:
                 return _("no tile you could not see can be {place}: each would break something the turns "
                          "showed").format(place=place(g))
