@@ -1070,8 +1070,7 @@ class AnalysisBoard:
                                 "have been among them ({tiles})",
                                 "{who} was dealt {size} tiles, but only {count} of the tiles you could not see can "
                                 "have been among them ({tiles})", len(fits[g])).format(
-                    who=self._who(seat).capitalize() if seat != self.seat else self._who(seat),
-                    size=room, count=len(fits[g]), tiles=tiles)
+                    who=self._who(seat), size=room, count=len(fits[g]), tiles=tiles)
         for g, (_seat, _made, room) in enumerate(groups):
             if room and not fits[g]:
                 return _("no tile you could not see can be {place}: each would break something the turns "
