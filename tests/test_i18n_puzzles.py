@@ -282,7 +282,7 @@ def in_spanish(text: str) -> str:
                 line = "partida:" + line[len("match:"):].replace(" to ", " a ")
             elif line.startswith("seats:"):
                 pass
-            elif line not in ("[", "]"):
+            elif line not in ("[", "]") and not line.startswith("*"):  # "*": the place, in any language
                 name, _, rest = line.partition(": ")
                 name = "yo" if name == "me" else name
                 parts = []

@@ -134,9 +134,14 @@ class _NoDeal(Exception):
     """No way of dealing the hidden tiles fits the events.  ``why``, when known, says which
     place needs more tiles than can be there (see :meth:`AnalysisBoard._shortfall`)."""
 
-    def __init__(self, why: str = ""):
-        super().__init__(why)
-        self.why = why
+    def __init__(self, why: Optional[Callable[[], str]] = None):
+        super().__init__()
+        self._why = why
+
+    @property
+    def why(self) -> str:
+        """The reason in words, worked out when asked (a search for a deal fails often)."""
+        return self._why() if self._why is not None else ""
 
 
 # ---------------------------------------------------------------------------- the tree
@@ -353,6 +358,8 @@ class AnalysisBoard:
         self.node = self.root
         #: The text lines of the path being checked, event by event (see :meth:`_line_of`).
         self._lines: list[Optional[int]] = []
+        #: Exact solutions of positions of the tree (see :meth:`_solved_once`).
+        self._exact: dict[tuple[str, Node], Any] = {}
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -693,7 +700,8 @@ class AnalysisBoard:
         honest: dict[Move, float] = {}
         solved = None
         if self.match is None and _complete(view):
-            solved = exact.try_solve(view, max_deals=1, limit=EXACT_NODES)
+            solved = self._solved_once(("exact", self.node), lambda: exact.try_solve(view, max_deals=1,
+                                                                                     limit=EXACT_NODES))
         if solved is not None and solved.perfect:
             method, deals = "exact", 1
             rows = [(m.move, m.value, 0.0, None, float(m.value > 0), True) for m in solved.moves]
@@ -708,11 +716,19 @@ class AnalysisBoard:
             honest = {m.move: _honest(m) for m in found.moves}
         faces: dict[Move, float] = {}
         if face_up:
-            every = exact.try_solve(view, limit=FACE_UP_NODES, project=True)
+            every = self._solved_once(("face up", self.node), lambda: exact.try_solve(view, limit=FACE_UP_NODES,
+                                                                                      project=True))
             if every is not None:
                 faces = every.values
         order = sorted(rows, key=lambda row: -(row[3] if row[3] is not None else row[1]))
         return judge(view, order, method, deals, faces, self._who, honest)
+
+    def _solved_once(self, key: tuple[str, Node], solve: Callable[[], Any]) -> Any:
+        """An exact solution of a position (which depends on the position alone, not on the
+        level, seed or language of an evaluation), worked out once per position of the tree."""
+        if key not in self._exact:
+            self._exact[key] = solve()
+        return self._exact[key]
 
     # ------------------------------------------------------------------ names
     def _who(self, seat: int) -> str:
@@ -1022,7 +1038,7 @@ class AnalysisBoard:
         blocked: list[set[int]] = []
         placed = _match(allowed, [room for _, _, room in groups], blocked)
         if placed is None:
-            raise _NoDeal(self._shortfall(hidden, allowed, groups, blocked, events))
+            raise _NoDeal(lambda: self._shortfall(hidden, allowed, groups, blocked, events))
         members: list[list[Tile]] = [[] for _ in groups]
         for tile, g in zip(hidden, placed, strict=True):
             members[g].append(tile)
@@ -1075,6 +1091,10 @@ class AnalysisBoard:
             if room and not fits[g]:
                 return _("no tile you could not see can be {place}: each would break something the turns "
                          "showed").format(place=place(g))
+        if len(blocked) == 2 and not blocked[1]:
+            tiles = ", ".join(str(hidden[k]) for k in sorted(blocked[0], key=lambda k: hidden[k]))
+            return _("{tiles} can have been in no place: in every hand, draw or the boneyard it breaks something "
+                     "the turns showed").format(tiles=tiles)
         if len(blocked) == 2:
             items, places = blocked
             room = sum(groups[g][2] for g in places)
