@@ -10,7 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Optional
 
-from .i18n import _
+from . import i18n as _i18n
+
+
+def _(message: str) -> str:
+    """The message in the language of the moment (``dominolab.i18n._``, looked up when called:
+    ``i18n`` imports this module for ``PicklableError``)."""
+    return _i18n._(message)
 
 __all__ = ["PicklableError", "check_cancel", "check_int", "check_number", "check_seat", "check_seed", "excerpt",
            "is_int"]
