@@ -547,3 +547,127 @@ def test_an_impossible_deal_says_which_seat_needs_which_tiles():
     assert error.line == 10
     assert error.problem.endswith("North was dealt 7 tiles, but only 5 of the tiles you could not see can have "
                                   "been among them (4-4, 4-3, 3-3, 3-0, 0-0)")
+
+
+# ---------------------------------------------------------------------------- legal moves are playable
+def every_legal_move_plays(board):
+    """Each move of ``board.legal_moves()`` is taken by ``play()`` on a copy: a draw of the
+    analysed seat with ``tile=`` (each tile of ``drawable()`` tried at the ends of the
+    list), alone when only one tile can come.  Returns how many moves were played."""
+    played = 0
+    for move in board.legal_moves():
+        if isinstance(move, dl.Draw):
+            options = board.drawable()
+            assert options, "a legal draw with no tile to draw"
+            if len(options) == 1:
+                copy = board.copy()
+                copy.play(move)
+                assert options[0] in copy.hand
+            else:
+                with pytest.raises(AnalysisError, match=r"play\(Draw\(\), tile="):
+                    board.copy().play(move)
+            for tile in {options[0], options[-1]}:
+                copy = board.copy()
+                copy.play(move, tile=tile)
+                assert tile in copy.hand and copy.events[-1] == dl.Event(board.seat, "draw", tile, None,
+                                                                          board.node.ends)
+                played += 1
+        else:
+            copy = board.copy()
+            copy.play(move)
+            assert copy.events[:-1] == board.events and copy.events[-1].seat == board.seat
+            played += 1
+    return played
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 40), st.integers(1, 6), st.data())
+def test_every_legal_move_is_taken_by_play_in_the_main_line_and_a_variation(preset_players, seed, moves, back,
+                                                                             data):
+    """What legal_moves() lists, play() takes (issue 44): the analysed seat is the one to
+    move, at the end of the main line and after stepping back into a variation."""
+    preset, players = preset_players
+    r = played_round(preset, players, seed, moves)
+    if r.is_over:
+        return
+    board = AnalysisBoard.from_round(r, r.turn)
+    assert board.legal_moves() == list(r.legal_moves())
+    assert every_legal_move_plays(board) >= 1
+    for _ in range(min(back, len(board.events))):
+        board.undo()
+    if board.is_over or board.turn != board.seat:
+        assert board.legal_moves() == [] and board.drawable() == ()
+        return
+    every_legal_move_plays(board)  # where the main line's move was played before
+    move = data.draw(st.sampled_from(board.legal_moves()))
+    if isinstance(move, dl.Draw):
+        board.play(move, tile=data.draw(st.sampled_from(board.drawable())))
+    else:
+        board.play(move)
+    if not board.is_over and board.turn == board.seat:  # inside the variation
+        every_legal_move_plays(board)
+    again = AnalysisBoard.from_text(board.to_text())
+    assert again.events == board.events and again.to_text() == board.to_text()
+
+
+def test_tile_names_only_your_draw():
+    board = AnalysisBoard.from_text(STANDARD)
+    with pytest.raises(AnalysisError, match="tile= names the tile you drew"):
+        board.play("4-3 left", tile="6-6")
+    with pytest.raises(AnalysisError, match="6-3"):
+        board.play(dl.Draw(), tile="6-3")  # already in your hand
+    assert board.events[-1].tile == dl.Tile(6, 3)  # nothing changed
+    board.play("4-3 left")
+    with pytest.raises(AnalysisError, match="cannot know which tile"):
+        board.play(dl.Draw(), tile="6-6")  # North's draw
+    assert board.drawable() == ()  # not your turn
+
+
+#: A Basic hand (draw only when unable) where every unseen tile but 2-1 is one seat 1 must
+#: hold: 2-1 is the only tile you can draw next.
+ONE_TILE_TO_DRAW = """\
+rules: basic
+seats: me, seat 1
+my tiles: 4-3 5-3 2-2 5-0 4-4 3-3 1-1
+hand: first
+me: lead 4-4
+seat 1: 6-4 right
+me: 4-3 left
+seat 1: 3-1 left
+me: 1-1 left
+seat 1: 6-1 left
+me: draws 1 (6-6), 6-6 left
+seat 1: draws 3, 6-5 right
+me: 5-0 right
+seat 1: 1-0 right
+me: draws 1 (6-0), 6-0 left
+seat 1: 4-1 right
+me: draws 3 (6-3, 5-5, 4-0), 4-0 left
+seat 1: 4-2 right
+me: 2-2 right
+seat 1: 5-4 left
+me: 5-5 left
+seat 1: 5-1 left
+me: draws 1 (3-2), 3-2 right
+seat 1: draws 3, 3-0 right
+me: draws 1 (6-2)
+"""
+
+
+def test_a_bare_draw_is_taken_when_only_one_tile_can_come():
+    board = AnalysisBoard.from_text(ONE_TILE_TO_DRAW)
+    assert dl.Draw() in board.legal_moves() and board.drawable() == (dl.Tile(2, 1),)
+    other = next(t for t in board.rules.tiles if t not in board.drawable() and t not in board.hand
+                 and all(e.tile != t for e in board.events))
+    with pytest.raises(AnalysisError, match="no way of dealing"):
+        board.play(dl.Draw(), tile=other)  # unseen, but it must be in seat 1's hand
+    board.play(dl.Draw())
+    assert board.events[-1].tile == dl.Tile(2, 1) and dl.Tile(2, 1) in board.hand
+
+
+def test_a_draw_the_rules_refuse_says_why_in_your_words():
+    board = AnalysisBoard.from_text(BLOCK)
+    assert dl.Draw() not in board.legal_moves() and board.drawable() == ()
+    for how in ({}, {"tile": "3-3"}):
+        with pytest.raises(AnalysisError, match=r"^you cannot draw: these rules have no drawing"):
+            board.play(dl.Draw(), **how)

@@ -44,8 +44,10 @@ also gives each move's value with every hand face up, averaged over every deal t
 cannot always reach it.
 
 **Moves for any seat.**  :meth:`AnalysisBoard.play` adds a turn for the seat to move: the
-analysed seat plays from its tiles (and says which tile it drew), another seat plays an
-unseen tile, draws or passes, each checked against what is known.  :meth:`undo` and
+analysed seat plays from its tiles (and says which tile it drew: ``"draw 3-3"`` or
+``play(Draw(), tile="3-3")``, one of :meth:`~AnalysisBoard.drawable`), another seat plays an
+unseen tile, draws or passes, each checked against what is known.  Every move
+:meth:`~AnalysisBoard.legal_moves` lists is one :meth:`~AnalysisBoard.play` takes.  :meth:`undo` and
 :meth:`redo` step through the hand; a move played where another was played before starts
 a variation, kept as a tree (:attr:`AnalysisBoard.variations`), as in a chess game's
 notation, and :meth:`to_text` writes them in brackets.
@@ -59,14 +61,14 @@ from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 from .i18n import NP_, _, ngettext, pgettext
-from .moves import DRAW, PASS, Draw, End, Event, IllegalMoveError, Move, Pass, Play
+from .moves import DRAW, DRAW_WORDS, PASS, Draw, End, Event, IllegalMoveError, Move, Pass, Play
 from .pieces import Hand
 from .round import Round, Start, StartError
 from .rules import Rules
 from .tiles import Tile, TileLike, mask_of, parse_tiles, tiles_of
 from .validate import PicklableError, check_int, check_seat, excerpt
 from .view import View
-from .words import list_and
+from .words import list_and, list_or
 
 __all__ = ["Analysis", "AnalysisBoard", "AnalysisError", "AnalysisTextError", "MoveAnalysis", "Node"]
 
@@ -516,8 +518,41 @@ class AnalysisBoard:
         return tuple(self.view().hand)
 
     def legal_moves(self) -> list[Move]:
-        """The analysed seat's legal moves when it is to move (else empty)."""
+        """The analysed seat's legal moves when it is to move (else empty): each one
+        :meth:`play` takes.  Its ``Draw()`` is the choice to draw; which tile came is not a
+        choice, so :meth:`play` takes it with the tile as ``tile=`` (one of
+        :meth:`drawable`), or alone when only one tile can be drawn."""
         return list(self.view().legal)
+
+    def drawable(self) -> tuple[Tile, ...]:
+        """The tiles the analysed seat could draw now, in the set's order: the unseen tiles
+        that some deal fitting every turn so far leaves in the boneyard.  Empty unless
+        that seat is to move and may draw."""
+        r = self._round()
+        if r.is_over or r.turn != self.seat or DRAW not in r.legal_moves():
+            return ()
+        return self._drawable(self.node)
+
+    def _drawable(self, node: Node) -> tuple[Tile, ...]:
+        """The tiles the analysed seat could draw after ``node`` (its turn, a draw legal):
+        each unseen tile tried as the drawn one, on a node not added to the tree."""
+        seen = set(self.tiles)
+        seen.update(step.event.tile for step in node.path() if step.event is not None and step.event.tile is not None)
+        lines = self._lines
+        found = []
+        try:
+            for tile in self.rules.tiles:
+                if tile in seen:
+                    continue
+                trial = Node(node, Event(self.seat, "draw", tile, None, node.ends))
+                try:
+                    self._solve_path(trial.path())
+                except (AnalysisError, _Bad):
+                    continue
+                found.append(tile)
+        finally:
+            self._lines = lines
+        return tuple(found)
 
     def _round(self) -> Round:
         node = self.node
@@ -533,12 +568,15 @@ class AnalysisBoard:
                 f"{who}, line {r.line}>")
 
     # ------------------------------------------------------------------ moves
-    def play(self, move: Union[str, Move, TileLike], end: Optional[End] = None) -> None:
+    def play(self, move: Union[str, Move, TileLike], end: Optional[End] = None, *,
+             tile: Optional[TileLike] = None) -> None:
         """Add a move for the seat to move.
 
-        The analysed seat plays from its tiles and names the tile it draws ("draw 3-3");
-        another seat plays a tile nobody has seen ("6-6 left", ``Play("6-6", "left")``),
-        draws ("draw", ``Draw()``) or passes ("pass").  Text may give several moves of one
+        The analysed seat plays from its tiles and names the tile it draws ("draw 3-3", or
+        ``Draw()`` with ``tile="3-3"``; a bare ``Draw()`` when only one tile can be drawn,
+        see :meth:`drawable`), so every move of :meth:`legal_moves` is taken; another seat
+        plays a tile nobody has seen ("6-6 left", ``Play("6-6", "left")``), draws ("draw",
+        ``Draw()``) or passes ("pass").  Text may give several moves of one
         turn ("draws 2, passes").  Each is checked against what is known (the tiles seen,
         the numbers a seat has shown it lacks, the counts) and by the rules; a move that
         cannot be made raises :class:`AnalysisError` and nothing changes.  A move played
@@ -549,12 +587,22 @@ class AnalysisBoard:
         if r.is_over:
             raise AnalysisError(_("the hand is over: no more moves"))
         seat = r.turn
+        drawn: Optional[Tile] = None
+        if tile is not None:
+            if not (move is DRAW or (isinstance(move, str) and move.strip().lower() in DRAW_WORDS)):
+                raise AnalysisError(_("tile= names the tile you drew: give it with Draw() or 'draw', got {given}")
+                                    .format(given=excerpt(move)))
+            try:
+                drawn = Tile.coerce(tile)
+            except ValueError as exc:
+                raise AnalysisError(_("tile: {problem}").format(problem=exc)) from None
+            move = DRAW
         if isinstance(move, (Play, Draw, Pass)):
             if end is not None and isinstance(move, Play):
                 move = Play(move.tile, end)
             parts: list[tuple[str, Optional[Tile], Optional[End]]] = [
                 (("play", move.tile, move.end) if isinstance(move, Play)
-                 else ("draw", None, None) if move is DRAW else ("pass", None, None))]
+                 else ("draw", drawn, None) if move is DRAW else ("pass", None, None))]
         elif isinstance(move, str):
             try:
                 parts = moves_of(move, mine=seat == self.seat)
@@ -619,7 +667,14 @@ class AnalysisBoard:
             return Event(seat, "play", tile, end, ends)
         if action == "draw":
             if seat == self.seat and tile is None:
-                raise AnalysisError(_("say which tile you drew, as in 'draw 3-3'"))
+                refused = self._solve_path(node.path()).why_illegal(DRAW, seat)
+                if refused is not None:  # the engine's own words for it
+                    raise AnalysisError(refused.explain(self._speaking()))
+                options = self._drawable(node)
+                if len(options) != 1:
+                    raise AnalysisError(_("say which tile you drew, as in 'draw 3-3' or play(Draw(), tile='3-3'): "
+                                          "it could be {tiles}").format(tiles=list_or(options)))
+                tile = options[0]
             if seat != self.seat and tile is not None:
                 raise AnalysisError(_("{who} cannot know which tile {seat} drew; write 'draw'")
                                     .format(who=who, seat=self.names[seat]))

@@ -660,8 +660,8 @@ def judge(view: View, rows: Sequence[Row], method: str, deals: int, faces: dict[
                else "board.must-pass" if best[0] is PASS and len(view.legal) == 1 else "board.only")
         says = plain.say(key, move=first)
     elif exact and abs(best[1] - runner[1]) < 1e-9:
-        says = plain.say("board.equal.exact", **dict(zip(("first", "second"),
-                                                          pair_words(best[0], runner[0], view, _move_words))))
+        pair = pair_words(best[0], runner[0], view, _move_words)
+        says = plain.say("board.equal.exact", **dict(zip(("first", "second"), pair, strict=True)))
     elif exact and sure in ("same", "unsure"):
         says = _exact_gap(first, parts["other"], best[1] - runner[1])
     elif sure in ("same", "unsure"):
