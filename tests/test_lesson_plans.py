@@ -70,7 +70,7 @@ def test_the_stated_time_is_the_median_rounded_up_or_a_longer_trial():
 
 def test_every_exercise_is_timed_once_and_set_once_in_class_or_as_homework():
     modules = {"01": "rules", "02": "drawing", "03": "scoring", "04": "strategy", "05": "counting",
-               "06": "partnership", "07": "coach"}
+               "06": "partnership", "07": "coach", "08": "teach"}
     for name, entry in DATA["lessons"].items():
         module = importlib.import_module(f"dominolab.exercises.{modules[name[:2]]}")
         count = sum(1 for n in range(1, 20) if hasattr(module, f"q{n}"))
@@ -296,6 +296,10 @@ FIRST_TRIES = [
      "team 0 is seats 0 and 2, team 1 is seats 1 and 3"),
     ("07-learn-from-your-games.md", "coach", 6, "def sure_losses(rv):\n    return [d.turn for d in rv if d.loss > 0]",
      "when it is larger than its margin of error, `decision.loss > decision.paired`"),
+    ("08-teach-the-computer.md", "teach", 6, "def legal(mask):\n    return [v for v in mask if v]",
+     "returned [1, 1, 1, 1, 1, 1, 1], but the legal actions are [4, 22, 26, 36, 40, 42, 44]"),
+    ("08-teach-the-computer.md", "teach", 6, "def legal(mask):\n    return mask.nonzero()",
+     "returned a tuple; expected a list of whole numbers"),
 ]
 
 
