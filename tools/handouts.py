@@ -1,7 +1,7 @@
 """Printable student handouts, one page per lesson, and the tournament slip.
 
 Usage: ``python tools/handouts.py`` writes ``docs/teachers/handouts/lesson-N.html`` (lessons 0
-to 7) and ``tournament-slip.html``, and the same in Spanish in ``docs/teachers/es/fichas/``
+to 8) and ``tournament-slip.html``, and the same in Spanish in ``docs/teachers/es/fichas/``
 (``--check`` only says whether the files are up to date; the tests run it that way).
 ``python tools/handouts.py --slip CODE [--language es] [--out FILE]`` writes a sheet of
 tournament slips with the code printed on them (``t.code`` of ``dl.Tournament.create``).
@@ -39,6 +39,7 @@ LESSONS = {
     5: ("05-counting-and-inference.ipynb", "es/05-contar-y-deducir.ipynb", "counting"),
     6: ("06-partnerships.ipynb", "es/06-por-parejas.ipynb", "partnership"),
     7: ("07-learn-from-your-games.ipynb", "es/07-aprende-de-tus-partidas.ipynb", "coach"),
+    8: ("08-teach-the-computer.ipynb", "es/08-ensena-a-la-computadora.ipynb", "teach"),
 }
 
 #: The handouts' own words, per language.
