@@ -2,8 +2,10 @@
 
 import itertools
 import math
+import re
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -204,12 +206,13 @@ def test_choice_names_must_read_differently():
 
 # --- tiles and moves -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("answer", [dl.Tile(6, 4), "6-4", "4-6", " 6|4 ", "[6|4]", (6, 4), [4, 6], "'6-4'"])
+@pytest.mark.parametrize("answer", [dl.Tile(6, 4), "6-4", "4-6", " 6|4 ", "[6|4]", (6, 4), [4, 6], "'6-4'",
+                                    "six-four", "seis-cuatro", "la ficha 6-4", "6–4", "6—4.", "6\u22124"])
 def test_tile_reads_every_form(answer):
     assert TileAnswer().read(answer) is dl.Tile(6, 4)
 
 
-@pytest.mark.parametrize("answer", ["6-", "six-four", (6,), (6, 4, 1), (True, 1), (6, 40), (6, 2**80), 64, 6.4,
+@pytest.mark.parametrize("answer", ["6-", "six-fourteen", (6,), (6, 4, 1), (True, 1), (6, 40), (6, 2**80), 64, 6.4,
                                     dl.Play("6-4", "left"), object(), Explosive()], ids=describe)
 def test_tile_refuses_other_kinds(answer):
     assert refusal(TileAnswer(), answer).startswith("expected a tile")
@@ -422,3 +425,116 @@ def test_a_move_is_read_against_its_position():
     with pytest.raises(Unreadable, match="fits both ends"):
         MoveAnswer(position=lambda: both.view(0)).read("6-3")
     assert MoveAnswer().read("6-3") == dl.Play("6-3", "left")  # no position: as written
+
+
+# --- answers read as a teacher reads them (issue 45) ---------------------------------------
+
+def test_articles_before_an_answer_are_read_past():
+    assert MoveAnswer().read("el 2-0 a la derecha") == dl.Play("2-0", "right")
+    assert Set(Integer(suits=True)).read("el 1 y el 6") == frozenset({1, 6})
+    assert Integer().read("el 23") == 23
+    assert TileAnswer().read("la ficha 6-4") is dl.Tile(6, 4)
+
+
+def test_units_after_a_number_are_read_past():
+    assert Integer().read("23 puntos") == Integer().read("23 points") == Integer().read("23 tantos") == 23
+    assert Integer().read("66 fichas") == Integer().read("66 tiles") == 66
+    assert Number(places=1).read("0,5 puntos") == Decimal("0.5")
+
+
+@pytest.mark.parametrize("answer", ["23.", "23!", "¡23!", "«23»", "“23”", "'23'.", " 23 \u00a0"])
+def test_marks_around_an_answer_are_read_past(answer):
+    assert Integer().read(answer) == 23
+
+
+@pytest.mark.parametrize("dash", ["-", "\u2013", "\u2014", "\u2212", "\u2010", "\u2011", "\uff0d"])
+def test_every_kind_of_dash_joins_a_tiles_halves(dash):
+    assert TileAnswer().read(f"2{dash}0") is dl.Tile(2, 0)
+    assert MoveAnswer().read(f"2{dash}0 a la derecha") == dl.Play("2-0", "right")
+
+
+@pytest.mark.parametrize("name, tile", [("doble dos", (2, 2)), ("dos-blanco", (2, 0)), ("double two", (2, 2)),
+                                        ("double-blank", (0, 0)), ("two-blank", (2, 0)), ("seis-cuatro", (6, 4)),
+                                        ("la mula de seis", (6, 6)), ("el doble blanco", (0, 0))])
+def test_the_tile_names_the_program_writes_read_back(name, tile):
+    assert TileAnswer().read(name) is dl.Tile(*tile)
+
+
+def test_tile_spoken_reads_back_in_both_languages():
+    for language in ("en", "es"):
+        with dl.language(language):
+            for tile in dl.tile_set(6):
+                assert TileAnswer().read(tile.spoken) is tile, tile.spoken
+
+
+def test_plural_suit_words_name_numbers_where_suits_are_asked():
+    suits = Set(Integer(suits=True))
+    assert suits.read("los treses y los cincos") == suits.read("the threes and the fives") == frozenset({3, 5})
+    assert suits.read("los blancos y los seises") == frozenset({0, 6})
+
+
+@pytest.mark.parametrize("answer", ["robar", "robo", "robar del pozo", "coger", "cojo del pozo", "tomar",
+                                    "tomo una ficha del montón", "agarrar", "agarro del pozo", "voy al pozo",
+                                    "draw", "draw a tile", "I draw"])
+def test_every_word_for_drawing_the_glossary_lists_reads_as_a_draw(answer):
+    assert MoveAnswer().read(answer) == dl.Draw()
+
+
+def test_every_draw_word_in_the_spanish_glossary_is_read():
+    glossary = (Path(__file__).resolve().parent.parent / "docs" / "teachers" / "es" / "glosario.md").read_text()
+    row = next(line for line in glossary.splitlines() if line.startswith("| robar"))
+    words = re.findall(r"(\w+) \(España\)|, (\w+), (\w+) \(varía", row)
+    regional = {w for group in words for w in group if w}
+    assert regional >= {"coger", "tomar", "agarrar"}
+    for word in regional:
+        assert MoveAnswer().read(word) == dl.Draw(), word
+
+
+def test_a_single_item_where_a_list_is_asked():
+    moves = Set(MoveAnswer())
+    assert moves.read("6-0 a la izquierda") == frozenset({dl.Play("6-0", "left")})
+    assert moves.read("6-0 on the left") == frozenset({dl.Play("6-0", "left")})
+    assert Set(Integer()).read("3") == frozenset({3})
+
+
+def test_a_number_is_echoed_as_the_student_wrote_it():
+    near = Number(places=3).near("0,44", 0.4444)
+    assert "0,44" in near and "0.44" not in near
+    assert "0.44" in Number(places=3).near("0.44", 0.4444)
+    share = Number(places=3, percent=True).near("44,4", 0.444)
+    assert "44,4" in share and "0,444" in share
+
+
+def test_the_analysis_boards_move_text_goes_through_the_same_reader():
+    from dominolab.analysis_text import moves_of
+
+    assert moves_of("el 2–0 a la derecha", mine=False) == [("play", dl.Tile(2, 0), "right")]
+    assert moves_of("el doble dos por la izquierda", mine=False) == [("play", dl.Tile(2, 2), "left")]
+    assert moves_of("cojo del montón", mine=False)[0][0] == "draw"
+    assert moves_of("toco la mesa", mine=False) == [("pass", None, None)]
+
+
+def test_a_puzzle_reads_answers_with_the_same_reader():
+    from dominolab import puzzles
+
+    puzzle = puzzles.load()[0]
+    assert puzzle.best == dl.Play("2-0", "left")
+    with dl.language("es"):
+        for answer in ("el 2-0 a la izquierda.", "dos-blanco por la izquierda", "2–0 I", "juego el 2-0 a la izquierda"):
+            assert puzzle.evaluate(answer).correct, answer
+
+
+def test_the_glossarys_claims_about_answers_hold():
+    """docs/teachers/es/glosario.md lists the table words the answers read: each one is read."""
+    glossary = (Path(__file__).resolve().parent.parent / "docs" / "teachers" / "es" / "glosario.md").read_text()
+    assert "*coger*, *tomar* y *agarrar*" in glossary and "*tocar la mesa* es pasar" in glossary
+    for word in ("coger", "tomar", "agarrar", "ir al pozo"):
+        assert MoveAnswer().read(word) == dl.Draw(), word
+    assert MoveAnswer().read("tocar la mesa") == dl.Pass()
+    assert TileAnswer().read("la mula de seis") is TileAnswer().read("caja de muerto") is dl.Tile(6, 6)
+    assert TileAnswer().read("chancho de tres") is dl.Tile(3, 3) and TileAnswer().read("blanquizal") is dl.Tile(0, 0)
+    for end in ("punta", "cabeza", "brazo"):
+        assert MoveAnswer().read(f"el 2-0 por la {end} derecha") == dl.Play("2-0", "right")
+    assert Integer().read("23 puntos") == 23
+    assert Set(Integer(suits=True)).read("los treses y los cincos") == frozenset({3, 5})
+    assert TileAnswer().read("doble dos") is dl.Tile(2, 2) and TileAnswer().read("dos-blanco") is dl.Tile(2, 0)

@@ -124,7 +124,7 @@ def test_a_puzzle_in_spanish_and_back_in_english():
     dl.set_language("es")
     try:
         spanish = [text for _, text in puzzle_texts(puzzle)]
-        assert puzzle.question.startswith("Reglas predefinidas «Family», 2 participantes: eres el asiento 0")
+        assert puzzle.question.startswith("Reglas familiares, 2 participantes: eres el asiento 0")
         assert puzzle._repr_html_().startswith("<div><p><strong>Problema family-2p-004</strong> (fácil).")
         assert "le saca 17,5 puntos (±5,1) de ventaja a" in puzzle.explain()
         assert "resuelto con exactitud en los 28 repartos que encajan con lo que ves" in puzzle.explain()
@@ -141,7 +141,7 @@ def test_asking_for_a_puzzle_that_is_not_there_in_spanish():
     with dl.language("es"):
         with pytest.raises(KeyError, match="no hay ningún problema llamado 'nope'"):
             puzzles.get("nope")
-        assert repr(puzzles.load()[0]).startswith("<Problema family-2p-004 (fácil): Reglas predefinidas «Family»")
+        assert repr(puzzles.load()[0]).startswith("<Problema family-2p-004 (fácil): Reglas familiares, 2 participantes")
     assert repr(puzzles.load()[0]).startswith("<Puzzle family-2p-004 (easy): Family rules")
 
 

@@ -39,7 +39,7 @@ def test_every_study_text_is_spanish_with_decimal_commas():
         assert not re.search(r"\d\.\d", text), text   # "0,74", "99,3 %", never "0.74"
     with dl.language("es"):
         study = load()["without-suit_control"]
-        assert study.title == "el Strategist completo contra el Strategist sin suit_control"
+        assert study.title == "el Estratega completo contra el Estratega sin suit_control"
         assert study.verdict(1 - 0.05 / 7).endswith("todo el intervalo del 99,3 % queda por encima de cero")
 
 
@@ -57,7 +57,7 @@ def test_a_studys_title_follows_the_language_after_loading():
     study = load()["floor-0"]   # loaded once (the lesson caches them), read in either language
     with dl.language("es"):
         spanish = study.title
-    assert spanish == "el Strategist contra Greedy cuando se pueden robar todas las fichas"
+    assert spanish == "el Estratega contra Botagorda cuando se pueden robar todas las fichas"
     assert study.title == "the Strategist against Greedy when every tile may be drawn"
 
 
@@ -65,7 +65,7 @@ def test_player_labels_follow_the_language():
     seats = ("strategy", "strategy without blocking", "search (easy)")
     assert [p.name for p in players_for(seats)] == list(seats)
     with dl.language("es"):
-        assert [p.name for p in players_for(seats)] == ["strategy", "strategy sin blocking", "search (easy)"]
+        assert [p.name for p in players_for(seats)] == ["Estratega", "Estratega sin blocking", "Calculista (fácil)"]
 
 
 def test_opponents_lines_are_spanish_and_their_kinds_stay_code():

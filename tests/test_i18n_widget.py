@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import dominolab as dl
+from dominolab.i18n import LANGUAGES
 from dominolab.table_words import LABELS, PLURALS, words
 
 pytest.importorskip("anywidget")
@@ -230,7 +231,7 @@ def test_every_label_has_spanish_words_with_the_same_placeholders_and_no_english
 def test_the_spanish_words_say_the_buttons_as_the_glossary_does() -> None:
     spanish = words("es")
     assert spanish["Hint (H)"] == "Pista (H)"
-    assert spanish["Draw (D)"] == "Robar (D)" and spanish["Pass (P)"] == "Pasar (P)"
+    assert spanish["Draw (D)"] == "Robar (R)" and spanish["Pass (P)"] == "Pasar (P)"  # R for robar (issue 45)
     assert spanish["Next hand (N)"] == "Siguiente mano (N)"
     assert spanish["Why?"] == "¿Por qué?"
     assert spanish["Your hand"] == "Tu mano"
@@ -285,3 +286,73 @@ def test_the_coach_and_the_tournament_tables_send_their_words_too() -> None:
     finally:
         dl.set_language("en")
     assert analysis.words["Analysis board"] == "Tablero de análisis"
+
+
+# ---------------------------------------------------------------- the keys are words too (issue 45)
+KEYS_ES = ROOT / "domino_widget" / "test" / "fixtures" / "keys.es.json"
+_BRACKETED = re.compile(r"\((\w)\)$")
+
+
+def test_a_spanish_table_has_i_and_d_for_the_ends_r_to_draw_p_to_pass_and_english_is_unchanged() -> None:
+    from dominolab.table_words import keys
+
+    english = keys("en")
+    assert english == {"left": "l", "right": "r", "draw": "d", "pass": "p", "undo": "u", "hint": "h", "next": "n",
+                       "carry": "c", "show": "s", "review": "v", "analysis": "a", "evaluate": "e", "move": "m"}
+    spanish = keys("es")
+    assert {a: spanish[a] for a in ("left", "right", "draw", "pass")} == {"left": "i", "right": "d", "draw": "r",
+                                                                         "pass": "p"}
+    for code in LANGUAGES:  # no two actions share a key, in any language
+        made = keys(code)
+        assert len(set(made.values())) == len(made), (code, made)
+        assert all(len(k) == 1 and k.isalpha() and k.islower() for k in made.values())
+
+
+def test_every_label_that_shows_a_key_shows_the_key_of_its_action_in_each_language() -> None:
+    """A button's "(R)" and the key that does it cannot disagree: every label in brackets, the
+    end buttons' letters and the keys' help say the key map of their language."""
+    from dominolab.table_words import keys
+
+    by_letter = {letter: action for action, letter in keys("en").items()}
+    for code in LANGUAGES:
+        made = keys(code)
+        said = words(code)
+        for label in LABELS:
+            found = _BRACKETED.search(label)
+            if found and found.group(1).lower() in by_letter:
+                shown = _BRACKETED.search(said[label])
+                assert shown, (code, label, said[label])
+                assert shown.group(1).lower() == made[by_letter[found.group(1).lower()]], (code, label, said[label])
+            if re.match(r"[LR] \{number\}: ", label):  # the end buttons on the line ("L 6: ...")
+                side = "left" if label[0] == "L" else "right"
+                assert said[label].startswith(made[side].upper() + " "), (code, said[label])
+    help_es = words("es")["Click the table or Tab into it: the focus goes to your hand. ←/→ move along it, Enter "
+                          "plays the tile, L/R play it on the left or right end, D draws, P passes, U undoes, H "
+                          "asks for a hint, N deals the next hand, V reviews the hand, Esc cancels. Click outside "
+                          "the table to give the notebook its keys back."]
+    for words_es in ("I/D la juegan", "R roba", "P pasa", "U deshace", "H pide", "N reparte", "V repasa"):
+        assert words_es in help_es
+    assert "L/R" not in help_es and "D roba" not in help_es
+
+
+def test_the_snapshot_sends_the_keys_of_the_tables_language_and_the_js_tests_keys_are_current() -> None:
+    from dominolab.table_words import keys
+
+    english = DominoTable("standard", players=2, opponents="greedy", seed=3, autosave=False, background=False)
+    spanish = DominoTable("standard", players=2, opponents="greedy", seed=3, autosave=False, background=False,
+                          language="es")
+    assert english.snapshot["keys"] == keys("en") and english.snapshot["keys"]["draw"] == "d"
+    assert spanish.snapshot["keys"] == keys("es") and spanish.snapshot["keys"]["draw"] == "r"
+    assert json.loads(KEYS_ES.read_text(encoding="utf-8")) == keys("es"), (
+        "stale: PYTHONPATH=src python -m dominolab.table_words es --keys > domino_widget/test/fixtures/keys.es.json")
+
+
+def test_a_label_without_a_key_or_two_actions_on_one_key_is_refused(monkeypatch) -> None:
+    import dominolab.table_words as tw
+
+    monkeypatch.setitem(tw.KEYED, "undo", "Draw (D)")
+    with pytest.raises(ValueError, match="share the key d"):
+        tw.keys("en")
+    monkeypatch.setitem(tw.KEYED, "undo", "Undo")
+    with pytest.raises(ValueError, match="shows no key"):
+        tw.keys("en")

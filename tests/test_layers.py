@@ -21,7 +21,7 @@ PACKAGE = SRC / "dominolab"
 
 # The chain ARCHITECTURE.md draws, lowest first, and the modules each step holds.
 LAYERS: list[tuple[str, set[str]]] = [
-    ("tiles", {"i18n", "tiles", "words", "validate", "shuffling", "plain"}),
+    ("tiles", {"i18n", "tiles", "words", "validate", "shuffling", "plain", "teachers"}),
     ("rules", {"rules", "moves", "scoring"}),
     ("round", {"round", "pieces", "fastround", "dealing"}),
     ("view", {"view"}),
@@ -40,7 +40,9 @@ LAYERS: list[tuple[str, set[str]]] = [
      {"session", *(f"session.{p.stem}" for p in (PACKAGE / "session").glob("*.py") if p.stem != "__init__"),
       # the lessons' exercises: nothing below imports them
       *(f"exercises.{p.stem}" for p in (PACKAGE / "exercises").glob("*.py")
-        if p.stem not in ("__init__", "answers", "core", "settings"))}),
+        if p.stem not in ("__init__", "answers", "core", "settings")),
+      # the classroom hub: its service (beside the table session) and the kernels' client
+      "hub", *(f"hub.{p.stem}" for p in (PACKAGE / "hub").glob("*.py") if p.stem != "__init__")}),
     ("widget", {"presenter", "table_words", "widget"}),
 ]
 LAYER = {module: (index, name) for index, (name, modules) in enumerate(LAYERS) for module in modules}
@@ -176,4 +178,6 @@ def test_the_upward_imports_inside_functions_are_the_ones_architecture_names():
     assert upward == {
         ("round", "view"), ("round", "records"), ("round", "render"),
         ("tiles", "render"), ("pieces", "render"), ("view", "render"),
+        # a lesson's check tells the class hub's service, on a hub only
+        ("exercises.core", "hub.client"), ("puzzles", "hub.client"),
     }

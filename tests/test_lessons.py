@@ -62,6 +62,7 @@ SPANISH = {
     "play.ipynb": "es/la-mesa.ipynb",
     "tournament.ipynb": "es/torneo.ipynb",
     KEY: ES_KEY,
+    "projector.ipynb": "es/proyector.ipynb",
 }
 SPANISH_LESSONS = {SPANISH[name]: module for name, module in LESSONS.items()}
 #: The lessons the answer keys answer: every lesson, lesson 8 too (its exercises' module imports

@@ -1455,3 +1455,56 @@ def test_any_review_steps_keep_the_index_in_range_and_the_game_unchanged(steps):
             assert t.coach.index == index
         assert 0 <= t.coach.index < count
     assert frozen(t) == before
+
+
+# ---------------------------------------------------------------- the line read in chain order (issue 44, item 7)
+def test_the_line_is_said_in_chain_order_each_tile_from_the_end_it_meets():
+    """"blank-five, five-six, six-one", not "five-blank, six-five, six-one": a listener hears
+    each match.  Built in words by the engine (``Line.spoken``) and sent as the snapshot's
+    ``line_said``; the browser makes no word of it."""
+    line = dl.Line([dl.Placed(dl.Tile(5, 0), 0, 5), dl.Placed(dl.Tile(6, 5), 5, 6), dl.Placed(dl.Tile(6, 1), 6, 1),
+                    dl.Placed(dl.Tile(1, 1), 1, 1)])
+    assert line.spoken == "blank-five, five-six, six-one, double-one"
+    with dl.language("es"):
+        assert line.spoken == "blanco-cinco, cinco-seis, seis-uno, doble uno"
+
+
+def _words_of(text: str) -> list[tuple[str, str]]:
+    """The tiles of a ``line_said`` as (first word, last word) pairs."""
+    tiles = text.split(": ", 1)[1].split(". Left end")[0].split(", ")
+    return [(t.split("-")[0], t.split("-")[-1]) if "-" in t and not t.startswith("double") else (t[7:], t[7:])
+            for t in tiles]
+
+
+def test_every_snapshot_says_its_line_so_that_each_tile_matches_the_next():
+    """Checked another way than it is made: the words are read back, and each tile's last word is
+    the next tile's first (the numbers that touch), over whole hands; the ends close it."""
+    rng = random.Random(7)
+    words = {n: dl.words.number_word(n) for n in range(7)}
+    for seed in range(4):
+        t = table(seed=seed, players=2)
+        while not t.round.is_over:
+            s = snap(t)
+            if s["line"]:
+                pairs = _words_of(s["line_said"])
+                assert len(pairs) == len(s["line"])
+                assert all(a[1] == b[0] for a, b in itertools.pairwise(pairs)), s["line_said"]
+                assert pairs[0][0] == words[s["ends"][0]] and pairs[-1][1] == words[s["ends"][1]]
+                assert [p["spoken"] for p in s["line"]] == s["line_said"].split(": ", 1)[1].split(". Left")[0].split(", ")
+            else:
+                assert s["line_said"] == "The line is empty"
+            move = rng.choice(t.round.legal_moves())
+            if t.viewer is None:
+                send(t, "reveal")
+            send(t, **intent_for(move))
+
+
+def test_a_puzzle_says_its_line_in_chain_order_too():
+    p = next(q for q in dl.puzzles.load() if len(q.round().line) >= 3)
+    t = table(players=p.players, rules=p.rules)
+    t.start_puzzles(p)
+    coach = snap(t)["coach"]
+    pairs = _words_of(coach["line_said"])
+    assert len(pairs) == len(coach["line"]) and all(a[1] == b[0] for a, b in itertools.pairwise(pairs))
+    assert coach["line_said"].endswith(f"Left end {coach['ends'][0]}, right end {coach['ends'][1]}.")
+    t.close()

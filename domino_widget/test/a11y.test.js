@@ -298,3 +298,72 @@ describe("the review", () => {
     expect(button(f.root, "review:label").textContent).toBe("Only move");
   });
 });
+
+describe("a move made while Python still answers a cancelled hint (issue 44, item 14a)", () => {
+  it("waits with a visible word, then is sent for the position it was made on, not dropped", () => {
+    const s = snap("both_ends");
+    s.options.hints = true;
+    const { root, model } = mount(s);
+    button(root, "action:hint").click();
+    answer(model, s, { hinting: true }); // Python searches on (the in-browser site: in the kernel's own turn)
+    button(root, "hint:cancel").click(); // cancel_hint sent: Python reads it once the search ends
+    expect(model.intents().at(-1)).toMatchObject({ action: "cancel_hint" });
+    expect(root.getAttribute("aria-busy")).toBe("true");
+    const tile = s.hand.find((t) => t.playable && t.ends.length === 1);
+    button(root, `hand:${tile.tile}`).click();
+    expect(model.intents().at(-1)).toMatchObject({ action: "cancel_hint" }); // not sent yet ...
+    const word = root.querySelector(".dl-queued");
+    expect(word.textContent).toBe("Your move waits for Python to finish; it is played then."); // ... and said
+    expect(word.getAttribute("role")).toBe("status");
+    answer(model, s, { seq: s.seq + 5, hinting: false, hint: null }); // the search ended; cancel answered
+    expect(model.intents().at(-1)).toMatchObject({ action: "play", tile: tile.tile, end: tile.ends[0], version: s.version });
+    expect(root.querySelector(".dl-queued")).toBeNull();
+    expect(model.intents().filter((m) => m.action === "play")).toHaveLength(1);
+  });
+  it("a second click on a move still unanswered is a double click: refused, not queued", () => {
+    const s = snap("both_ends");
+    const { root, model } = mount(s);
+    const tile = s.hand.find((t) => t.playable && t.ends.length === 1);
+    button(root, `hand:${tile.tile}`).click();
+    button(root, `hand:${tile.tile}`).click();
+    expect(root.querySelector(".dl-queued")).toBeNull();
+    answer(model, s, { version: s.version + 1 });
+    expect(model.intents()).toHaveLength(1);
+  });
+});
+
+describe("one part of the table owns the keys (issue 44, item 2)", () => {
+  it("a button that is gone after Python answers hands the focus to the hand, not to the page", () => {
+    const s = snap("puzzle_asking");
+    const { root, model } = mount(s);
+    const hint = button(root, "puzzle:hint");
+    hint.focus();
+    hint.click();
+    // Python's answer: the hint shown in a paragraph that shares the button's key.
+    answer(model, s, { coach: { ...s.coach, hint: "Look at the ends." } });
+    expect(button(root, "puzzle:hint").tagName).toBe("P");
+    expect(root.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement.closest(".dl-hand")).not.toBeNull();
+    press(document.activeElement, "n");
+    expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_next" });
+  });
+  it("a disclosure clicked by the mouse gives the keys back to the hand: the arrows move along it", () => {
+    const s = snap("long_line");
+    const { root } = mount(s);
+    const keys = root.querySelector('summary[data-key="keys"]');
+    keys.focus();
+    keys.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, detail: 1 }));
+    expect(document.activeElement.closest(".dl-hand")).not.toBeNull();
+    const first = document.activeElement.dataset.tile;
+    press(document.activeElement, "ArrowRight");
+    expect(document.activeElement.dataset.tile).not.toBe(first);
+  });
+  it("from the keyboard (Enter on the summary) the focus stays where the person put it", () => {
+    const s = snap("long_line");
+    const { root } = mount(s);
+    const keys = root.querySelector('summary[data-key="keys"]');
+    keys.focus();
+    keys.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, detail: 0 }));
+    expect(document.activeElement).toBe(keys);
+  });
+});

@@ -10,6 +10,7 @@ import { button, h, tileFace } from "../src/parts/dom.js";
 import { drawAll } from "../src/parts/frame.js";
 import { drawYou, handKeys, handRow } from "../src/parts/hand.js";
 import { drawHeader } from "../src/parts/header.js";
+import { layoutLine } from "../src/parts/layout.js";
 import { deadReason, watchKernel } from "../src/parts/kernel.js";
 import { rootKeys } from "../src/parts/keys.js";
 import { drawLine } from "../src/parts/line.js";
@@ -318,5 +319,32 @@ describe("the line as one chain on a narrow table", () => {
     expect(Array.from(el.querySelectorAll(".dl-line .dl-tile")).map((n) => n.dataset.tile)).toEqual(s.line.map((p) => p.tile));
     const first = el.querySelector(".dl-line .dl-tile");
     expect(parseFloat(first.style.top)).toBeLessThan(30); // the left end starts the first row
+  });
+});
+
+describe("a still line (a review's or the board's picture) keeps no empty room (issue 44, item 9)", () => {
+  it("is as high as its tiles, where a live line keeps room above and below for a double to come", () => {
+    const line = [{ double: false }, { double: false }, { double: false }];
+    expect(layoutLine(line, 1, 600, 30).height).toBe(60);
+    expect(layoutLine(line, 1, 600, 30, true).height).toBe(30);
+    const withDouble = [{ double: false }, { double: true }, { double: false }];
+    expect(layoutLine(withDouble, 0, 600, 30, true).height).toBe(60);
+  });
+});
+
+describe("the projector's layout (issue 43, item 5)", () => {
+  it("puts the log beside the game and lays the line out in the game's column", () => {
+    const s = structuredClone(FIXTURES.long_line);
+    const wide = fakeTable(s, { width: 1000, projector: () => true });
+    const parts = drawAll(wide, s).filter(Boolean);
+    const stage = parts.find((p) => p.classList.contains("dl-stage"));
+    expect(stage.querySelector(".dl-stage-side .dl-log")).not.toBeNull();
+    expect(stage.querySelector(".dl-stage-main .dl-table")).not.toBeNull();
+    expect(stage.querySelector(".dl-stage-main .dl-log")).toBeNull();
+    // The line's area: the main column (72% of the width after the 16 px gap) less its padding.
+    expect(stage.querySelector(".dl-line-area").style.width).toBe(`${Math.floor((1000 - 16) * 0.72) - 20}px`);
+    const plain = drawAll(fakeTable(s, { width: 1000 }), s).filter(Boolean);
+    expect(plain.some((p) => p.classList.contains("dl-stage"))).toBe(false);
+    expect(plain.at(-1).classList.contains("dl-log")).toBe(true); // the log under the table, as before
   });
 });

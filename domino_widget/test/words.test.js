@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createTable } from "../src/widget.js";
 import { english, fill, translator } from "../src/parts/words.js";
 import SPANISH from "./fixtures/words.es.json";
+import KEYS_ES from "./fixtures/keys.es.json";
 import { FIXTURES, button, clock, fakeModel, handButtons, press, snap, useFakeTime } from "./helpers.js";
 
 useFakeTime();
@@ -146,7 +147,7 @@ describe("a table in Spanish", () => {
     const { root } = mountWith([{ ...snap("lead"), options: { ...snap("lead").options, hints: true } }], SPANISH);
     expect(root.getAttribute("aria-label")).toBe("Mesa de dominó");
     expect(button(root, "action:hint").textContent).toBe("Pista (H)");
-    expect(button(root, "action:draw").textContent).toBe("Robar (D)");
+    expect(button(root, "action:draw").textContent).toBe("Robar (R)");
     expect(button(root, "action:pass").textContent).toBe("Pasar (P)");
     expect(button(root, "action:new").getAttribute("aria-label")).toBe("Empezar una partida nueva");
     expect(root.querySelector(".dl-you").getAttribute("aria-label")).toBe("Tu mano");
@@ -176,5 +177,67 @@ describe("a table in Spanish", () => {
     expect(model.listeners("change:words")).toBe(1);
     table.destroy();
     expect(model.listeners("change:words")).toBe(0);
+  });
+});
+
+describe("the keys at a Spanish table (issue 45): I and D for the ends, R robar, P pasar, from Python", () => {
+  /** A snapshot as a Spanish table sends it: its keys are Python's Spanish ones. */
+  const spanish = (name, changes = {}) => ({ ...snap(name), keys: KEYS_ES, ...changes });
+  const intents = (model) => model.intents().map((m) => [m.action, m.tile ?? null, m.end ?? null]);
+
+  it("R draws, P passes, D is no longer draw; the buttons say so to a screen reader", () => {
+    const s = spanish("lead", { can_draw: true, can_pass: false });
+    const { root, model } = mountWith([s], SPANISH);
+    expect(button(root, "action:draw").getAttribute("aria-keyshortcuts")).toBe("r");
+    expect(button(root, "action:pass").getAttribute("aria-keyshortcuts")).toBe("p");
+    press(root, "d"); // right end, with no tile waiting: nothing is sent
+    expect(intents(model)).toEqual([]);
+    press(root, "r");
+    expect(intents(model)).toEqual([["draw", null, null]]);
+  });
+
+  it("a tile that fits both ends: I plays it on the left, D on the right; the end buttons show I and D", () => {
+    for (const [key, end] of [["i", "left"], ["d", "right"]]) {
+      const s = spanish("both_ends");
+      const { root, model } = mountWith([s], SPANISH);
+      const both = s.hand.find((t) => t.ends.length === 2);
+      button(root, `hand:${both.tile}`).click();
+      expect(button(root, "choose:left").textContent).toMatch(/\(I\)$/);
+      expect(button(root, "choose:right").textContent).toMatch(/\(D\)$/);
+      expect(root.querySelector(".dl-slot-left .dl-slot-letter").textContent).toBe("I");
+      expect(root.querySelector(".dl-slot-right .dl-slot-letter").textContent).toBe("D");
+      expect(button(root, "end:left").getAttribute("aria-keyshortcuts")).toBe("i");
+      press(root, "l"); // the English key does nothing here
+      expect(intents(model)).toEqual([]);
+      press(root, key);
+      expect(intents(model)).toEqual([["play", both.tile, end]]);
+      document.body.replaceChildren();
+    }
+  });
+
+  it("the key help is Python's Spanish sentence, naming I/D, R and P", () => {
+    const { root } = mountWith([spanish("lead")], SPANISH);
+    const help = root.querySelector('[data-key="keys"]').parentElement.querySelector(".dl-why-text").textContent;
+    expect(help).toContain("I/D la juegan");
+    expect(help).toContain("R roba");
+    expect(help).toContain("P pasa");
+  });
+
+  it("in a puzzle too: R draws (when the puzzle lets you), N goes on", () => {
+    const s = spanish("puzzle_asking");
+    const { root, model } = mountWith([s], SPANISH);
+    press(root, "n");
+    expect(model.intents().at(-1).action).toBe("puzzle_next");
+  });
+
+  it("an English table is unchanged: D draws, L and R choose the end", () => {
+    const s = snap("both_ends");
+    const { root, model } = mountWith([s], null);
+    const both = s.hand.find((t) => t.ends.length === 2);
+    expect(root.querySelector(".dl-slot-left .dl-slot-letter").textContent).toBe("L");
+    button(root, `hand:${both.tile}`).click();
+    press(root, "r");
+    expect(intents(model)).toEqual([["play", both.tile, "right"]]);
+    expect(button(root, "action:draw").getAttribute("aria-keyshortcuts")).toBe("d");
   });
 });

@@ -53,6 +53,7 @@ from typing import Any, Optional
 
 from . import plain
 from .analysis import ME_ALIASES, Analysis, AnalysisBoard, AnalysisError, AnalysisTextError, MoveAnalysis, Node
+from .exercises.answers import move_text
 from .i18n import N_, NP_, _, get_language, ngettext, pgettext
 from .moves import DRAW, PASS, End, Event, InvalidMoveError, Move, Play, read_move_text, same_move
 from .narration import turns
@@ -84,6 +85,7 @@ def moves_of(text: str, *, mine: bool) -> list[tuple[str, Optional[Tile], Option
     for part in parts:
         if not part:
             raise ValueError(_("an empty move in {given}").format(given=excerpt(text)))
+        part = move_text(part)  # the lessons' reader: "el 2-0 a la derecha", "cojo del montón", "2–0"
         words = part.lower().split()
         if words[0] in _DRAW_WORDS:
             out.extend(_draws(part, words, mine))

@@ -56,6 +56,12 @@ class Placed(NamedTuple):
     def is_double(self) -> bool:
         return self.left == self.right
 
+    @property
+    def spoken(self) -> str:
+        """The tile in words from its left half, as the line reads from the left end: the chain
+        order, so a listener hears each match ("five-six" after "blank-five")."""
+        return self.tile.spoken_from(self.left)
+
     def __str__(self) -> str:
         return f"[{self.left}|{self.right}]"
 
@@ -75,6 +81,12 @@ class Line(tuple[Placed, ...]):
     @property
     def tiles(self) -> list[Tile]:
         return [p.tile for p in self]
+
+    @property
+    def spoken(self) -> str:
+        """The tiles in words from the left end, each read from the end it meets ("blank-five,
+        five-six, six-one"): what a screen reader says of the line."""
+        return ", ".join(p.spoken for p in self)
 
     def __str__(self) -> str:
         return "".join(str(p) for p in self) if self else "(empty)"

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Protocol, runtime_checkable
 
 from . import plain, search
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, NP_, _, ngettext, pgettext
 from .moves import DRAW, PASS, Move, Play, same_move
 from .search import Evaluation
 from .tiles import TILE_BY_ID, Tile
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HINT_SECONDS",
     "OPPONENTS",
+    "PLAYER_NAMES",
     "Advice",
     "Fact",
     "GreedyPlayer",
@@ -52,6 +53,7 @@ __all__ = [
     "advise",
     "create",
     "hint",
+    "player_name",
     "reasons",
 ]
 
@@ -553,6 +555,27 @@ OPPONENTS: plain.Said = plain.Said({
     "search": N_("Searcher: imagines the hidden tiles and plays each move out"),
 })
 
+#: The computer players' names in the language of the moment: in English the kind itself, as
+#: the code and the lessons write it ("greedy"); in Spanish a name a player would use
+#: ("Botagorda", the glossary's word for one who sheds the heaviest tiles first).  The kinds
+#: stay the code values.
+PLAYER_NAMES: plain.Said = plain.Said({
+    "random": NP_("player", "random"),
+    "greedy": NP_("player", "greedy"),
+    "strategy": NP_("player", "strategy"),
+    "search": NP_("player", "search"),
+    "omniscient": NP_("player", "omniscient"),
+    "search (easy)": NP_("player", "search (easy)"),
+    "human": NP_("player", "human"),
+}, context="player")
+
+
+def player_name(kind: str) -> str:
+    """A computer player's name in the language of the moment ("greedy"; "Botagorda" in
+    Spanish); a name that is not a kind (a learner's own player) as it is."""
+    return PLAYER_NAMES[kind] if isinstance(kind, str) and kind in PLAYER_NAMES.english else str(kind)
+
+
 _FACTORIES: dict[str, Callable[..., Any]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
@@ -568,7 +591,8 @@ def create(kind: str, seed: Optional[int] = None, **options: Any) -> Any:
     try:
         factory = _FACTORIES[kind]
     except (KeyError, TypeError):
-        raise ValueError(f"no player named {kind!r}; choose one of {', '.join(_FACTORIES)}") from None
+        raise ValueError(_("no player named {given}; choose one of {kinds}").format(
+            given=excerpt(kind), kinds=", ".join(_FACTORIES))) from None
     return factory(seed, **options)
 
 

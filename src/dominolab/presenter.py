@@ -24,6 +24,7 @@ from .narration import narrate, turn_numbers
 from .review import Choice, move_words
 from .round import Round
 from .session import CoachState, TableState, heard_by
+from .table_words import keys
 from .tiles import Tile
 from .words import count_in_words, is_you, list_or, points_count
 
@@ -77,6 +78,7 @@ def _present(state: TableState) -> dict:
         "offer": state.offer,
         "rules": {"name": state.rules.name, "can_draw": state.rules.can_draw},
         "line": _line(r),
+        "line_said": _line_said(r.line),
         "lead_index": _lead_index(r, state.lead_tile),
         "ends": list(r.ends) if r.ends else None,
         "turn": r.turn,
@@ -113,6 +115,8 @@ def _present(state: TableState) -> dict:
         "reviews": _reviews(state),
         "coach": _coach(state.coach),
         "analysis": _analysis(state.analysis),
+        # The letter keys, in the table's language (read from its labels: "r" draws in Spanish).
+        "keys": keys(),
     }
     if view is not None:
         legal = view.legal if snapshot["your_turn"] else ()
@@ -129,10 +133,11 @@ def _present(state: TableState) -> dict:
 #: The keys of every snapshot (the JS tests and the browser rely on them).
 SNAPSHOT_KEYS = (
     "seq", "version", "ack", "match_number", "hand_number", "names", "players", "humans", "viewer",
-    "viewer_name", "screen", "offer", "rules", "line", "lead_index", "ends", "turn", "turn_name", "thinking",
+    "viewer_name", "screen", "offer", "rules", "line", "line_said", "lead_index", "ends", "turn", "turn_name",
+    "thinking",
     "your_turn", "hand", "drawn", "can_draw", "can_pass", "others", "boneyard", "scoreboard", "log", "last",
     "status", "status_said", "result", "message", "hint", "hinting", "undo", "in_progress", "saving", "ai_ms",
-    "options", "tournament", "can_review", "reviews", "coach", "analysis",
+    "options", "tournament", "can_review", "reviews", "coach", "analysis", "keys",
 )
 
 
@@ -194,8 +199,19 @@ def _line(r: Any) -> list[dict]:
         if event.action == "play":
             by[event.tile] = event.seat
             last = event.tile
-    return [{**_tile(p.tile), "left": p.left, "right": p.right, "double": p.is_double,
+    # Each tile is named as it lies, from the end it meets ("five-six" after "blank-five").
+    return [{**_tile(p.tile), "spoken": p.spoken, "left": p.left, "right": p.right, "double": p.is_double,
              "by": by.get(p.tile), "last": p.tile is last, "index": i} for i, p in enumerate(r.line)]
+
+
+def _line_said(line: Any) -> str:
+    """What a screen reader says of the line: its tiles in chain order from the left end, each
+    read from the end it meets, then both ends (the line's ``aria-label``)."""
+    if not line:
+        return _("The line is empty")
+    left, right = line.ends
+    return _("The line, from the left end: {tiles}. Left end {left}, right end {right}.").format(
+        tiles=line.spoken, left=left, right=right)
 
 
 def _lead_index(r: Any, lead: Any) -> Optional[int]:
@@ -430,10 +446,14 @@ def _tournament(info: Optional[dict]) -> Optional[dict]:
     # The name the students know it by: its title, else the code they typed (as on the board).
     label = f"“{info['title']}”" if info["title"] else (info.get("code") or info["id"])
     saved = None
-    if info["finished"]:
+    if info["finished"] and info.get("kind") == "hub":
+        saved = _("Every move is kept on the class hub: your teacher sees the result there.")
+    elif info["finished"]:
         saved = (_("Your result is saved as {file}.").format(file=info["saved_to"]) if info["saved_to"] is not None
                  else info["save_error"] or _("Download your result and hand the file in."))
-    banner = _("Tournament {name} — hand {hand} of {hands}").format(name=label, hand=info["hand"], hands=info["hands"])
+    banner = (_("Tournament {name} on the class hub — hand {hand} of {hands}") if info.get("kind") == "hub"
+              else _("Tournament {name} — hand {hand} of {hands}")).format(name=label, hand=info["hand"],
+                                                                          hands=info["hands"])
     return {**info, "banner": banner, "saved_text": saved}
 
 
@@ -554,7 +574,7 @@ def _position(view: Any) -> dict:
         if e.action == "play":
             lead = e.tile if e.ends is None else None
             break
-    return {"line": _line(view), "lead_index": _lead_index(view, lead),
+    return {"line": _line(view), "line_said": _line_said(view.line), "lead_index": _lead_index(view, lead),
             "ends": list(view.ends) if view.ends else None}
 
 

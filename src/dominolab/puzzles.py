@@ -80,7 +80,7 @@ from .i18n import N_, NP_, SOURCE_LANGUAGE, _, get_language, language, ngettext,
 from .moves import Move, Play, move_from_text, same_move
 from .review import Choice, move_words
 from .round import Round
-from .rules import Rules
+from .rules import Rules, preset_words
 from .validate import check_int, check_number, check_seat, excerpt
 from .view import View
 from .words import count_word
@@ -442,8 +442,9 @@ class Puzzle:
     @property
     def question(self) -> str:
         """What the puzzle asks (in the language of the moment)."""
-        return _("{rules} rules, {players} players: you are seat {seat} and it is your turn. Which move is clearly "
-                 "best?").format(rules=self.rules.capitalize(), players=self.players, seat=self.seat)
+        text = _("{rules} rules, {players} players: you are seat {seat} and it is your turn. Which move is clearly "
+                 "best?").format(rules=preset_words(self.rules), players=self.players, seat=self.seat)
+        return text[:1].upper() + text[1:]  # "Family rules…", "Reglas familiares…"
 
     @property
     def grade_words(self) -> str:
@@ -510,8 +511,13 @@ class Puzzle:
                             .format(given=describe(answer)))
 
     def check(self, answer: Any = ...) -> None:
-        """Say whether ``answer`` is the best move (never raises)."""
-        show(self.evaluate(answer))
+        """Say whether ``answer`` is the best move (never raises); on a JupyterHub with the
+        class service, the verdict and the answer as typed also go to the teacher's page."""
+        feedback = self.evaluate(answer)
+        show(feedback)
+        from .hub.client import report_check  # the table session's layer: imported when called
+
+        report_check(self, answer, feedback.status, lesson=f"puzzle-{self.id}")
 
     def _against_words(self, figures: Choice) -> str:
         """A wrong answer's figures: with hidden hands first, face up labelled as such."""

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from .i18n import _, ngettext
 from .tiles import Tile
-from .words import number_word, tiles_count
+from .words import tiles_count
 
 if TYPE_CHECKING:
     from .pieces import Line
@@ -334,7 +334,7 @@ def line_alt(line: Line) -> str:
         return _("An empty line: no tile has been played yet.")
     assert line.ends is not None  # the line is not empty
     left, right = line.ends
-    tiles = ", ".join(p.tile.spoken if p.is_double else f"{number_word(p.left)}-{number_word(p.right)}" for p in line)
+    tiles = line.spoken  # in chain order, each tile read from the end it meets
     return _("The line of {count}, from left to right: {tiles}. The open ends show {left} on the left and {right} "
              "on the right.").format(count=tiles_count(len(line), False), tiles=tiles, left=left, right=right)
 

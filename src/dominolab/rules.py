@@ -13,12 +13,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Optional, get_args
 
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, NP_, _, ngettext, pgettext
 from .tiles import MAX_PIP, Tile, tile_set
 from .validate import excerpt, is_int
 from .words import count_in_words, list_or, number_word, points_count
 
-__all__ = ["SOURCES", "FirstLeader", "LeadTile", "NextLeader", "Rules", "Scoring"]
+__all__ = ["SOURCES", "FirstLeader", "LeadTile", "NextLeader", "Rules", "Scoring", "preset_words"]
 
 FirstLeader = Literal[
     "highest-double", "top-double", "turn-up-lowest", "turn-up-highest", "lots", "first-seat"
@@ -277,7 +277,7 @@ class Rules:
                     return int(size)
         text = (_("these rules ({name}) are for {counts} players (two partnerships), not {given}")
                 if self.partnerships else _("these rules ({name}) are for {counts} players, not {given}"))
-        raise ValueError(text.format(name=self.name, counts=list_or(self.player_counts), given=excerpt(players)))
+        raise ValueError(text.format(name=self.said_name, counts=list_or(self.player_counts), given=excerpt(players)))
 
     def seating(self, players: int) -> tuple[tuple[int, ...], ...]:
         """The seats of each scoring side: the two partnerships, partners sitting opposite
@@ -354,6 +354,13 @@ class Rules:
     def presets() -> list[str]:
         """Names of the presets, in the order lessons present them."""
         return list(_PRESETS)
+
+    @property
+    def said_name(self) -> str:
+        """The preset's name as a word in the language of the moment, for a sentence: the
+        name itself in English ("the standard rules"), an adjective in Spanish ("las reglas
+        estándar", "las reglas familiares"); a custom name as it is."""
+        return preset_words(self.name)
 
     @property
     def title(self) -> str:
@@ -985,3 +992,19 @@ _PRESETS: dict[str, _Preset] = {
         ),
     ]
 }
+
+
+#: The presets' names as words for a sentence, by name (see :attr:`Rules.said_name`).
+_PRESET_WORDS = {
+    "standard": NP_("preset", "standard"), "basic": NP_("preset", "basic"), "classic": NP_("preset", "classic"),
+    "family": NP_("preset", "family"), "puerto-rico": NP_("preset", "puerto-rico"), "dutch": NP_("preset", "dutch"),
+    "arabic": NP_("preset", "arabic"), "block": NP_("preset", "block"), "austrian": NP_("preset", "austrian"),
+    "partnership": NP_("preset", "partnership"),
+}
+
+
+def preset_words(name: str) -> str:
+    """A preset's name as a word in the language of the moment ("family"; "familiares" in
+    Spanish, as in "las reglas familiares"); any other name as it is."""
+    words = _PRESET_WORDS.get(name) if isinstance(name, str) else None
+    return pgettext("preset", words) if words is not None else str(name)

@@ -272,7 +272,7 @@ def score(
         text = (_("pips gives {players} seats, but these rules ({name}) are for {counts} players (two partnerships)")
                 if rules.partnerships else _("pips gives {players} seats, but these rules ({name}) are for {counts} "
                                              "players"))
-        raise ValueError(text.format(players=players, name=rules.name, counts=list_or(rules.player_counts)))
+        raise ValueError(text.format(players=players, name=rules.said_name, counts=list_or(rules.player_counts)))
     pips = _per_seat("pips", pips, players, 0)
     for name, seat in (("went_out", went_out), ("blocker", blocker)):
         if seat is not None and (not is_int(seat) or not 0 <= seat < players):

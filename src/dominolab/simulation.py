@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 from .i18n import _, pgettext
-from .players import Player, PlayerError, create
+from .players import Player, PlayerError, create, player_name
 from .playout import derive_seed, play_out
 from .round import Round
 from .rules import Rules
@@ -193,7 +193,8 @@ class Comparison:
             text = _("{a} v {b}: {a} won {wins} of {decided} decided hands ({share}%, 95% CI {low}-{high}); "
                      "points margin {margin} a hand (95% CI {margin_low}..{margin_high}): not significant")
         return text.format(
-            a=self.a, b=self.b, wins=self.wins, decided=self.decided, share=decimal(100 * self.win_share, ".1f"),
+            a=player_name(self.a), b=player_name(self.b), wins=self.wins, decided=self.decided,
+            share=decimal(100 * self.win_share, ".1f"),
             low=decimal(100 * self.win_interval[0], ".1f"), high=decimal(100 * self.win_interval[1], ".1f"),
             margin=decimal(self.margin, "+.2f"), margin_low=decimal(self.margin_interval[0], "+.2f"),
             margin_high=decimal(self.margin_interval[1], "+.2f"))
@@ -289,7 +290,7 @@ class SimulationResult:
         caption = (_("{rules}, {players} players, {hands} hands (duplicate deals), seed {seed}") if self.duplicate
                    else _("{rules}, {players} players, {hands} hands, seed {seed}"))
         lines = [
-            caption.format(rules=self.rules.name, players=len(self.labels), hands=self.hands, seed=self.seed),
+            caption.format(rules=self.rules.said_name, players=len(self.labels), hands=self.hands, seed=self.seed),
             fmt.format("", pgettext("table", "player"), pgettext("table", "wins"), pgettext("table", "win %"),
                        pgettext("table", "95% CI"), pgettext("table", "pts/hand"), pgettext("table", "95% CI"),
                        pgettext("table", "ms/decision")),
@@ -297,7 +298,7 @@ class SimulationResult:
         for p, s in enumerate(self.stats):
             ms = "-" if s.ms_per_decision is None else decimal(s.ms_per_decision, ".1f")
             lines.append(fmt.format(
-                p, s.label[:11], s.wins, decimal(100 * s.win_rate, ".1f"),
+                p, player_name(s.label)[:11], s.wins, decimal(100 * s.win_rate, ".1f"),
                 f"{decimal(100 * s.win_interval[0], '.1f')}-{decimal(100 * s.win_interval[1], '.1f')}",
                 decimal(s.points_per_hand, ".2f"),
                 f"{decimal(s.points_interval[0], '.2f')}..{decimal(s.points_interval[1], '.2f')}", ms))
@@ -317,7 +318,7 @@ class SimulationResult:
             pgettext("table", "player"), pgettext("table", "wins"), pgettext("table", "win %"),
             pgettext("table", "95% CI"), pgettext("table", "points/hand"), pgettext("table", "95% CI")))
         rows = "".join(
-            f"<tr><td>{escape(s.label)}</td><td>{s.wins}</td><td>{decimal(100 * s.win_rate, '.1f')}</td>"
+            f"<tr><td>{escape(player_name(s.label))}</td><td>{s.wins}</td><td>{decimal(100 * s.win_rate, '.1f')}</td>"
             f"<td>{decimal(100 * s.win_interval[0], '.1f')}–{decimal(100 * s.win_interval[1], '.1f')}</td>"
             f"<td>{decimal(s.points_per_hand, '.2f')}</td>"
             f"<td>{decimal(s.points_interval[0], '.2f')}–{decimal(s.points_interval[1], '.2f')}</td></tr>"
@@ -384,7 +385,7 @@ def simulate(
     jobs = [_Job(rules.to_dict(), specs, n, seed, batch, rotations, time_limit) for batch in batches]
 
     bar = _progress_bar(deals * rotations, _("{rules}: {players}").format(
-        rules=rules.name, players=pgettext("players", " v ").join(_label(s) for s in specs))) \
+        rules=rules.said_name, players=pgettext("players", " v ").join(player_name(_label(s)) for s in specs))) \
         if progress else None
     results: list[Optional[tuple[list[dict[str, Any]], list[list[float]]]]] = [None] * len(jobs)
     if executor is None and workers > 1 and not _processes_available():

@@ -21,12 +21,13 @@ label here is used, and that each is translated.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Optional
 
-from .i18n import N_, _, language, ngettext
+from .i18n import N_, _, language, ngettext, pgettext
 
-__all__ = ["LABELS", "PLURALS", "words"]
+__all__ = ["KEYED", "LABELS", "PLURALS", "keys", "words"]
 
 #: Every fixed label of the front end, in English, once (grouped by the part that writes it).
 LABELS: tuple[str, ...] = (
@@ -53,6 +54,7 @@ LABELS: tuple[str, ...] = (
     N_("No answer from Python yet. If the kernel is busy with another cell, the table carries on when it "
        "is done."),
     N_("The table lost its connection to Python."),
+    N_("Your move waits for Python to finish; it is played then."),
     N_("This puzzle is done: press Next puzzle (N)."),
     N_("First choose: carry on with the saved match, or start a new one."),
     N_("Pass the screen to {name} first."),
@@ -95,8 +97,6 @@ LABELS: tuple[str, ...] = (
     N_("L {number}: the left end shows {number}"),
     N_("R {number}: the right end shows {number}"),
     N_("lead"),
-    N_("The line is empty"),
-    N_("The line, from the left end: {tiles}. Left end {left}, right end {right}."),
     N_("This hand, turn by turn ({count})"),
     N_("This hand, turn by turn"),
     # The end of a hand (result.js)
@@ -228,6 +228,45 @@ with language("en"):
     PLURALS: tuple[tuple[str, str], ...] = tuple(zip(_plural_forms(1), _plural_forms(2), strict=True))
 
 
+#: The table's letter keys: each action and the label that shows its key in brackets.  In every
+#: language the key is the letter the label's translation shows ("Draw (D)" is "Robar (R)" in
+#: Spanish, so R draws there), so a button and its key never disagree.
+KEYED: dict[str, str] = {
+    "left": "Left end: {number} (L)",
+    "right": "Right end: {number} (R)",
+    "draw": "Draw (D)",
+    "pass": "Pass (P)",
+    "undo": "Undo (U)",
+    "hint": "Hint (H)",
+    "next": "Next hand (N)",
+    "carry": "Carry on (C)",
+    "show": "Show {name}'s tiles (S)",
+    "review": N_("Review this hand (V)"),
+    "analysis": "Open in analysis (A)",
+    "evaluate": "Evaluate (E)",
+}
+_BRACKET = re.compile(r"\((\w)\)$")
+
+
+def keys(code: Optional[str] = None) -> dict[str, str]:
+    """The table's letter keys in the language ``code`` (``None``: the current one): each action
+    ("left", "draw", ...) and its key, lower case, read from its label's words ("r" for draw in
+    Spanish).  The table sends them to the browser (``DominoTable.keys``), which holds no key of
+    its own.  Raises ValueError when a label shows no key or two actions share one."""
+    with language(code):
+        out: dict[str, str] = {}
+        for action, label in KEYED.items():
+            found = _BRACKET.search(_(label))
+            if found is None:
+                raise ValueError(f"the label {_(label)!r} shows no key in brackets")
+            out[action] = found.group(1).lower()
+        out["move"] = pgettext("key that goes to the analysis board's move box", "M").lower()  # no button shows it
+    clash = sorted({k for k in out.values() if list(out.values()).count(k) > 1})
+    if clash:
+        raise ValueError(f"two of the table's actions share the key {', '.join(clash)}: {out}")
+    return out
+
+
 def words(code: Optional[str] = None) -> dict[str, str]:
     """Each English label of the front end and its text in the language ``code`` ("en", "es";
     ``None``: the current language).  A plural pair gives its singular the form for 1 and its
@@ -240,7 +279,8 @@ def words(code: Optional[str] = None) -> dict[str, str]:
     return out
 
 
-if __name__ == "__main__":  # python -m dominolab.table_words es > words.es.json
-    json.dump(words(sys.argv[1] if len(sys.argv) > 1 else None), sys.stdout, ensure_ascii=False, indent=1,
-              sort_keys=True)
+if __name__ == "__main__":  # python -m dominolab.table_words es > words.es.json  (--keys: the key map)
+    _args = [a for a in sys.argv[1:] if a != "--keys"]
+    _made = (keys if "--keys" in sys.argv else words)(_args[0] if _args else None)
+    json.dump(_made, sys.stdout, ensure_ascii=False, indent=1, sort_keys=True)
     sys.stdout.write("\n")

@@ -157,6 +157,15 @@ class Tile:
             return pgettext("tile", "double-{number}").format(number=number_word(self.high))
         return pgettext("tile", "{high}-{low}").format(high=number_word(self.high), low=number_word(self.low))
 
+    def spoken_from(self, number: int) -> str:
+        """The tile in words read from its ``number`` half, as it lies in a line read from that
+        side: the 6-5 met from a 5 is "five-six" (a double reads as :attr:`spoken`).  A listener
+        hears the chain match: "blank-five, five-six, six-one"."""
+        if self.is_double:
+            return self.spoken
+        return pgettext("tile", "{high}-{low}").format(high=number_word(number),
+                                                       low=number_word(self.other(number)))
+
     @classmethod
     def parse(cls, text: str) -> Tile:
         """Read a tile written as ``"6-4"`` (also ``"6|4"``, ``"6:4"``, ``"6 4"``, ``"[6|4]"``).

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Optional
 
+from .i18n import _
+
 __all__ = ["check_cancel", "check_int", "check_number", "check_seat", "check_seed", "excerpt", "is_int"]
 
 
@@ -34,14 +36,14 @@ def check_int(value: Any, name: str, low: Optional[int] = None, high: Optional[i
     """``value`` if it is a whole number from ``low`` to ``high`` (either may be ``None``)."""
     if not is_int(value) or (low is not None and value < low) or (high is not None and value > high):
         if low is not None and high is not None:
-            bound = f" from {low} to {high}"
+            text = _("{name} must be a whole number from {low} to {high}, got {given}")
         elif low is not None:
-            bound = f" >= {low}"
+            text = _("{name} must be a whole number >= {low}, got {given}")
         elif high is not None:
-            bound = f" <= {high}"
+            text = _("{name} must be a whole number <= {high}, got {given}")
         else:
-            bound = ""
-        raise ValueError(f"{name} must be a whole number{bound}, got {excerpt(value)}")
+            text = _("{name} must be a whole number, got {given}")
+        raise ValueError(text.format(name=name, low=low, high=high, given=excerpt(value)))
     return int(value)
 
 
@@ -50,8 +52,9 @@ def check_number(value: Any, name: str, low: float = 0.0, *, positive: bool = Fa
     ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value == value \
         and value not in (float("inf"), float("-inf"))
     if not ok or value < low or (positive and value <= 0):
-        what = "a positive number" if positive else f"a number >= {low:g}"
-        raise ValueError(f"{name} must be {what}, got {excerpt(value)}")
+        text = _("{name} must be a positive number, got {given}") if positive else \
+            _("{name} must be a number >= {low}, got {given}")
+        raise ValueError(text.format(name=name, low=f"{low:g}", given=excerpt(value)))
     return float(value)
 
 

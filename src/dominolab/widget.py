@@ -34,8 +34,10 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from .i18n import _
 from .i18n import language as _language
 from .moves import Move
+from .players import player_name
 from .presenter import present
 from .round import Round
 from .rules import Rules
@@ -54,6 +56,7 @@ from .session.tournament import TournamentMode
 from .table_words import words as table_words
 from .tiles import Tile
 from .tournament import Leaderboard, Tournament
+from .validate import excerpt
 
 __all__ = ["HUMAN", "TABLE_FORMAT", "DominoTable", "IntentError", "ResultsUpload", "frontend_file", "seat_names"]
 
@@ -134,6 +137,9 @@ class DominoTable(anywidget.AnyWidget):
     pace = traitlets.Float(0.6)
     #: Size of the table: 1 is normal, 1.5 suits a projector (0.5 to 3).
     scale = traitlets.Float(1.0)
+    #: The projector's layout: the log beside the line instead of under the table, so a large
+    #: table fits a screen (``notebooks/projector.ipynb``).  Only how the browser lays it out.
+    projector = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -192,12 +198,14 @@ class DominoTable(anywidget.AnyWidget):
     # ------------------------------------------------------------------ settings
     @traitlets.validate("pace")
     def _valid_pace(self, proposal: Any) -> float:
-        Settings(pace=proposal["value"])  # raises ValueError with the reason
+        with _language(self.language):
+            Settings(pace=proposal["value"])  # raises ValueError with the reason, in the table's language
         return proposal["value"]
 
     @traitlets.validate("scale")
     def _valid_scale(self, proposal: Any) -> float:
-        Settings(scale=proposal["value"])
+        with _language(self.language):
+            Settings(scale=proposal["value"])
         return proposal["value"]
 
     def _setting_changed(self, change: Any) -> None:
@@ -335,7 +343,7 @@ class DominoTable(anywidget.AnyWidget):
     def tournament(
         cls,
         source: Union[str, Path, dict, Tournament],
-        name: str,
+        name: Optional[str] = None,
         folder: Union[str, Path, None] = ".",
         *,
         pace: float = 0.6,
@@ -344,6 +352,7 @@ class DominoTable(anywidget.AnyWidget):
         background: Optional[bool] = None,
         carry_on: Optional[bool] = None,
         language: Optional[str] = None,
+        hub: Optional[bool] = None,
     ) -> DominoTable:
         """A table in tournament mode: ``name`` plays the tournament ``source`` (its file, its
         code, or the :class:`~dominolab.tournament.Tournament`) hand by hand, against its
@@ -351,7 +360,27 @@ class DominoTable(anywidget.AnyWidget):
         into ``folder`` (``None``: not written) and the table offers it as a download.  The
         student's moves are kept in ``folder`` as they go, so after a kernel restart the same
         call carries on where the student was (``carry_on``: see :meth:`Tournament.entry`).
-        ``language``: as in the constructor (the student's errors about the name in it too)."""
+        ``language``: as in the constructor (the student's errors about the name in it too).
+
+        On a JupyterHub whose class service is set up (docs/teachers/hub.md), ``source`` is the
+        key the teacher gives (``dl-7F3K-9Q2X``): the service referees the game, the student is
+        who the hub says (``name`` and ``folder`` are not needed), and a kernel restart, a second
+        notebook or a restart of the service carries on the same game at the same move.  Off a
+        hub nothing is sent.  ``hub``: True or False to choose; None: on a hub for a key."""
+        from .hub.client import HubEntry, on_hub
+
+        use_hub = hub if hub is not None else (on_hub() and isinstance(source, str) and source.strip().lower()
+                                               .startswith("dl-"))
+        if use_hub:
+            with _language(table_language(language)):
+                game = HubEntry.join(str(source))  # raises HubError with the service's words
+                in_kernel = _in_kernel()
+                session = TournamentSession(game, save_to=None, pace=pace, scale=scale,
+                                            highlight_playable=highlight_playable,
+                                            background=in_kernel if background is None else bool(background))
+            return cls(_session=session)
+        if name is None:
+            raise TypeError(_("a tournament table needs the student's name off a hub, e.g. name=\"Ana\""))
         with _language(table_language(language)):  # the tournament's table takes this language
             t = Tournament.load(source)
             entry = t.entry(name, folder, carry_on=carry_on)  # raises TournamentError naming what is wrong
@@ -387,7 +416,10 @@ class DominoTable(anywidget.AnyWidget):
             try:
                 first = _puzzles.get(puzzle_or_id)
             except KeyError:
-                raise ValueError(f"no puzzle named {puzzle_or_id!r}; dl.puzzles.load() lists them") from None
+                with _language(language):
+                    message = _("no puzzle named {given}; dl.puzzles.load() lists them").format(
+                        given=excerpt(puzzle_or_id, 30))
+                raise ValueError(message) from None
         rules, players = (first.rules, first.players) if first is not None else ("standard", 2)
         in_kernel = _in_kernel()
         session = TableSession(rules, players, "strategy", seed, scale=scale,
@@ -415,7 +447,9 @@ class DominoTable(anywidget.AnyWidget):
                 board = AnalysisBoard.from_round(Round.deal("standard", 2, seed=seed), 0,
                                                  names=["me", seat_names(2)[1]])
         elif not isinstance(board, AnalysisBoard):
-            raise ValueError(f"expected an AnalysisBoard or None, got {type(board).__name__}")
+            with _language(language):
+                message = _("expected an AnalysisBoard or None, got {given}").format(given=type(board).__name__)
+            raise ValueError(message)
         in_kernel = _in_kernel()
         session = TableSession(board.rules, board.players, "strategy", seed, scale=scale,
                                background=in_kernel if background is None else bool(background), language=language)
@@ -450,14 +484,19 @@ class DominoTable(anywidget.AnyWidget):
     def __repr__(self) -> str:
         s = self._session
         mode = s.mode
-        if isinstance(mode, TournamentMode):
-            return f"<DominoTable tournament {mode.entry.tournament.id}: {mode.entry.name}>"
-        # No game state here: in a kernel the computer players may still be moving when this is shown.
-        if len(s.humans) == 1:
-            others = ", ".join(s.kinds[seat] for seat in range(s.players) if seat not in s.humans)
-            return f"<DominoTable {s.rules.name}, {s.players} players: you vs {others}>"
-        seats = ", ".join(f"{s.names[seat]} ({s.kinds[seat]})" for seat in range(s.players))
-        return f"<DominoTable {s.rules.name}, {s.players} players: {seats}>"
+        with s.speaking():  # in the table's language: the players' and the rules' names are words
+            if isinstance(mode, TournamentMode):
+                return _("<DominoTable tournament {id}: {name}>").format(id=mode.entry.tournament.id,
+                                                                          name=mode.entry.name)
+            # No game state here: in a kernel the computer players may still be moving when this is shown.
+            if len(s.humans) == 1:
+                others = ", ".join(player_name(s.kinds[seat]) for seat in range(s.players) if seat not in s.humans)
+                return _("<DominoTable {rules}, {players} players: you vs {others}>").format(
+                    rules=s.rules.said_name, players=s.players, others=others)
+            seats = ", ".join(_("{name} ({kind})").format(name=s.names[seat], kind=player_name(s.kinds[seat]))
+                              for seat in range(s.players))
+            return _("<DominoTable {rules}, {players} players: {seats}>").format(
+                rules=s.rules.said_name, players=s.players, seats=seats)
 
 
 class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
@@ -504,7 +543,7 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
         of the same name with other bytes is kept too, as "name (2)", and the box says so.
         Returns the new leaderboard."""
         if not isinstance(name, str) or not name:
-            raise ValueError(f"a file needs a name, got {name!r}")
+            raise ValueError(_("a file needs a name, got {given}").format(given=excerpt(name)))
         self._take(name, content)
         return self._refresh()
 
@@ -512,7 +551,8 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
         """Take the file ``name`` out (its check is kept, should it come back); returns the
         new leaderboard."""
         if name not in self._files:
-            raise ValueError(f"no file named {name!r} was added; the files are: {', '.join(self._files) or 'none'}")
+            raise ValueError(_("no file named {given} was added; the files are: {files}").format(
+                given=excerpt(name), files=", ".join(self._files) or _("none")))
         del self._files[name]
         return self._refresh()
 
@@ -521,7 +561,7 @@ class ResultsUpload(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unt
         teacher has looked and cleared it), or, given a file's name, that file's result (the
         one to rank when two results claim one student); returns the new leaderboard."""
         if not isinstance(student, str) or not student.strip():
-            raise ValueError(f"accept a student by name, got {student!r}")
+            raise ValueError(_("accept a student by name, got {given}").format(given=excerpt(student)))
         self.accepted.append(student)
         return self._refresh()
 

@@ -61,7 +61,7 @@ def test_a_whole_match_in_spanish_by_mouse_and_keyboard(browser, lab) -> None:
         assert root.get_attribute("aria-label") == "Mesa de dominó"
         table = page.get_by_role("group", name="Mesa de dominó")
         hint = table.get_by_role("button", name="Pista (H)", exact=True)
-        for name in ("Robar (D)", "Pasar (P)", "Deshacer (U)", "Nueva partida"):
+        for name in ("Robar (R)", "Pasar (P)", "Deshacer (U)", "Nueva partida"):
             # (New match's accessible name is its aria-label: "Empezar una partida nueva".)
             label = "Empezar una partida nueva" if name == "Nueva partida" else name
             assert table.get_by_role("button", name=label, exact=True).count() == 1, label
@@ -117,10 +117,10 @@ def test_a_whole_match_in_spanish_by_mouse_and_keyboard(browser, lab) -> None:
                     playable.first.click()
                 choice = root.locator('[data-key="choose:left"]')
                 if choice.count():
-                    # The end choice, named in Spanish: L, or its button.
-                    assert choice.inner_text().startswith("Extremo izquierdo: ")
+                    # The end choice, named in Spanish: I (izquierda), or its button.
+                    assert choice.inner_text().startswith("Extremo izquierdo: ") and choice.inner_text().endswith("(I)")
                     if by_keys:
-                        page.keyboard.press("l")
+                        page.keyboard.press("i")
                     else:
                         choice.click()
                 page.wait_for_function("([r, v]) => Number(r.dataset.version) !== v", arg=[root.element_handle(), version],
@@ -130,13 +130,13 @@ def test_a_whole_match_in_spanish_by_mouse_and_keyboard(browser, lab) -> None:
                 assert after[0] > version
                 assert tile in after[1] or after[2] != hand, (tile, after)  # on the line (or the hand ended)
             else:
-                draw = table.get_by_role("button", name="Robar (D)", exact=True)
-                action = "d" if draw.is_enabled() else "p"
+                draw = table.get_by_role("button", name="Robar (R)", exact=True)
+                action = "r" if draw.is_enabled() else "p"  # R robar, P pasar (issue 45)
                 if by_keys:
                     root.locator(".dl-boneyard-text").click()
                     page.keyboard.press(action)
                 else:
-                    (draw if action == "d" else table.get_by_role("button", name="Pasar (P)", exact=True)).click()
+                    (draw if action == "r" else table.get_by_role("button", name="Pasar (P)", exact=True)).click()
                 page.wait_for_function("([r, v]) => Number(r.dataset.version) !== v", arg=[root.element_handle(), version],
                                        timeout=TIMEOUT)
                 assert kernel_json(page, "table.version") > version

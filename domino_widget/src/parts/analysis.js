@@ -5,7 +5,7 @@
 import { button, h, tileFace } from "./dom.js";
 import { disclosure, folding } from "./controls.js";
 import { drawLine, lineLabel } from "./line.js";
-import { N_, english, tr } from "./words.js";
+import { N_, actionOf, english, tr } from "./words.js";
 
 /** The analysis board on screen, if any. */
 export function analysisOn(s) {
@@ -315,7 +315,7 @@ export function drawAnalysis(table, s) {
     h("h3", { class: "dl-coach-title", text: t("Analysis board · {rules}", { rules: a.rules }) }),
     h("p", { class: "dl-analysis-status", "data-key": "analysis:status", text: a.status }),
     h("p", { class: "dl-muted", text: t.n("{others}. Boneyard: {count} tile.", "{others}. Boneyard: {count} tiles.", a.boneyard, { others }) }),
-    drawLine(table, a, false),
+    drawLine(table, a, false, true),
     h("div", { class: "dl-review-hand" }, [
       h("span", { class: "dl-coach-move-title", text: t("Your tiles") }),
       h("span", { class: "dl-review-tiles", role: "img", "aria-label": a.hand.length ? t("Your tiles: {tiles}", { tiles: a.hand.map((tile) => tile.spoken).join(", ") }) : t("Your tiles: none") },
@@ -332,7 +332,7 @@ export function drawAnalysis(table, s) {
     h("div", { class: "dl-actions" }, [
       button(table, "analysis:back", t("Back (←)"), () => act(table, "analysis_undo"), { shortcut: "ArrowLeft", disabled: !a.can_undo }),
       button(table, "analysis:forward", t("Forward (→)"), () => act(table, "analysis_redo"), { shortcut: "ArrowRight", disabled: !a.can_redo }),
-      a.mine ? button(table, "analysis:evaluate", t("Evaluate (E)"), () => act(table, "analysis_evaluate"), { primary: canEvaluate, shortcut: "e", disabled: !canEvaluate }) : null,
+      a.mine ? button(table, "analysis:evaluate", t("Evaluate (E)"), () => act(table, "analysis_evaluate"), { primary: canEvaluate, keyed: "evaluate", disabled: !canEvaluate }) : null,
       button(table, "analysis:close", t("Close (Esc)"), () => act(table, "analysis_close"), { extra: "dl-quiet", shortcut: "Escape" }),
     ]),
     disclosure(table, "analysis:keys", t("Keys"), t(ANALYSIS_KEYS_HELP)),
@@ -356,9 +356,9 @@ export function analysisKeys(table, key) {
   } else if (key === "ArrowRight") {
     if (a.can_redo) act(table, "analysis_redo");
   } else if (key === "Home") act(table, "analysis_go", { path: [] });
-  else if (key === "e") {
+  else if (key.length === 1 && actionOf(table, key) === "evaluate") {
     if (a.mine && !a.evaluated && !a.evaluating) act(table, "analysis_evaluate");
-  } else if (key === "m") {
+  } else if (key.length === 1 && actionOf(table, key) === "move") {
     const box = moveInput(table);
     if (box) box.focus();
   } else return key.length === 1; // other letters: swallowed
@@ -377,7 +377,7 @@ export function analysisParts(before, snap, t = english) {
     const here = a.history.find((item) => item.current);
     parts.push(
       here ? t("Move {number}: {text}", { number: here.number, text: here.text }) : t("The start of the hand"),
-      lineLabel(a.line, a.ends || [null, null], t),
+      lineLabel(a),
       a.status,
     );
   }

@@ -53,7 +53,7 @@ function coachParts(before, snap, t) {
   if (c.kind === "review" && c.decision && !(b && b.decision && b.index === c.index)) parts.push(`${c.decision.heading}. ${c.decision.sentence}`);
   if (c.kind === "puzzle") {
     if (!(b && b.kind === "puzzle" && b.id === c.id)) {
-      parts.push(`${t("Puzzle {number} of {count}", { number: c.number, count: c.count })}. ${c.question}`, lineLabel(c.line, c.ends || [null, null], t));
+      parts.push(`${t("Puzzle {number} of {count}", { number: c.number, count: c.count })}. ${c.question}`, lineLabel(c));
     }
     if (c.feedback && !(b && b.feedback && b.feedback.text === c.feedback.text)) parts.push(`${c.feedback.title}: ${c.feedback.text}`);
     if (c.hint && !(b && b.hint === c.hint)) parts.push(t("Hint: {text}", { text: c.hint }));

@@ -1,6 +1,7 @@
 // The coach's frame (a review or a puzzle in place of the game) and its keys.
 import { button, h } from "./dom.js";
-import { tr } from "./words.js";
+import { queuedNote } from "./controls.js";
+import { actionOf, tr } from "./words.js";
 import { drawPuzzle } from "./puzzle.js";
 import { drawReview } from "./review.js";
 
@@ -9,6 +10,7 @@ export function drawCoach(table, s) {
   const c = s.coach;
   const notes = [];
   if (table.localNote) notes.push(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
+  notes.push(queuedNote(table));
   if (s.message) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   const body = c.kind === "review" ? drawReview(table, c) : drawPuzzle(table, c);
   return h("section", { class: `dl-coach dl-coach-${c.kind}`, "aria-label": c.kind === "review" ? tr(table)("Review of the hand") : tr(table)("Puzzle") }, [
@@ -46,22 +48,24 @@ export function coachKeys(table, key, focused) {
     return true;
   }
   if (table.asking) return true; // the question first
+  // A letter's action in the table's language ("r" draws at a Spanish table).
+  const action = key.length === 1 ? actionOf(table, key) : null;
   if (review) {
     if ((key === "ArrowRight" || key === "ArrowLeft") && review.status !== "running") {
       table.send("review_step", { step: key === "ArrowRight" ? 1 : -1 });
-    } else if (key === "n") table.note(tr(table)("Close the review first (Esc); then Next hand."));
-    else if (key === "a" && review.decision) table.send("analysis_open");
+    } else if (action === "next") table.note(tr(table)("Close the review first (Esc); then Next hand."));
+    else if (action === "analysis" && review.decision) table.send("analysis_open");
     return true;
   }
-  if (key === "n") table.send("puzzle_next");
-  else if (key === "a" && puzzle.status !== "asking") table.send("analysis_open");
-  else if (key === "h" && !puzzle.hint && puzzle.can_answer) table.send("puzzle_hint");
-  else if (key === "d" && puzzle.can_draw) table.puzzleAnswer("draw");
-  else if (key === "p" && puzzle.can_pass) table.puzzleAnswer("pass");
-  else if (key === "l" || key === "r") {
+  if (action === "next") table.send("puzzle_next");
+  else if (action === "analysis" && puzzle.status !== "asking") table.send("analysis_open");
+  else if (action === "hint" && !puzzle.hint && puzzle.can_answer) table.send("puzzle_hint");
+  else if (action === "draw" && puzzle.can_draw) table.puzzleAnswer("draw");
+  else if (action === "pass" && puzzle.can_pass) table.puzzleAnswer("pass");
+  else if (action === "left" || action === "right") {
     const tileText = table.choosing || focusedTile(focused);
     const entry = tileText && puzzle.hand.find((t) => t.tile === tileText);
-    if (entry && puzzle.can_answer) table.playTile(entry, key === "l" ? "left" : "right");
+    if (entry && puzzle.can_answer) table.playTile(entry, action);
   }
   return true;
 }

@@ -8,12 +8,12 @@ export function drawActions(table, s) {
   const undo = s.undo.policy !== "off";
   const t = tr(table);
   return h("div", { class: "dl-actions" }, [
-    button(table, "action:draw", t("Draw (D)"), () => table.act("draw"), { shortcut: "d", disabled: !s.can_draw }),
-    button(table, "action:pass", t("Pass (P)"), () => table.act("pass"), { shortcut: "p", disabled: !s.can_pass }),
+    button(table, "action:draw", t("Draw (D)"), () => table.act("draw"), { keyed: "draw", disabled: !s.can_draw }),
+    button(table, "action:pass", t("Pass (P)"), () => table.act("pass"), { keyed: "pass", disabled: !s.can_pass }),
     undo
-      ? button(table, "action:undo", t("Undo (U)"), () => table.act("undo"), { shortcut: "u", disabled: !s.undo.available, title: s.undo.why_not || null })
+      ? button(table, "action:undo", t("Undo (U)"), () => table.act("undo"), { keyed: "undo", disabled: !s.undo.available, title: s.undo.why_not || null })
       : null,
-    s.options.hints ? button(table, "action:hint", t("Hint (H)"), () => table.act("hint"), { shortcut: "h", disabled: !s.your_turn }) : null,
+    s.options.hints ? button(table, "action:hint", t("Hint (H)"), () => table.act("hint"), { keyed: "hint", disabled: !s.your_turn }) : null,
   ]);
 }
 
@@ -22,8 +22,8 @@ export function endChoice(table, ends) {
   if (!table.choosing) return null;
   const t = tr(table);
   return h("div", { class: "dl-actions dl-choice", role: "group", "aria-label": t("Where to play {tile}", { tile: table.spoken(table.choosing) }) }, [
-    button(table, "choose:left", t("Left end: {number} (L)", { number: ends[0] }), () => table.chooseEnd("left"), { shortcut: "l" }),
-    button(table, "choose:right", t("Right end: {number} (R)", { number: ends[1] }), () => table.chooseEnd("right"), { shortcut: "r" }),
+    button(table, "choose:left", t("Left end: {number} (L)", { number: ends[0] }), () => table.chooseEnd("left"), { keyed: "left" }),
+    button(table, "choose:right", t("Right end: {number} (R)", { number: ends[1] }), () => table.chooseEnd("right"), { keyed: "right" }),
     button(table, "choose:cancel", t("Cancel (Esc)"), () => table.cancelChoice(), { extra: "dl-quiet" }),
   ]);
 }
@@ -69,6 +69,12 @@ export function folding(table, key, label, children, cls) {
   }, [h("summary", { class: "dl-why-button", "data-key": key }, [label]), ...children]);
 }
 
+/** The word that a move waits for Python's answer (nothing when none waits). */
+export function queuedNote(table) {
+  if (!table.queued) return null;
+  return h("p", { class: "dl-message dl-info dl-queued", role: "status", text: tr(table)("Your move waits for Python to finish; it is played then.") });
+}
+
 /** The status line, then this view's note, Python's message and the hint. */
 export function drawNotes(table, s) {
   const t = tr(table);
@@ -83,6 +89,8 @@ export function drawNotes(table, s) {
   }
   notes.append(h("p", { class: "dl-status", text: status }));
   if (table.localNote) notes.append(h("p", { class: "dl-message dl-info dl-local", text: table.localNote }));
+  const queued = queuedNote(table);
+  if (queued) notes.append(queued);
   if (s.message) notes.append(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   if (table.hintThinking()) {
     notes.append(h("p", { class: "dl-message dl-hint dl-hint-thinking", role: "status" }, [

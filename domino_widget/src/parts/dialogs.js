@@ -33,7 +33,7 @@ export function drawOffer(table, s) {
   return h("section", { class: "dl-offer", role: "alertdialog", "aria-label": t("Saved match") }, [
     h("p", { text: s.offer }),
     h("div", { class: "dl-actions" }, [
-      button(table, "offer:resume", t("Carry on (C)"), () => table.send("resume"), { primary: true, shortcut: "c" }),
+      button(table, "offer:resume", t("Carry on (C)"), () => table.send("resume"), { primary: true, keyed: "carry" }),
       button(table, "offer:discard", t("Start a new match"), () => table.send("discard")),
     ]),
   ]);
@@ -46,6 +46,6 @@ export function drawScreen(table, s) {
   return h("section", { class: "dl-you dl-screen", "aria-label": t("Pass the screen to {name}", { name }) }, [
     h("p", { class: "dl-screen-text", text: t("Pass the screen to {name}.", { name }) }),
     h("p", { class: "dl-muted", text: t("{name}: show your tiles when only you can see the screen.", { name }) }),
-    button(table, "action:show", t("Show {name}'s tiles (S)", { name }), () => table.send("reveal"), { primary: true, shortcut: "s", extra: "dl-primary" }),
+    button(table, "action:show", t("Show {name}'s tiles (S)", { name }), () => table.send("reveal"), { primary: true, keyed: "show", extra: "dl-primary" }),
   ]);
 }

@@ -1,4 +1,5 @@
 // Making elements: h(), the faces and backs of tiles, and the table's buttons.
+import { keyOf } from "./words.js";
 
 export const PIPS = {
   0: [],
@@ -74,7 +75,9 @@ export function tileBack(extra = "") {
  * @param {string} key  its `data-key` (the focus comes back to it after a re-render)
  * @param {string} label
  * @param {Function} onclick
- * @param {{extra?: string, primary?: boolean, shortcut?: string, aria?: string, title?: string, disabled?: boolean}} [opts]
+ * @param {{extra?: string, primary?: boolean, shortcut?: string, keyed?: string, aria?: string, title?: string, disabled?: boolean}} [opts]
+ *   `shortcut`: a key that is the same in every language (Escape, ArrowLeft); `keyed`: the action
+ *   whose letter key (in the table's language) the button answers to
  */
 export function button(table, key, label, onclick, opts = {}) {
   return h("button", {
@@ -82,7 +85,7 @@ export function button(table, key, label, onclick, opts = {}) {
     type: "button",
     "data-key": key,
     "data-primary": opts.primary ? "true" : null,
-    "aria-keyshortcuts": opts.shortcut || null,
+    "aria-keyshortcuts": (opts.keyed ? keyOf(table, opts.keyed) : opts.shortcut) || null,
     "aria-label": opts.aria || null,
     title: opts.title || null,
     disabled: opts.disabled || !!table.dead,

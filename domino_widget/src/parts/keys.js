@@ -3,9 +3,11 @@
 import { analysisKeys } from "./analysis.js";
 import { coachKeys, focusedTile } from "./coach.js";
 import { focusHand } from "./focus.js";
-import { tr } from "./words.js";
+import { actionOf, tr } from "./words.js";
 
-export const KEYS = { d: "draw", p: "pass", u: "undo", h: "hint", n: "next", c: "carry", s: "show", v: "review" };
+/** The actions a letter does at the table (not the coach's or the board's); which letter is
+ * each action's comes from Python, in the table's language (`actionOf`). */
+const LETTER_ACTIONS = new Set(["draw", "pass", "undo", "hint", "next", "carry", "show", "review"]);
 
 /** The keydown handler of the table's root. @param {any} table @param {KeyboardEvent} event */
 export function rootKeys(table, event) {
@@ -30,6 +32,7 @@ export function rootKeys(table, event) {
     return; // a focused button acts on its own
   }
   let handled = true;
+  const action = key.length === 1 ? actionOf(table, key) : null; // "d" is "right" at a Spanish table
   if (!table.dead && analysisKeys(table, key)) {
     /* the analysis board's key */
   } else if (!table.dead && coachKeys(table, key, focused)) {
@@ -44,15 +47,15 @@ export function rootKeys(table, event) {
   } else if ((key === "ArrowLeft" || key === "ArrowRight" || key === "Home" || key === "End") && !(focused && focused.closest(".dl-hand"))) {
     // Arrows from anywhere else on the table go to the hand (the hand moves along itself).
     handled = !focused || focused === table.root || !focused.closest("details, .dl-log-list") ? focusHand(table) : false;
-  } else if (key === "l" || key === "r") {
+  } else if (action === "left" || action === "right") {
     const tileText = table.choosing || focusedTile(focused);
     const entry = tileText && shown.hand.find((t) => t.tile === tileText);
     if (entry) {
       if (!shown.your_turn) table.note(table.waitNote());
-      else table.playTile(entry, key === "l" ? "left" : "right");
+      else table.playTile(entry, action);
     }
-  } else if (KEYS[key]) {
-    letter(table, KEYS[key]);
+  } else if (LETTER_ACTIONS.has(action)) {
+    letter(table, action);
   } else {
     handled = key.length === 1; // other letters: swallowed, not acted on
   }

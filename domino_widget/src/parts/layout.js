@@ -10,17 +10,19 @@
  * @param {number|null} leadIndex  which of them was led (the anchor)
  * @param {number} width  the width of the table area in px
  * @param {number} u  the size of one tile half in px
+ * @param {boolean} [still]  no tile will be added (a review's or the board's picture): no room is
+ *   kept above and below the lead for a double to come, nor for the ends' markers
  * @returns {{items: Array<{index: number, x: number, y: number, w: number, h: number, vertical: boolean, flip: boolean}>,
  *            slots: {left: {x: number, y: number, w: number, h: number}, right: {x: number, y: number, w: number, h: number}},
  *            width: number, height: number}}  boxes in px from the top left of the line's area
  */
-export function layoutLine(line, leadIndex, width, u) {
+export function layoutLine(line, leadIndex, width, u, still = false) {
   const g = Math.max(2, Math.round(u * 0.15));
   const half = Math.max(width / 2 - g, 4 * u + 2 * g); // room for each arm, either side of the centre
   const items = [];
   const slots = {};
-  let top = -u; // room above the lead row for a double, whether or not one comes: nothing shifts when it does
-  let bottom = u;
+  let top = still ? Infinity : -u; // room above the lead row for a double, whether or not one comes: nothing shifts when it does
+  let bottom = still ? -Infinity : u;
   const put = (item) => {
     items.push(item);
     top = Math.min(top, item.y);
@@ -29,6 +31,7 @@ export function layoutLine(line, leadIndex, width, u) {
   const lead = leadIndex === null || leadIndex === undefined ? Math.floor(line.length / 2) : leadIndex;
   const at = (box) => ({ ...box, x: box.x + width / 2, y: box.y - top });
   if (!line.length) {
+    top = -u;
     const slot = at({ x: -u, y: -u / 2, w: 2 * u, h: u });
     return { items, slots: { left: slot, right: slot }, width, height: 2 * u };
   }
@@ -53,6 +56,7 @@ export function layoutLine(line, leadIndex, width, u) {
     for (const index of indices) put({ index, ...place(!!line[index].double) });
     const slot = place(false);
     slots[side] = slot;
+    if (still) return;
     top = Math.min(top, slot.y);
     bottom = Math.max(bottom, slot.y + slot.h);
   };

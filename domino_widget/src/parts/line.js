@@ -2,7 +2,7 @@
 // become buttons while a tile that fits both waits for its end.
 import { h, tileFace } from "./dom.js";
 import { layoutChain, layoutLine } from "./layout.js";
-import { english, tr } from "./words.js";
+import { keyOf, tr } from "./words.js";
 
 /** The size of one tile half on the line, px: the CSS variable --dl-line-u (smaller on a
  * narrow table) times the table's scale. */
@@ -17,24 +17,46 @@ export function unitPx(root, shown) {
 export const NARROW_PX = 560;
 /** Padding of the line's area, px. */
 export const PAD_PX = 10;
+/** The projector's layout: the game's column takes this share of the table's width after the
+ * gap (`.dl-stage` in widget.css: columns 72fr and 28fr, 16 px apart); the log has the rest. */
+export const STAGE_MAIN = 0.72;
+export const STAGE_GAP_PX = 16;
+
+/** The width the line's area may take, px: the table's, or its game column's on a projector. */
+export function lineWidth(table) {
+  const width = table.width || 640;
+  return table.projector && table.projector() ? Math.floor((width - STAGE_GAP_PX) * STAGE_MAIN) : width;
+}
+
+/** The frame a review, a puzzle or the analysis board draws round the line, px each side
+ * (`.dl-coach` and `.dl-analysis`: padding 8, border 1). */
+export const FRAME_PX = 9;
 
 /**
  * The line of `s` (a snapshot, or a coach position: line, lead_index, ends); with `slots`
- * false the ends are shown but cannot be chosen (a review).
+ * false the ends are shown but cannot be chosen (a review); `framed` when it is drawn inside the
+ * coach's or the board's frame, which takes its width from the line's room.
  * @param {{choosing: string|null, width: number, unitPx: () => number, chooseEnd: Function, spoken: Function}} table
  */
-export function drawLine(table, s, slots = true) {
+export function drawLine(table, s, slots = true, framed = false) {
   const t = tr(table);
   const section = h("section", { class: "dl-table", "aria-label": t("The line of play") });
+  if (!s.line.length && !slots) {
+    // Nothing laid and nothing to choose (a review or the board at the lead): the line's words
+    // in one short row, not an empty area as tall as a line of tiles.
+    section.classList.add("dl-table-empty");
+    section.append(h("p", { class: "dl-line-empty", text: lineLabel(s) }));
+    return section;
+  }
   const u = table.unitPx();
-  const room = Math.max((table.width || 640) - 2 * PAD_PX, 6 * u);
+  const room = Math.max(lineWidth(table) - 2 * PAD_PX - (framed ? 2 * FRAME_PX : 0), 6 * u);
   // A narrow table (a phone, a split screen) reads the line as one chain, like text.
-  const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u);
+  const layout = table.width && table.width < NARROW_PX ? layoutChain(s.line, room, u) : layoutLine(s.line, s.lead_index, room, u, !slots);
   // The tiles are a list; the end buttons sit beside it in the same area (a list holds only
   // list items).
-  const area = h("div", { class: "dl-line-area", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
+  const area = h("div", { class: slots ? "dl-line-area" : "dl-line-area dl-still", style: `width: ${room}px; height: ${Math.ceil(layout.height)}px` });
   const ends = s.ends || [null, null];
-  const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s.line, ends, t) });
+  const line = h("div", { class: "dl-line", role: "list", "aria-label": lineLabel(s) });
   area.append(line);
   const at = (box) => `left: ${box.x}px; top: ${box.y}px; width: ${box.w}px; height: ${box.h}px`;
   for (const item of layout.items) {
@@ -57,7 +79,7 @@ export function drawLine(table, s, slots = true) {
     const number = ends[side === "left" ? 0 : 1];
     const active = table.choosing !== null;
     // The name starts with what the button shows ("L 6"), so speech input can say it too.
-    const letter = side === "left" ? "L" : "R";
+    const letter = (keyOf(table, side) || "").toUpperCase(); // "I" and "D" at a Spanish table
     const parts = { number, tile: active ? table.spoken(table.choosing) : null };
     const label = !s.line.length
       ? t("lead: your lead goes here")
@@ -76,7 +98,7 @@ export function drawLine(table, s, slots = true) {
         "data-key": `end:${side}`,
         "aria-label": label,
         "aria-disabled": active ? null : "true",
-        "aria-keyshortcuts": side === "left" ? "l" : "r",
+        "aria-keyshortcuts": keyOf(table, side),
         style: at(layout.slots[side]),
         onclick: () => table.chooseEnd(side),
       }, s.line.length ? [h("span", { class: "dl-slot-letter", text: letter }), " ", h("span", { class: "dl-slot-number", text: String(number) })] : [h("span", { class: "dl-slot-letter", text: t("lead") })]),
@@ -86,10 +108,9 @@ export function drawLine(table, s, slots = true) {
   return section;
 }
 
-/** The line's name for a screen reader: its tiles from the left end, then both ends (`t`:
- * the table's words). */
-export function lineLabel(line, ends, t = english) {
-  if (!line.length) return t("The line is empty");
-  const tiles = line.map((p) => p.spoken).join(", ");
-  return t("The line, from the left end: {tiles}. Left end {left}, right end {right}.", { tiles, left: ends[0], right: ends[1] });
+/** The line's name for a screen reader, as Python words it (`line_said`): its tiles in chain
+ * order from the left end, each read from the end it meets, then both ends.  No word of it is
+ * made here. */
+export function lineLabel(s) {
+  return s.line_said;
 }

@@ -7,6 +7,12 @@ import { tr } from "./words.js";
 /** Milliseconds without an answer from Python before the table says it is waiting. */
 export const ANSWER_NOTE_MS = 4000;
 
+/** The moves a person may make while Python is still answering another request (a hint's
+ * search finishing after Cancel, in the in-browser site): the last one waits (`table.queued`,
+ * said on screen) and is sent, for the position it was made on, once Python has answered.
+ * Python checks it then, as any move. */
+const QUEUED = new Set(["play", "draw", "pass", "puzzle_answer"]);
+
 /** The table's actions, as methods to merge into `table`. */
 export function actions(table) {
   const t = (key, parts) => tr(table)(key, parts);
@@ -14,10 +20,18 @@ export function actions(table) {
    * match, carry on...) with the newest one received. */
   function send(action, extra = {}) {
     const shown = table.shown;
-    if (!shown || table.pending || table.dead) return false;
+    if (!shown || table.dead) return false;
+    if (table.pending) {
+      // A second move while the first is unanswered is a double click: refused.  A move while
+      // a hint, a cancel or another request is answered waits for it.
+      if (!QUEUED.has(action) || QUEUED.has(table.pending.action)) return false;
+      table.queued = { action, extra: { version: shown.version, ...extra } };
+      table.draw();
+      return true;
+    }
     const onScreen = ["play", "draw", "pass", "hint", "undo"].includes(action);
     const id = `${table.viewId}-${++table.intentCount}`;
-    const pending = { id, t0: table.now() };
+    const pending = { id, t0: table.now(), action };
     table.pending = pending;
     if (["play", "draw", "pass"].includes(action)) table.replyFrom = pending.t0;
     table.root.setAttribute("aria-busy", "true");
@@ -48,10 +62,11 @@ export function actions(table) {
     else send("play", { tile: tile.tile, end: end ?? null });
   }
 
-  /** A click or key on a hand tile. */
+  /** A click or key on a hand tile (while Python answers the last intent, the move waits). */
   function useTile(tile) {
     const shown = table.shown;
-    if (!shown || table.pending || table.dead) return;
+    if (!shown || table.dead) return;
+    if (table.pending && QUEUED.has(table.pending.action)) return; // the last move is unanswered: a double click
     const puzzle = puzzleOn(shown);
     // The position has moved on: show it before anything is played (a puzzle's position does
     // not move with the game underneath, so its answer goes on).
@@ -189,8 +204,18 @@ export function actions(table) {
     return t ? t.spoken : tileText;
   }
 
+  /** The move that waited for Python's answer, sent now that it has come (Python says why not,
+   * if the position it was made on has gone). */
+  function sendQueued() {
+    const q = table.queued;
+    if (!q || table.pending || table.dead) return;
+    table.queued = null;
+    send(q.action, q.extra);
+    table.draw();
+  }
+
   return {
-    send, handNow, playTile, useTile, chooseEnd, cancelChoice, waitNote, note, act, askNewMatch, puzzleAnswer, spoken, cancelHint,
+    send, sendQueued, handNow, playTile, useTile, chooseEnd, cancelChoice, waitNote, note, act, askNewMatch, puzzleAnswer, spoken, cancelHint,
     hintThinking, settleHint,
     closeConfirm, askClosePuzzles, keepSolving,
     coachKey: (key) => coachKeys(table, key, null),

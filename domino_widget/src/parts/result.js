@@ -13,10 +13,10 @@ export function drawResult(table, s) {
   const next = board.match_over
     ? tour
       ? drawTournamentEnd(table, tour)
-      : button(table, "action:next", t("New match (N)"), () => table.send("new_match"), { primary: true, shortcut: "n", extra: "dl-primary" })
-    : button(table, "action:next", t("Next hand (N)"), () => table.send("next_hand"), { primary: true, shortcut: "n", extra: "dl-primary" });
+      : button(table, "action:next", t("New match (N)"), () => table.send("new_match"), { primary: true, keyed: "next", extra: "dl-primary" })
+    : button(table, "action:next", t("Next hand (N)"), () => table.send("next_hand"), { primary: true, keyed: "next", extra: "dl-primary" });
   const review = (s.reviews || []).map((r, i) =>
-    button(table, i === 0 ? "action:review" : `action:review:${r.seat}`, r.text, () => table.send("review", { seat: r.seat }), i === 0 ? { shortcut: "v" } : {}),
+    button(table, i === 0 ? "action:review" : `action:review:${r.seat}`, r.text, () => table.send("review", { seat: r.seat }), i === 0 ? { keyed: "review" } : {}),
   );
   const won = board.match_over && board.sides.some((side) => side.winner && side.mine);
   return h("section", { class: `dl-result${r.you_won ? " dl-won" : ""}`, "aria-label": t("Result of the hand") }, [

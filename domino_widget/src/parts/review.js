@@ -44,7 +44,7 @@ export function drawReview(table, c) {
   if (d) {
     out.push(
       h("p", { class: "dl-review-heading", "data-key": "review:heading", text: d.heading }),
-      drawLine(table, d, false),
+      drawLine(table, d, false, true),
       h("div", { class: "dl-review-hand" }, [
         h("span", { class: "dl-coach-move-title", text: t("Your tiles then") }),
         h("span", { class: "dl-review-tiles", role: "img", "aria-label": t("Your tiles then: {tiles}", { tiles: d.hand.map((tile) => tile.spoken).join(", ") }) },
@@ -64,7 +64,7 @@ export function drawReview(table, c) {
     h("div", { class: "dl-actions" }, [
       button(table, "review:previous", t("Previous (←)"), () => table.send("review_step", { step: -1 }), { shortcut: "ArrowLeft", disabled: !d || c.index <= 0 }),
       button(table, "review:next", t("Next (→)"), () => table.send("review_step", { step: 1 }), { primary: true, shortcut: "ArrowRight", disabled: !d || c.index >= c.count - 1 }),
-      d ? button(table, "review:analysis", t("Open in analysis (A)"), () => table.send("analysis_open"), { shortcut: "a" }) : null,
+      d ? button(table, "review:analysis", t("Open in analysis (A)"), () => table.send("analysis_open"), { keyed: "analysis" }) : null,
       button(table, "review:close", t("Close (Esc)"), () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" }),
     ]),
   );

@@ -56,11 +56,13 @@ export function createTable(model, el, env = {}) {
     viewId: Math.random().toString(36).slice(2, 8),
     intentCount: 0,
     /** @type {any} */ shown: null, // the snapshot on screen
-    /** @type {{id: string, t0: number}|null} */ pending: null,
+    /** @type {{id: string, t0: number, action: string}|null} */ pending: null,
     answerTimer: null,
     /** A review's arrow or Escape pressed while the last intent was still unanswered: it is
      * carried out once the answer arrives (only the last such key). */
     /** @type {string|null} */ deferredKey: null,
+    /** A move made while the last intent was still unanswered: sent once it is answered. */
+    /** @type {{action: string, extra: any}|null} */ queued: null,
     /** @type {number|null} */ replyFrom: null, // when the last move was sent, until it is our turn again
     /** @type {string|null} */ choosing: null, // the tile (text) waiting for an end to be chosen
     confirming: false, // "start a new match?" is showing
@@ -79,6 +81,8 @@ export function createTable(model, el, env = {}) {
     draw,
     die,
     unitPx: () => unitPx(root, table.shown),
+    /** The projector's layout (the model's `projector`): the log beside the line. */
+    projector: () => !!model.get("projector"),
   };
   const paced = pacedQueue({ now, later, cancel, show: (snap) => show(snap), shown: () => table.shown });
   table.latest = paced.latest;
@@ -142,6 +146,7 @@ export function createTable(model, el, env = {}) {
       else if (wasConfirming && !table.confirming && held.startsWith("confirm:")) restoreFocus(table.returnTo);
     }
     voice.hear(before, table.hideHint ? { ...snap, hint: null } : snap);
+    table.sendQueued(); // a move made while Python was answering goes first (it drops any hint)
     table.settleHint();
     if (table.deferredKey !== null && !table.pending) {
       const key = table.deferredKey;
@@ -161,6 +166,7 @@ export function createTable(model, el, env = {}) {
     const motion = !still && before && before !== shown && before.hand_number === shown.hand_number;
     const from = motion ? places(root, before) : null;
     root.style.setProperty("--dl-scale", String((shown.options && shown.options.scale) || 1));
+    root.classList.toggle("dl-projector", table.projector());
     body.replaceChildren(...drawAll(table, shown).filter(Boolean));
     const log = body.querySelector(".dl-log-list");
     if (log) log.scrollTop = log.scrollHeight; // the newest turn in view
@@ -181,6 +187,7 @@ export function createTable(model, el, env = {}) {
     table.dead = reason;
     table.pending = null;
     table.deferredKey = null;
+    table.queued = null;
     cancel(table.answerTimer);
     root.removeAttribute("aria-busy");
     root.classList.remove("dl-pending");
@@ -218,6 +225,8 @@ export function createTable(model, el, env = {}) {
     draw();
   };
   model.on("change:words", reword);
+  const relayout = () => draw();
+  model.on("change:projector", relayout);
   receive();
   try {
     model.send({ action: "hello", client: env.client || clientId() });
@@ -231,6 +240,7 @@ export function createTable(model, el, env = {}) {
     destroy() {
       model.off("change:snapshot", receive);
       model.off("change:words", reword);
+      model.off("change:projector", relayout);
       unwatch();
       root.removeEventListener("keydown", onKey);
       unfocus();

@@ -38,5 +38,19 @@ export const english = translator(() => null);
 /** Mark a label kept in a constant, to be said with t(), for the tests that scan for labels. */
 export const N_ = (label) => label;
 
+/** The key of `action` ("draw", "left"...) at this table, lower case, as Python sends it in
+ * the snapshot (`keys`, read from the labels' words in the table's language: "r" draws at a
+ * Spanish table); null when the snapshot names none. */
+export function keyOf(table, action) {
+  const keys = table && table.shown && table.shown.keys;
+  return (keys && keys[action]) || null;
+}
+
+/** The action whose key is `key` (a letter, lower case) at this table, or null. */
+export function actionOf(table, key) {
+  const keys = (table && table.shown && table.shown.keys) || {};
+  return Object.keys(keys).find((action) => keys[action] === key) || null;
+}
+
 /** The label function of `table` (English for a table without words, as some tests build). */
 export const tr = (table) => (table && table.t) || english;

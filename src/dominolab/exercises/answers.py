@@ -14,6 +14,14 @@ same way:
 * sequences as a list, a tuple or text; sets (where order does not matter) also as a set;
 * code (a function or a class the learner writes) by running it on cases the engine answers.
 
+Text is read as a teacher reads it, in English and in Spanish whatever the language of the
+moment (:func:`clean`, :func:`bare_number_text`, :func:`tile_words`, :func:`move_text`): a final
+full stop, quotes and dashes of every kind ("2–0"); articles and units ("el 23", "23 puntos");
+the tiles the program names ("doble dos", "dos-blanco", "double two"); plural suit words ("los
+treses"); the glossary's words for drawing and passing ("cojo del montón", "toco la mesa"); a
+single item where a list is asked.  Numbers are echoed as the learner wrote them ("0,44").  The
+puzzles and the analysis board's text read moves with the same functions.
+
 An answer of the wrong kind gets a plain sentence ("expected a whole number, such as 12; got
 a list"), never a Python error.  Reading never raises anything but :class:`Unreadable`
 (the exercise turns any other failure into the same plain sentence) and never hangs:
@@ -31,6 +39,7 @@ import numbers
 import operator
 import re
 import types
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, localcontext
@@ -60,7 +69,13 @@ __all__ = [
     "Set",
     "TileAnswer",
     "Unreadable",
+    "as_written",
+    "bare_number_text",
+    "clean",
     "describe",
+    "move_text",
+    "suit_number",
+    "tile_words",
     "whole_number",
 ]
 
@@ -255,10 +270,210 @@ class Kind:
         return Unreadable(_("expected {expects}; got {given}.").format(expects=self.expects, given=describe(answer)))
 
 
+# --- reading text as a teacher does ---------------------------------------------------------
+# One place turns what a learner types into the plain form each kind reads: marks a keyboard
+# or autocorrect adds (dashes, quotes, odd spaces, a final full stop), the words around an
+# answer (articles, units, "número"), the tile names the program itself writes ("doble dos",
+# "dos-blanco", "double two"), plural suit words ("los treses") and every word the Spanish
+# glossary (docs/teachers/es/glosario.md) lists for drawing and passing.  English and Spanish
+# are read whatever the language of the moment, as the move reader does.
+
+#: Every dash a keyboard, a phone or autocorrect may put between a tile's halves.
+_DASHES = str.maketrans({mark: "-" for mark in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2043\ufe58\ufe63\uff0d"})
+#: Spaces other than the plain one (no-break, thin, narrow no-break, ideographic).
+_ODD_SPACES = str.maketrans({mark: " " for mark in "\u00a0\u2007\u2009\u200a\u202f\u3000\t\n\r"})
+#: Quotes around a whole answer, typographic or not: opening mark -> closing marks.
+_QUOTE_PAIRS = {"'": "'", '"': '"', "\u2018": "\u2019'", "\u201c": "\u201d\"", "\u00ab": "\u00bb", "`": "`",
+                "\u2019": "\u2019", "\u201d": "\u201d"}
+#: Marks after an answer that say nothing about it: "23.", "¡robar!", "2-0…".
+_TRAILING = ".!?¡¿…;: "
+_LEADING = "¡¿ "
+
+
+def clean(text: str) -> str:
+    """``text`` with the marks that do not change an answer taken away: dashes of every kind
+    written as ``-``, odd spaces as one space, quotes around it, a final full stop (or ``!``,
+    ``?``, ``…``), an opening ``¡``/``¿``.  Never raises; linear in the text's length."""
+    text = text.translate(_DASHES).translate(_ODD_SPACES)
+    text = " ".join(text.split())
+    for _round in range(2):  # quotes inside marks: '"23".' or «23».
+        if len(text) > 1:
+            text = text.rstrip(_TRAILING).lstrip(_LEADING)
+        if len(text) >= 2 and text[0] in _QUOTE_PAIRS and text[-1] in _QUOTE_PAIRS[text[0]]:
+            text = text[1:-1].strip()
+    return text
+
+
+#: Words before an answer: articles, "el número", "la ficha", "the number", "the tile".
+_BEFORE = re.compile(r"^(?:(?:el|la|los|las|un|una|the|a|an)\s+)?(?:(?:n[uú]mero|number|ficha|tile|nro\.?|no\.)\s+)?",
+                     re.IGNORECASE)
+#: Units after a number: "23 puntos", "66 fichas", "23 points", "2 tiles", "5 turnos".
+_UNITS = re.compile(r"\s*(?:puntos?|pts?\.?|tantos?|pintas?|fichas?|piedras?|points?|pips?|tiles?|"
+                    r"turnos?|turns?|veces|times|manos|hands|decisiones|decisions|en\s+total|in\s+all|in\s+total|"
+                    r"como\s+m[aá]ximo|como\s+mucho|at\s+most)$", re.IGNORECASE)
+#: Words a learner puts before a number: "son 66", "hasta 4", "se anota 57", "en el turno 19".
+_LEAD_IN = re.compile(r"^(?:(?:son|es|serían|sería|hay|da|suma|vale|valen|hasta|como\s+m[aá]ximo|como\s+mucho|"
+                      r"a\s+lo\s+m[aá]s|se\s+anota|se\s+anotan|anota|gana|roba|robas|en\s+el|en|el|turno|"
+                      r"it\s+is|it's|that's|there\s+are|at\s+most|up\s+to|scores|draws|on|at|turn)\s+)+(?=\S)",
+                      re.IGNORECASE)
+#: Words that say an answer is approximate: "aprox. 0,44", "about 0.44", "≈ 0.44".
+_ABOUT = re.compile(r"^(?:aprox(?:imadamente|\.)?|alrededor\s+de|unos|unas|cerca\s+de|about|around|"
+                    r"approx(?:imately|\.)?|roughly|≈|~)\s*", re.IGNORECASE)
+
+
+def bare_number_text(text: str) -> str:
+    """A number's text without the words a learner puts around it: "el 23" -> "23",
+    "23 puntos" -> "23", "unos 0,44" -> "0,44", "44 por ciento" -> "44%"."""
+    text = clean(text)
+    text = _LEAD_IN.sub("", text)
+    text = _ABOUT.sub("", text)
+    before = _BEFORE.match(text)
+    if before and before.end() < len(text):
+        text = text[before.end():]
+    text = re.sub(r"\s*(?:por\s+ciento|percent|per\s+cent|pct)$", "%", text, flags=re.IGNORECASE)
+    previous = None
+    while previous != text:
+        previous = text
+        text = _UNITS.sub("", text).strip()
+    return text
+
+
+#: The halves in words, English and Spanish: what ``Tile.spoken`` writes and what learners say.
+_PIP_NAMES: dict[str, int] = {}
+for _value, _words in enumerate((
+        "blank blanco blanca blancos blancas cero zero", "one uno una", "two dos", "three tres", "four cuatro",
+        "five cinco", "six seis", "seven siete", "eight ocho", "nine nueve", "ten diez", "eleven once",
+        "twelve doce")):
+    for _word in _words.split():
+        _PIP_NAMES[_word] = _value
+#: The numbers as suits, in the plural: "los treses", "the threes", "los blancos".
+_SUIT_NAMES: dict[str, int] = {}
+for _value, _words in enumerate((
+        "blancos blancas blanks zeros ceros", "unos ones", "doses dos twos", "treses threes", "cuatros fours",
+        "cincos fives", "seises sixes", "sietes sevens", "ochos eights", "nueves nines", "dieces tens")):
+    for _word in _words.split():
+        _SUIT_NAMES[_word] = _value
+#: Doubles and tiles by name: "doble dos", "double-two", "la mula de seis" (México),
+#: "chancho de seis" (Chile), and the Cuban "blanquizal" (0-0) and "caja de muerto" (6-6).
+_DOUBLE_WORDS = r"(?:doble|double|mula|chancho)"
+_PIP_WORD = r"(?:" + "|".join(sorted(_PIP_NAMES, key=len, reverse=True)) + r"|\d{1,2})"
+_DOUBLE_NAME = re.compile(rf"\b(?:el\s+|la\s+|the\s+|a\s+|un\s+|una\s+)?{_DOUBLE_WORDS}"
+                          rf"(?:\s*-\s*|\s+de\s+|\s+)({_PIP_WORD})\b", re.IGNORECASE)
+_PAIR_NAME = re.compile(rf"\b({_PIP_WORD})\s*-\s*({_PIP_WORD})\b", re.IGNORECASE)
+_TILE_NICKNAMES = re.compile(r"\b(?:el\s+)?(?:blanquizal|caja\s+de\s+muerto)\b", re.IGNORECASE)
+
+
+def _pip(word: str) -> int:
+    return int(word) if word.isdigit() else _PIP_NAMES[word.casefold()]
+
+
+def tile_words(text: str) -> str:
+    """``text`` with every tile named in words written in figures: "doble dos" -> "2-2",
+    "dos-blanco" -> "2-0", "double-six" -> "6-6", "six-four" -> "6-4", "la mula de cinco" ->
+    "5-5"; other words are left as they are."""
+    text = _TILE_NICKNAMES.sub(lambda m: "0-0" if "blanq" in m.group(0).casefold() else "6-6", text)
+    text = _DOUBLE_NAME.sub(lambda m: f"{_pip(m.group(1))}-{_pip(m.group(1))}", text)
+    return _PAIR_NAME.sub(lambda m: f"{_pip(m.group(1))}-{_pip(m.group(2))}", text)
+
+
+def suit_number(text: str) -> Optional[int]:
+    """The number a suit word names, in the plural as players say it ("los treses", "treses",
+    "the threes", "los blancos") or as a number word ("el tres", "blanco"); else ``None``."""
+    words = clean(text).casefold().split()
+    if words and words[0] in ("el", "la", "los", "las", "the"):
+        words = words[1:]
+    if len(words) != 1:
+        return None
+    word = words[0]
+    return _SUIT_NAMES.get(word, _PIP_NAMES.get(word))
+
+
+# Moves.  What the learner types is rewritten into the move reader's plain words ("2-0 right",
+# "draw", "pass"); :func:`dominolab.moves.read_move_text` then reads it.
+
+#: Verbs for drawing in the glossary's regions: robar, coger (España), tomar, agarrar; and
+#: "ir al pozo", "pick up", "take".
+_DRAW_VERBS = frozenset({
+    "robar", "robo", "robas", "roba", "robamos", "robé", "robó",
+    "coger", "cojo", "coges", "coge", "cogemos",
+    "tomar", "tomo", "tomas", "toma", "tomamos",
+    "agarrar", "agarro", "agarras", "agarra", "agarramos",
+    "draw", "draws", "drawing", "take", "takes", "pick", "picks"})
+#: Words after a draw verb that say only where from: "del pozo", "una ficha del montón", "up".
+_DRAW_REST = frozenset({"del", "de", "el", "la", "al", "pozo", "montón", "monton", "una", "un", "ficha", "pieza",
+                        "piedra", "a", "the", "tile", "from", "boneyard", "stock", "pile", "up", "one"})
+#: Passing: "paso", "¡paso!", "pasar", "toco", "toco la mesa" (tocar la mesa), "knock", "go".
+_PASS_VERBS = frozenset({"pasar", "paso", "pasas", "pasa", "pasamos", "pase", "tocar", "toco", "tocas", "toca",
+                         "pass", "passes", "knock", "knocks", "go"})
+_PASS_REST = frozenset({"la", "mesa", "el", "turno", "my", "turn", "on", "the", "table", "mi", "yo", "me"})
+_END_NAMES = {"izquierda": "left", "izquierdo": "left", "izq": "left", "izq.": "left", "i": "left", "left": "left",
+              "l": "left", "derecha": "right", "derecho": "right", "der": "right", "der.": "right", "d": "right",
+              "right": "right", "r": "right"}
+#: Words between a tile and its end: "a la derecha", "por el extremo derecho", "en la punta
+#: derecha" (punta, cabeza, brazo: the glossary's words for an end), "on the right end".
+_END_FILLER = frozenset({"a", "la", "el", "al", "en", "por", "del", "de", "lado", "extremo", "punta", "cabeza", "brazo",
+                         "the", "on", "at", "to", "end", "side", "hacia"})
+_PLAY_VERBS = frozenset({"play", "plays", "lead", "leads", "juego", "juegas", "juega", "jugar", "pongo", "pone",
+                         "pones", "poner", "salgo", "sales", "sale", "salir", "tiro", "tirar", "tira", "coloco",
+                         "colocar", "pego", "pegar", "meto", "meter"})
+_SUBJECTS = frozenset({"i", "yo", "you", "tú", "tu"})
+
+
+def move_text(text: str) -> str:
+    """A move as a learner types it, in the move reader's plain words: "el 2-0 a la
+    derecha" -> "2-0 right", "el dos-blanco por la punta derecha" -> "2-0 right", "cojo del
+    montón" -> "draw", "toco la mesa" -> "pass", "2–0 D." -> "2-0 right".  Text that is not a
+    plain move (several moves, a draw with a count) comes back cleaned, with its tiles in
+    figures and its verbs for drawing as "robar"."""
+    text = tile_words(clean(text))
+    words = text.casefold().replace(",", " ").replace(":", " ").split()
+    if len(words) > 1 and words[0] in _SUBJECTS and (words[1] in _DRAW_VERBS or words[1] in _PASS_VERBS
+                                                     or words[1] in _PLAY_VERBS):
+        words = words[1:]  # "I draw", "yo paso"
+    if words and words[0] in _DRAW_VERBS:
+        if all(w in _DRAW_REST for w in words[1:]):
+            return "draw"
+        # "cojo 2 (3-3)": the verb said as the reader's "robar", the rest as written
+        return re.sub(r"^\s*(?:(?:i|yo|you|tú|tu)\s+)?\S+", "robar", text, count=1, flags=re.IGNORECASE)
+    if words[:3] == ["voy", "al", "pozo"] or words[:3] == ["ir", "al", "pozo"] or words == ["al", "pozo"]:
+        return "draw" if len(words) <= 3 else text
+    if words and words[0] in _PASS_VERBS and all(w in _PASS_REST for w in words[1:]):
+        return "pass"
+    if words and words[0] in _PLAY_VERBS:
+        lead = words[0] in ("lead", "leads", "salgo", "sales", "sale", "salir")
+        words = words[1:]
+        while len(words) > 1 and words[0] in ("con", "el", "la", "ficha", "the", "with"):
+            words = words[1:]
+        if lead and len(words) == 1:
+            return f"lead {words[0]}"
+    while len(words) > 1 and words[0] in ("el", "la", "ficha", "the", "tile", "a", "un", "una"):
+        words = words[1:]  # "el 2-0 a la derecha", "la ficha 2-0"
+    end = None
+    while len(words) > 2 and words[-1] in ("end", "side"):
+        words = words[:-1]  # "2-0 right end"
+    if len(words) > 1 and words[-1] in _END_NAMES:
+        end = _END_NAMES[words[-1]]
+        words = words[:-1]
+        while len(words) > 1 and words[-1] in _END_FILLER:
+            words = words[:-1]
+    elif len(words) > 1 and words[0] in _END_NAMES and words[0] not in ("a", "i", "d", "l", "r"):
+        end = _END_NAMES[words[0]]  # "derecha: 2-0", "right 2-0"
+        words = words[1:]
+        while len(words) > 1 and words[0] in _END_FILLER:
+            words = words[1:]
+    if len(words) == 1 and _TILE_LIKE.fullmatch(words[0]):
+        return f"{words[0]} {end}" if end else words[0]
+    return text
+
+
+_TILE_LIKE = re.compile(r"\[?\d{1,2}[-|:/]\d{1,2}\]?")
+
+
 # --- numbers ------------------------------------------------------------------------------
 
 _DECIMAL_TEXT = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,4})?")
-_FRACTION_TEXT = re.compile(r"([+-]?\d{1,30})\s*/\s*(\d{1,30})")
+_FRACTION_TEXT = re.compile(r"([+-]?\d{1,30})\s*(?:/|\s(?:de\s+cada|de|en|out\s+of|of|in)\s)\s*(\d{1,30})",
+                            re.IGNORECASE)
 #: A number written with a decimal comma: "0,38", "12,5".  Not "1,000" nor "2,125", which may be
 #: a thousands separator: those stay unreadable, as they were.
 _DECIMAL_COMMA_TEXT = re.compile(r"[+-]?(?:0?,\d+|\d+,(?:\d{1,2}|\d{4,}))")
@@ -340,7 +555,7 @@ class Number(Kind):
             return Decimal(top) / Decimal(bottom)
 
     def _from_text(self, answer: str) -> Decimal:
-        text = _text(answer, self)
+        text = bare_number_text(_text(answer, self))
         share = text.endswith("%")
         if share:
             text = text[:-1].strip()
@@ -383,7 +598,7 @@ class Number(Kind):
             return None
         if self.percent and 1 < exact <= 100:
             return _("a share is a number between 0 and 1: if you meant {value}%, write {share} or the text "
-                     "'{value}%'.").format(value=exact, share=exact.scaleb(-2))
+                     "'{value}%'.").format(value=as_written(exact, answer), share=as_written(exact.scaleb(-2), answer))
         exponent = exact.as_tuple().exponent
         places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
         with localcontext() as context:
@@ -393,7 +608,8 @@ class Number(Kind):
                 return ngettext("{value} agrees with the answer to {places} decimal place; the question asks "
                                 "for {asked}.",
                                 "{value} agrees with the answer to {places} decimal places; the question asks "
-                                "for {asked}.", places).format(value=exact, places=places, asked=self.places)
+                                "for {asked}.", places).format(value=as_written(exact, answer), places=places,
+                                                               asked=self.places)
             if places == self.places and abs(exact) < 10**30 and abs(expected) < 10**30 and \
                     exact.quantize(self.quantum, rounding=ROUND_DOWN) == \
                     expected.quantize(self.quantum, rounding=ROUND_DOWN):
@@ -422,14 +638,22 @@ class Integer(Kind):
     what = N_("a whole number")
     plural = N_("whole numbers")
 
-    def __init__(self, *, example: str = "12"):
+    def __init__(self, *, example: str = "12", suits: bool = False):
         self.example = example
+        #: Numbers that are suits ("which numbers does seat 1 lack?"): their words are read too,
+        #: "los treses", "el tres", "blancos", "the sixes".
+        self.suits = suits
 
     def read(self, answer: Any) -> int:
         if isinstance(answer, bool) or _is_numpy_bool(answer):
             raise self.wrong_kind(answer)
         if isinstance(answer, str):
             text = _text(answer, self)
+            if self.suits:
+                suit = suit_number(text)
+                if suit is not None:
+                    return suit
+            text = bare_number_text(text)
             seat = _SEAT_TEXT.match(text)
             if seat:
                 text = text[seat.end():]
@@ -479,22 +703,32 @@ class Boolean(Kind):
         if isinstance(answer, bool) or _is_numpy_bool(answer):
             return bool(answer)
         if isinstance(answer, str):
-            text = _text(answer, self).casefold()
+            text = clean(_text(answer, self)).casefold()
             value = _BOOLEAN_WORDS.get(text)
             if value is None:
                 value = _SPANISH_BOOLEAN_WORDS.get(text.strip("¡!¿?. "))
+            if value is None:  # "No, porque…", "Falso: el 6 ya salió", "es verdad"
+                segments = [re.sub(r"^(?:es|it\s+is|it's)\s+", "", part.strip())
+                            for part in re.split(r"[,;:.!(]", text)]
+                for part in (segments[0], segments[-1]):  # "No, porque…"; "no está trancado: falso"
+                    value = _BOOLEAN_WORDS.get(part, _SPANISH_BOOLEAN_WORDS.get(part))
+                    if value is not None:
+                        break
             if value is not None:
                 return value
         raise self.wrong_kind(answer)
 
 
 def _name_key(text: str) -> str:
-    return re.sub(r"[\s_\-'\"`()\[\].,:;]+", "", text.casefold())
+    """A name as it is compared: no case, no accents, no spaces, marks or brackets."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", clean(text).casefold()) if not unicodedata.combining(c))
+    return re.sub(r"[\s_\-'\"`()\[\].,:;¡!¿?«»]+", "", folded)
 
 
 #: Words a Spanish speaker puts before a choice's letter or name: "la b", "la opción b",
 #: "respuesta c", "el blocking".
-_SPANISH_BEFORE_CHOICE = re.compile(r"^(?:(?:la|el|una|un|opci[oó]n|respuesta|letra)\s+)+", re.IGNORECASE)
+_SPANISH_BEFORE_CHOICE = re.compile(
+    r"^(?:(?:la|el|una|un|es|opci[oó]n|respuesta|letra|the|an|a|it's|option|answer)\s+)+", re.IGNORECASE)
 
 
 class Choice(Kind):
@@ -509,8 +743,11 @@ class Choice(Kind):
     plural = N_("names")
 
     def __init__(self, names: Iterable[str], *, aliases: Optional[Mapping[str, str]] = None,
-                 unknown: Optional[str] = None, what: Optional[str] = None, example: str = ""):
+                 unknown: Optional[str] = None, what: Optional[str] = None, example: str = "",
+                 words: Optional[Callable[[str], str]] = None):
         self.names = tuple(names)
+        #: How a name is written in the language of the moment (``show``); None: as it is.
+        self.words = words
         if not self.names:
             raise ValueError("a choice needs at least one name")
         self._lookup: dict[str, str] = {}
@@ -532,7 +769,7 @@ class Choice(Kind):
     def said_what(self) -> str:
         if self._given_what:
             return _(self._given_what)
-        quoted = [f"'{n}'" for n in self.names]
+        quoted = [self.show(n) for n in self.names]
         return _("one of {names}").format(names=list_or(quoted)) if len(quoted) > 1 else quoted[0]
 
     def read(self, answer: Any) -> str:
@@ -550,7 +787,7 @@ class Choice(Kind):
         return official
 
     def show(self, value: str) -> str:
-        return f"'{value}'"
+        return f"'{self.words(value) if self.words is not None else value}'"
 
 
 # --- tiles and moves ----------------------------------------------------------------------
@@ -569,7 +806,7 @@ class TileAnswer(Kind):
             return answer
         try:
             if isinstance(answer, str):
-                return Tile.parse(_text(answer, self))
+                return Tile.parse(_bare_tile_text(_text(answer, self)))
             if isinstance(answer, (tuple, list)) and len(answer) == 2:
                 if not any(isinstance(h, bool) for h in answer):
                     halves = [operator.index(h) for h in answer]
@@ -628,7 +865,7 @@ class MoveAnswer(Kind):
             return self._placed(Play(answer, "left"), None)
         if isinstance(answer, str):
             try:
-                text = _text(answer, self)
+                text = move_text(_text(answer, self))
                 action, _, end = read_move_text(text)
                 move = move_from_text(text)
             except (ValueError, TypeError):
@@ -683,7 +920,7 @@ def whole_number(value: Any) -> Optional[int]:
 # --- sequences and sets -------------------------------------------------------------------
 
 #: The Spanish "and" before a list's last item: "5-1, 2-2 y 2-0" ("e" before an "i" sound).
-_LAST_AND = re.compile(r"\s+[ye]\s+", re.IGNORECASE)
+_LAST_AND = re.compile(r"\s+(?:[ye]|and|&)\s+", re.IGNORECASE)
 
 
 class Sequence(Kind):
@@ -727,7 +964,7 @@ class Sequence(Kind):
 
     def _collection(self, answer: Any) -> list[Any]:
         if isinstance(answer, str):
-            text = _text(answer, self)
+            text = clean(_text(answer, self))
             if text[:1] in "[({" and text[-1:] in "])}":
                 try:
                     value = ast.literal_eval(text)
@@ -743,6 +980,8 @@ class Sequence(Kind):
                 text = _LAST_AND.sub(";" if ";" in text else ",", text)  # "5-1, 2-2 y 2-0"
             if ";" in text:  # "0,5; 0,25": decimal commas, items apart by semicolons
                 return [part for part in text.split(";") if part.strip()]
+            if "," not in text and len(text.split()) > 1 and self._one(text):
+                return [text]  # a single item where a list is asked: "6-0 a la izquierda"
             parts = text.split(",") if "," in text else text.split()
             return [part for part in parts if part.strip()]
         if isinstance(answer, (bytes, bytearray)):
@@ -755,6 +994,14 @@ class Sequence(Kind):
             raise Unreadable(_("order matters here, and a set has none: expected {expects}.").format(
                 expects=self.expects))
         return _items(answer, self)
+
+    def _one(self, text: str) -> bool:
+        """Does ``text`` read as one item?"""
+        try:
+            self.of.read(text)
+        except Exception:
+            return False
+        return True
 
     def _read_items(self, items: list[Any]) -> list[Any]:
         values = []
@@ -907,3 +1154,21 @@ def call(function: Any, *args: Any, shown: str = "") -> Any:
         else:
             message = _("calling it stopped with {kind}.")
         raise Failed(message.format(call=shown, kind=kind, text=text)) from None
+
+
+def _bare_tile_text(text: str) -> str:
+    """A tile's text without what a learner writes around it: "la ficha 6-4", "el doble
+    dos", "6–4."."""
+    words = tile_words(clean(text)).split()
+    while len(words) > 1 and words[0].casefold() in ("el", "la", "ficha", "the", "tile", "a", "un", "una"):
+        words = words[1:]
+    return " ".join(words)
+
+
+def as_written(value: Decimal, answer: Any) -> str:
+    """``value`` written as the learner wrote their number: with a decimal comma if they
+    used one ("0,44" is echoed "0,44", never "0.44")."""
+    text = str(value)
+    if isinstance(answer, str) and _DECIMAL_COMMA_TEXT.search(bare_number_text(answer)[:MAX_TEXT].rstrip("%").strip()):
+        return text.replace(".", ",")
+    return text

@@ -19,10 +19,10 @@ from typing import Any, Optional
 
 from .. import puzzles
 from ..analysis import Analysis, AnalysisBoard
-from ..i18n import N_, _
+from ..i18n import LANGUAGES, N_, _, language
 from ..players import GreedyPlayer, SearchPlayer
 from ..playout import play_out
-from ..review import LABELS, Decision, Review, label_for, move_words, review
+from ..review import LABELS, Decision, Review, label_for, label_words, move_words, review
 from ..round import Round
 from .answers import PASSES, Boolean, Choice, Code, Failed, Integer, MoveAnswer, call, describe, whole_number
 from .core import Exercise
@@ -197,11 +197,22 @@ q1 = Exercise(
     code="rv = dl.review(ex.exercise_hand(), seat=0)\nrv.worst().turn",
 )
 
+def _label_aliases() -> dict[str, str]:
+    """The labels as the review writes them in every language ("error", "la mejor",
+    "imprecisión"), each read as the label it names."""
+    aliases = {}
+    for code in LANGUAGES:
+        with language(code):
+            for name, _bound in LABELS:
+                aliases[label_words(name)] = name
+    return aliases
+
+
 q2 = Exercise(
     2,
     "A move gives up 6 expected points against the best move. Which label does the review give it? "
     "Give one of 'best', 'good', 'inaccuracy', 'mistake' or 'blunder'.",
-    answer=Choice([name for name, _ in LABELS]),
+    answer=Choice([name for name, _ in LABELS], aliases=_label_aliases(), words=label_words),
     expected=lambda: label_for(6),
     nudges={"blunder": N_("a blunder gives up 10 points or more: half a typical won hand."),
             "inaccuracy": N_("an inaccuracy gives up from 2 to under 5 points.")},

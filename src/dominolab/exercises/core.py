@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Optional, Union
 
-from ..i18n import N_, _, said
+from ..i18n import N_, SOURCE_LANGUAGE, _, get_language, said
 from . import settings
 from .answers import Kind, Unreadable, describe
 
@@ -202,8 +202,14 @@ class Exercise:
         return Feedback("incorrect", problem)
 
     def check(self, answer: Any = ...) -> None:
-        """Say whether ``answer`` is right (never raises)."""
-        show(self.evaluate(answer))
+        """Say whether ``answer`` is right (never raises).  On a JupyterHub with the class
+        service, the lesson, the exercise, the verdict and the answer as typed also go to the
+        teacher's page (:func:`dominolab.hub.client.report_check`); elsewhere nothing is sent."""
+        feedback = self.evaluate(answer)
+        show(feedback)
+        from ..hub.client import report_check  # the table session's layer: imported when called
+
+        report_check(self, answer, feedback.status)
 
     def hint(self) -> None:
         """A nudge towards the answer."""
@@ -226,4 +232,10 @@ class Exercise:
         show(Feedback("solution", text, said(self.solution_code)))
 
     def __repr__(self) -> str:
-        return f"Exercise {self.number}: {self.question}"
+        """The exercise and its question in the language of the moment; where the question has
+        no translation (the lesson itself asks it in that language), how to answer it."""
+        question = said(self.question)
+        if question == self.question and get_language() != SOURCE_LANGUAGE:
+            return _("Exercise {number}: check your answer with ex.q{number}.check(answer); ex.q{number}.hint() "
+                     "gives a nudge.").format(number=self.number)
+        return _("Exercise {number}: {question}").format(number=self.number, question=question)

@@ -196,7 +196,7 @@ q3 = Exercise(
     3,
     "In `r = ex.pass_position()` (standard rules), seat 1 has just passed. Look at `r.view(0).history[-1]`. Which "
     "numbers is seat 1 now known to lack? Give a set of whole numbers.",
-    answer=Set(_Integer(), example="{2, 5}"),
+    answer=Set(_Integer(suits=True), example="{2, 5}"),
     expected=lambda: set(known_voids(pass_position().view(0))[1]),
     nudges=[
         (frozenset({_last_ends()[0]}), N_("a pass says something about both ends.")),

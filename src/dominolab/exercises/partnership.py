@@ -246,7 +246,7 @@ q5 = Exercise(
     "In `r = ex.pass_position()` (the standard rules in partnerships), your partner (seat 2) drew a tile earlier "
     "in the hand and has just passed. Which numbers is your partner now known to lack? Give a set of whole "
     "numbers.",
-    answer=Set(Integer(), example="{2, 5}"),
+    answer=Set(Integer(suits=True), example="{2, 5}"),
     expected=lambda: set(known_voids(pass_position().view(0))[2]),
     nudges={(0, 3, 4, 5): N_("a draw shows nothing under these rules: drawing is allowed even when able to play. "
                           "Only the pass tells."),

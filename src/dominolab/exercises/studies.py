@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 from ..i18n import N_, Deferred, _, said
 from ..plain import number, percent
-from ..players import StrategyPlayer, create
+from ..players import StrategyPlayer, create, player_name
 from ..rules import Rules
 from ..simulation import SimulationResult, simulate, wilson_interval
 
@@ -66,11 +66,13 @@ WITHOUT = "strategy without "
 
 def label(name: str) -> str:
     """A player name of a :class:`Spec` as a learner reads it, in the language of the
-    moment: the kinds ("strategy", "greedy", "search (easy)") are code values and stay;
-    "strategy without blocking" says its "without" in that language."""
+    moment: the kinds ("strategy", "greedy", "search (easy)") are the players' names in
+    that language (:func:`~dominolab.players.player_name`: "Estratega", "Botagorda" in
+    Spanish; the kinds themselves in English); "strategy without blocking" says its
+    "without" in that language."""
     if name.startswith(WITHOUT):
         return _("strategy without {component}").format(component=name.removeprefix(WITHOUT))
-    return name
+    return player_name(name)
 
 
 def players_for(seats: tuple[str, ...]) -> list[Any]:

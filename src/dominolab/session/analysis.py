@@ -137,7 +137,7 @@ class Analyst(Worker[_EvalRun]):
     def show(self, board: AnalysisBoard) -> None:
         """Open ``board`` on the table (a copy: the caller's board is not changed)."""
         if not isinstance(board, AnalysisBoard):
-            raise ValueError(f"expected an AnalysisBoard, got {excerpt(board)}")
+            raise ValueError(_("expected an AnalysisBoard, got {given}").format(given=excerpt(board)))
         self._install(board.copy())
 
     def _install(self, board: AnalysisBoard) -> None:

@@ -240,25 +240,26 @@ class Coach:
         from .. import puzzles as _puzzles
 
         if not coaching:
-            raise ValueError("puzzles are off in a tournament")
+            raise ValueError(_("puzzles are off in a tournament"))
         check_seed(seed)
         if puzzle_or_id is not None:
             if grade is not None:
-                raise ValueError("give a puzzle or a grade, not both")
+                raise ValueError(_("give a puzzle or a grade, not both"))
             if isinstance(puzzle_or_id, _puzzles.Puzzle):
                 chosen = [puzzle_or_id]
             elif isinstance(puzzle_or_id, str):
                 try:
                     chosen = [_puzzles.get(puzzle_or_id)]
                 except KeyError:
-                    raise ValueError(f"no puzzle named {excerpt(puzzle_or_id, 30)}; "
-                                     "dl.puzzles.load() lists them") from None
+                    raise ValueError(_("no puzzle named {given}; dl.puzzles.load() lists them").format(
+                        given=excerpt(puzzle_or_id, 30))) from None
             else:
-                raise ValueError(f"expected a Puzzle or a puzzle's id, got {excerpt(puzzle_or_id)}")
+                raise ValueError(_("expected a Puzzle or a puzzle's id, got {given}").format(
+                    given=excerpt(puzzle_or_id)))
         else:
             chosen = _puzzles.select(grade=grade)
             if not chosen:
-                raise ValueError(f"there are no puzzles of grade {grade!r}")
+                raise ValueError(_("there are no puzzles of grade {grade}").format(grade=excerpt(grade)))
             if seed is not None:
                 random.Random(seed).shuffle(chosen)
         first = chosen[0].round()  # raises PuzzleError if it does not replay

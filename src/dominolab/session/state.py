@@ -71,16 +71,18 @@ class Settings:
     def __post_init__(self) -> None:
         for name in ("open_hands", "hints", "highlight_playable"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be True or False, got {excerpt(getattr(self, name))}")
+                raise ValueError(_("{name} must be True or False, got {given}").format(
+                    name=name, given=excerpt(getattr(self, name))))
         if self.undo not in UNDO_POLICIES:
-            raise ValueError(f"undo must be one of {', '.join(repr(p) for p in UNDO_POLICIES)}, "
-                             f"got {excerpt(self.undo)}")
+            raise ValueError(_("undo must be one of {policies}, got {given}").format(
+                policies=", ".join(repr(p) for p in UNDO_POLICIES), given=excerpt(self.undo)))
         pace = check_number(self.pace, "pace")
         if pace > 10:
-            raise ValueError(f"pace must be a number of seconds from 0 to 10, got {excerpt(self.pace)}")
+            raise ValueError(_("pace must be a number of seconds from 0 to 10, got {given}").format(
+                given=excerpt(self.pace)))
         scale = check_number(self.scale, "scale", positive=True)
         if not 0.5 <= scale <= 3:
-            raise ValueError(f"scale must be a number from 0.5 to 3, got {excerpt(self.scale)}")
+            raise ValueError(_("scale must be a number from 0.5 to 3, got {given}").format(given=excerpt(self.scale)))
 
     #: Settings that change what a player may learn or do (logged when changed mid-match).
     POLICY = ("open_hands", "hints", "undo")

@@ -95,25 +95,26 @@ class TableSession:
         language: Optional[str] = None,
     ) -> None:
         self._language = table_language(language)  # first: an unknown language builds nothing
-        rules = Rules.coerce(rules)
-        specs = _seat_specs(rules, players, opponents, seats)
-        count = len(specs)
-        rules.hand_size(count)
-        if rules.partnerships and count != 4:
-            raise ValueError(f"partnership rules need 4 players, got {count}")
-        check_seed(seed)
-        if target is not None:
-            check_int(target, "target", 1)
-        if undo is None:
-            undo = "free" if (open_hands is True or hints is True) else "off"
-        self.settings = Settings(open_hands=open_hands, hints=hints, undo=undo,
-                                 highlight_playable=highlight_playable, pace=pace, scale=scale)
-        self.rules = rules
-        self.players = count
-        self.humans: tuple[int, ...] = tuple(s for s, spec in enumerate(specs) if spec == HUMAN)
-        self._kinds = [HUMAN if spec == HUMAN else _kind_of(spec) for spec in specs]
-        self._seats = [_Person(s) if spec == HUMAN else _make_player(spec, s) for s, spec in enumerate(specs)]
-        with self.speaking():  # the default names ("You", "North") are in the table's language
+        # In the table's language: every error about the arguments, the default names ("You", "North")
+        with self.speaking():
+            rules = Rules.coerce(rules)
+            specs = _seat_specs(rules, players, opponents, seats)
+            count = len(specs)
+            rules.hand_size(count)
+            if rules.partnerships and count != 4:
+                raise ValueError(_("partnership rules need 4 players, got {count}").format(count=count))
+            check_seed(seed)
+            if target is not None:
+                check_int(target, "target", 1)
+            if undo is None:
+                undo = "free" if (open_hands is True or hints is True) else "off"
+            self.settings = Settings(open_hands=open_hands, hints=hints, undo=undo,
+                                     highlight_playable=highlight_playable, pace=pace, scale=scale)
+            self.rules = rules
+            self.players = count
+            self.humans: tuple[int, ...] = tuple(s for s, spec in enumerate(specs) if spec == HUMAN)
+            self._kinds = [HUMAN if spec == HUMAN else _kind_of(spec) for spec in specs]
+            self._seats = [_Person(s) if spec == HUMAN else _make_player(spec, s) for s, spec in enumerate(specs)]
             self.names: tuple[str, ...] = tuple(
                 _check_names(names, count) if names is not None else seat_names(count, self.humans))
         self.seed = seed
@@ -280,7 +281,8 @@ class TableSession:
         puzzle (or its id), else the shipped puzzles of ``grade`` (all grades when None) in
         an order shuffled by ``seed``.  Answers are judged by the puzzle and change nothing
         at the table; "Next puzzle" moves on and Close returns to the game."""
-        self._coach.start_puzzles(puzzle_or_id, grade, seed, coaching=self._mode.coaching)
+        with self.speaking():  # a bad argument's error, in the table's language
+            self._coach.start_puzzles(puzzle_or_id, grade, seed, coaching=self._mode.coaching)
 
     def wait_review(self, timeout: Optional[float] = 60.0) -> bool:
         """Block until no review is being valued; True if so."""
@@ -392,16 +394,21 @@ class TableSession:
     # ------------------------------------------------------------------ settings
     def configure(self, **changes: Any) -> None:
         """Change settings (see :class:`Settings`).  A change to ``open_hands``, ``hints`` or
-        ``undo`` is written in the log, since it changes what a player may learn."""
+        ``undo`` is written in the log, since it changes what a player may learn.  A bad
+        change raises ValueError, in the table's language."""
+        with self.speaking():
+            self._configure(changes)
+
+    def _configure(self, changes: dict[str, Any]) -> None:
         unknown = set(changes) - set(Settings.__dataclass_fields__)
         if unknown:
-            raise ValueError(f"unknown setting {sorted(unknown)[0]!r}; the settings are "
-                             f"{', '.join(Settings.__dataclass_fields__)}")
+            raise ValueError(_("unknown setting {given}; the settings are {settings}").format(
+                given=repr(sorted(unknown)[0]), settings=", ".join(Settings.__dataclass_fields__)))
         with self._lock:
             fixed = [name for name, value in changes.items()
                      if name in self.locked and value != getattr(self.settings, name)]
             if fixed:
-                raise ValueError(f"{fixed[0]} is fixed at this table")
+                raise ValueError(_("{setting} is fixed at this table").format(setting=fixed[0]))
             new = replace(self.settings, **changes)
             if new == self.settings:
                 return

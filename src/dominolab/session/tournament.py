@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional, Union
 
+from ..hub.client import HubEntry, HubError
 from ..i18n import N_, _
 from ..match import Match
 from ..moves import IllegalMoveError, Move
@@ -95,8 +96,8 @@ class TournamentMode:
     #: What a tournament table adds to the table's reads (see :meth:`read`).
     reads = frozenset({"entry", "saved_to", "is_finished", "result_text"})
 
-    def __init__(self, entry: Entry, save_dir: Optional[Path]) -> None:
-        self.entry = entry
+    def __init__(self, entry: Union[Entry, HubEntry], save_dir: Optional[Path]) -> None:
+        self.entry: Any = entry  # an Entry, or a HubEntry read and played the same way
         self.save_dir = save_dir
         self.saved: Optional[Path] = None
         self.save_error: Optional[str] = None
@@ -213,6 +214,8 @@ class TournamentMode:
         t = entry.tournament
         finished = table._round.is_over and self.is_last_hand()
         return {
+            # a game refereed by the class hub's service says so (a file tournament's info is as it was)
+            **({"kind": "hub"} if isinstance(entry, HubEntry) else {}),
             "id": t.id,
             "code": _code(t),
             "title": t.title,
@@ -251,8 +254,33 @@ class TournamentMode:
             return json.dumps(self.entry.result(), indent=1) + "\n"
 
 
+class HubTournamentMode(TournamentMode):
+    """The tournament's mode for a game refereed by the class hub (a
+    :class:`~dominolab.hub.client.HubEntry`): each move goes to the service, which answers with
+    the opponents' replies and what seat 0 may see; the table shows the position it answered
+    (the opponents' replies at once).  Nothing is saved here: the service keeps every move."""
+
+    def play(self, table: TableSession, move: Move, seat: int) -> Optional[str]:
+        try:
+            self.entry.play(move)
+        except HubError as exc:
+            table._round = self.entry.round  # where the game stands on the hub
+            raise IntentError(_("The class hub did not take the move: {reason}").format(reason=exc.message)) from None
+        self._show_from(table, self.entry.round)
+        return None
+
+    def next_hand(self, table: TableSession) -> Optional[str]:
+        try:
+            self.entry.next_hand()
+        except HubError as exc:
+            raise IntentError(_("The class hub did not deal the next hand: {reason}").format(
+                reason=exc.message)) from None
+        self._show_from(table, self.entry.round, new_hand=True)
+        return None
+
+
 def TournamentSession(  # a factory named as the class it was, so that callers keep working
-    entry: Entry,
+    entry: Union[Entry, HubEntry],
     *,
     save_to: Union[str, Path, None] = ".",
     highlight_playable: bool = True,
@@ -274,19 +302,25 @@ def TournamentSession(  # a factory named as the class it was, so that callers k
     ``is_finished`` (True once the last hand of the tournament is over) and ``result_text()``
     (the result file's text, as :meth:`Entry.save` writes it).
     """
-    if not isinstance(entry, Entry):
+    if not isinstance(entry, (Entry, HubEntry)):
         raise ValueError(_("a tournament table plays a tournament Entry (t.entry(name)), got {entry}").format(
             entry=excerpt(entry)))
     if entry.is_finished:
         raise ValueError(_("{name} has already played every hand of this tournament").format(name=entry.name))
-    mode = TournamentMode(entry, None if save_to is None else Path(save_to))
+    if isinstance(entry, HubEntry):  # the service keeps every move: nothing to save here
+        mode: TournamentMode = HubTournamentMode(entry, None)
+    else:
+        mode = TournamentMode(entry, None if save_to is None else Path(save_to))
     t = entry.tournament
     table = TableSession(t.rules, seats=[HUMAN, *t.opponents], open_hands=False, hints=False, undo="off",
                          highlight_playable=highlight_playable, pace=pace, scale=scale, background=background,
                          mode=mode)
     if table._round.is_over and mode.is_last_hand():  # pragma: no cover - a hand needs the student
         mode.save_result()
-    if entry.notice:  # the name typed is taken in the folder: this is a game of the student's own
+    if isinstance(entry, HubEntry):  # the table says which kind of tournament it is in
+        table._tell("info", _("This tournament is refereed by the class hub: you play as {name}, and every move "
+                              "is kept on the hub as you make it (a move made is final).").format(name=entry.name))
+    elif entry.notice:  # the name typed is taken in the folder: this is a game of the student's own
         table._tell("info", _taken_text(entry.name))  # said again in the table's language
     return table
 

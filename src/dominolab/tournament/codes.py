@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ..i18n import _, ngettext
 from ..i18n import language as in_language
-from ..players import Player, create
+from ..players import Player, create, player_name
 from ..playout import derive_seed, play_out
 from ..records import RecordError, rules_from_record
 from ..round import Round
@@ -75,7 +75,7 @@ class Tournament:
         players = len(self.opponents) + 1
         if players not in self.rules.player_counts:
             raise TournamentError(_("these rules ({rules}) are for {counts} players, not {players} (the student and "
-                                    "{opponents} opponents)").format(rules=self.rules.name,
+                                    "{opponents} opponents)").format(rules=self.rules.said_name,
                                                                       counts=self.rules.player_counts,
                                                                       players=players, opponents=len(self.opponents)))
         if self.rules.partnerships and players != 4:
@@ -354,7 +354,8 @@ class Tournament:
             text = ngettext("{hands} hands of {rules}, {players} players (the student against {kinds}), id {id}",
                             "{hands} hands of {rules}, {players} players (the student against {kinds}), id {id}",
                             self.hands).format(hands=self.hands, rules=self.rules.title, players=self.players,
-                                               kinds=", ".join(self.opponents), id=self.id)
+                                               kinds=", ".join(player_name(k) for k in self.opponents),
+                                               id=self.id)
             return _("{title}: {tournament}").format(title=self.title, tournament=text) if self.title else text
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Union
 
-from ..i18n import _
+from ..i18n import NP_, _, pgettext
 from ..validate import excerpt
 from .seals import MAX_FILE_BYTES, TournamentError, _normal_name, _whole
 
@@ -104,9 +104,9 @@ def _parse(data: Union[bytes, bytearray, memoryview]) -> Any:
     except RecursionError:
         raise TournamentError(_("it is not a result file (its JSON nests too deeply)")) from None
     except json.JSONDecodeError as exc:
-        # {problem} is what Python's JSON reader says, in English
+        # {problem} is what Python's JSON reader says, in words of the language of the moment
         raise TournamentError(_("it is not a JSON file ({problem}, line {line})").format(
-            problem=exc.msg, line=exc.lineno)) from None
+            problem=_json_problem(exc.msg), line=exc.lineno)) from None
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
         raise TournamentError(_("it is not a result file ({problem})").format(problem=excerpt(str(exc), 80))) from None
 
@@ -185,3 +185,20 @@ def _load(source: Any) -> Any:
     if isinstance(source, (bytes, bytearray, memoryview)):
         return _parse(source)
     return source
+
+
+#: What Python's JSON reader says about a file that is not JSON (``JSONDecodeError.msg``), each
+#: said in the language of the moment; another message is shown as Python writes it.
+_JSON_PROBLEMS = {text: text for text in (
+    NP_("json", "Expecting value"), NP_("json", "Expecting ',' delimiter"), NP_("json", "Expecting ':' delimiter"),
+    NP_("json", "Expecting property name enclosed in double quotes"), NP_("json", "Extra data"),
+    NP_("json", "Unterminated string starting at"), NP_("json", "Invalid control character at"),
+    NP_("json", "Invalid \\escape"), NP_("json", "Invalid \\uXXXX escape"),
+    NP_("json", "Illegal trailing comma before end of object"),
+    NP_("json", "Illegal trailing comma before end of array"))}
+
+
+def _json_problem(message: str) -> str:
+    """Python's JSON error ``message`` in the language of the moment ("Expecting value":
+    "se esperaba un valor")."""
+    return pgettext("json", message) if message in _JSON_PROBLEMS else message

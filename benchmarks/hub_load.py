@@ -1,0 +1,147 @@
+"""A class's load on the classroom hub: N simulated students (300 by default) play one
+tournament at once through the service on loopback, each with a hub token of their own, each
+move a round trip; then the database is read back.
+
+Prints the round trip of a move (median, p95, p99, max), moves per second, and whether any
+move was lost (acknowledged but not stored) or doubled (stored twice): every student keeps
+what the service acknowledged, and one move in ten is sent twice (as a client retrying after a
+timeout), which must be played once.
+
+Real parts: a real JupyterHub (its dummy authenticator; tests/hubkit.py), the service
+``python -m dominolab.hub`` in its own process, SQLite in WAL mode (``--db postgresql`` for a
+throwaway PostgreSQL cluster).  The students are asyncio tasks in this process (tornado's HTTP
+client), thinking ``--think`` seconds between moves (a class does not play flat out; ``--think
+0`` is a stress test).  The figures include this process's own CPU: on a shared 2-core machine
+the students and the service compete for the cores.
+
+Run: ``python benchmarks/hub_load.py`` (about a minute); ``--students 50`` for a quick look.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.hubkit import http, start_hub, start_postgres  # noqa: E402  # the tests' real hub and database
+
+
+async def student(client, url: str, token: str, key: str, rng: random.Random, think: float,
+                  times: list[float], acked: dict[str, int], name: str, stats: dict[str, int]) -> None:
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+
+    headers = {"Authorization": f"token {token}", "Content-Type": "application/json"}
+
+    async def call(method: str, path: str, body=None):
+        request = HTTPRequest(url + "api/" + path, method=method, headers=headers, request_timeout=60,
+                              body=None if body is None else json.dumps(body))
+        try:
+            response = await client.fetch(request)
+        except HTTPClientError as error:
+            raise RuntimeError(f"{name}: {error.code} {error.response.body if error.response else ''}") from None
+        return json.loads(response.body)
+
+    await asyncio.sleep(rng.uniform(0, think or 0.01))  # students do not all start in the same millisecond
+    state = await call("GET", f"tournaments/{key}/game")
+    while not state["finished"]:
+        view = state["view"]
+        move = "next" if view["is_over"] else rng.choice(view["legal"])
+        body = {"number": state["next"], "move": move, "id": f"{name}-{state['next']}"}
+        start = time.perf_counter()
+        state = await call("POST", f"tournaments/{key}/moves", body)
+        times.append(time.perf_counter() - start)
+        if rng.random() < 0.1:  # a retry of the same move: must be played once
+            again = await call("POST", f"tournaments/{key}/moves", body)
+            stats["retries"] += 1
+            if again.get("repeated") != body["number"]:
+                stats["retry_played"] += 1
+        acked[name] = state["number"]
+        if think:
+            await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+
+
+async def run_class(url: str, tokens: dict[str, str], key: str, think: float, seed: int):
+    from tornado.httpclient import AsyncHTTPClient
+
+    AsyncHTTPClient.configure(None, max_clients=len(tokens) + 10)
+    client = AsyncHTTPClient()
+    times: list[float] = []
+    acked: dict[str, int] = {}
+    stats = {"retries": 0, "retry_played": 0}
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    await asyncio.gather(*(student(client, url, token, key, random.Random(rng.random()), think, times, acked,
+                                   name, stats) for name, token in tokens.items()))
+    return times, acked, stats, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=300)
+    parser.add_argument("--hands", type=int, default=2)
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a student thinks between moves")
+    parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="dominolab-hub-load-"))
+    hub = start_hub(folder / "hub")
+    pg = None
+    try:
+        if args.db == "postgresql":
+            pg = start_postgres(Path(tempfile.mkdtemp(prefix="dominolab-pg-")))
+            db_url = pg.url
+        else:
+            db_url = f"sqlite:///{folder}/dominolab.sqlite"
+        hub.start_service(db_url)
+        teacher = hub.user("teacher", teacher=True)
+        _, t = http("POST", hub.service_url + "api/tournaments", teacher,
+                    {"hands": args.hands, "opponents": "strategy"})
+        key = t["key"]
+        made = time.perf_counter()
+        tokens = {f"student{i:03d}": hub.user(f"student{i:03d}") for i in range(args.students)}
+        print(f"{args.students} hub users and tokens made in {time.perf_counter() - made:.1f} s")
+        times, acked, stats, wall = asyncio.run(run_class(hub.service_url, tokens, key, args.think, args.seed))
+
+        from dominolab.hub.store import Store
+
+        store = Store(db_url)
+        lost = doubled = 0
+        for name, count in acked.items():
+            game = store.game(key, name, make=False)
+            numbers = [m.number for m in store.moves_of(game)] if game is not None else []
+            lost += max(0, count - len(numbers))
+            doubled += len(numbers) - len(set(numbers)) + max(0, len(numbers) - count)
+        stored = sum(len(store.moves_of(store.game(key, n, make=False))) for n in acked)
+        store.close()
+        times.sort()
+
+        def q(p: float) -> float:
+            return times[min(len(times) - 1, int(p * len(times)))] * 1000
+
+        print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+              f"database {args.db}; the students run in this process beside the service")
+        print(f"{args.students} students, {args.hands} hands each vs 'strategy', think {args.think} s; "
+              f"{len(times)} moves in {wall:.1f} s ({len(times) / wall:.0f} moves/s)")
+        print(f"move round trip: median {q(0.5):.1f} ms, p95 {q(0.95):.1f} ms, p99 {q(0.99):.1f} ms, "
+              f"max {times[-1] * 1000:.1f} ms (target p99 <= 200 ms)")
+        print(f"moves acknowledged {sum(acked.values())}, stored {stored}: lost {lost}, doubled {doubled}; "
+              f"retries sent {stats['retries']}, played twice {stats['retry_played']}")
+    finally:
+        hub.stop()
+        if pg is not None:
+            pg.stop()
+
+
+if __name__ == "__main__":
+    main()
