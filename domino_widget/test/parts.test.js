@@ -258,6 +258,23 @@ describe("frame, keys, announcements, pacing, kernel", () => {
     expect(stop).toHaveBeenCalled();
     expect(event.defaultPrevented).toBe(true);
   });
+  it("a puzzle's question that ends in '?' is announced without a second full stop (issue 44)", () => {
+    const p = snap("puzzle_asking");
+    const said = announcement(null, p);
+    expect(p.coach.question.endsWith("?")).toBe(true);
+    expect(said).toContain(p.coach.question);
+    expect(said).not.toMatch(/[?!:]\./);
+  });
+  it("while a puzzle's tile waits for its end, only Cancel (Esc) is offered, not Close (Esc) beside it", () => {
+    const p = snap("puzzle_asking");
+    const t = fakeTable(p);
+    const keys = (els) => els.filter(Boolean).flatMap((el) => Array.from(el.querySelectorAll("[data-key]")).map((n) => n.dataset.key));
+    expect(keys(drawPuzzle(t, p.coach))).toContain("puzzle:close");
+    t.choosing = p.coach.hand.find((x) => x.playable).tile;
+    const shown = keys(drawPuzzle(t, p.coach));
+    expect(shown).toContain("choose:cancel");
+    expect(shown).not.toContain("puzzle:close");
+  });
   it("announces new turns of the log, and nothing for the same snapshot", () => {
     const s = snap("match_over");
     const before = { ...s, log: s.log.slice(0, -1), result: null, scoreboard: { ...s.scoreboard, result: null } };

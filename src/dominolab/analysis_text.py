@@ -57,7 +57,7 @@ from .exercises.answers import move_text
 from .i18n import N_, NP_, _, get_language, ngettext, pgettext
 from .moves import DRAW, PASS, End, Event, InvalidMoveError, Move, Play, read_move_text, same_move
 from .narration import turns
-from .players import _points, _share  # the hint's way of writing the same figures
+from .players import _points, _share, pair_words  # the hint's way of writing the same figures and moves
 from .rules import Rules
 from .tiles import Tile
 from .validate import excerpt
@@ -499,10 +499,11 @@ WHY = {
     "exact": N_("Nothing is hidden, so these values are exact: {move} ends the hand {points} net points for you, "
                 "{other} {other_points}."),
     "exact-one": N_("Nothing is hidden, so this value is exact: {move} ends the hand {points} net points for you."),
-    "search": N_("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
-                 "for you, against {other_points} ± {other_margin} for {other}."),
-    "search-one": N_("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
-                     "for you."),
+    "search": N_("{where}, {move} averaged {points} ± {margin} net points for you, against {other_points} "
+                 "± {other_margin} for {other}."),
+    "search-one": N_("{where}, {move} averaged {points} ± {margin} net points for you."),
+    "solved": N_("{where}, {move} averaged {points} net points for you, against {other_points} for {other}."),
+    "solved-one": N_("{where}, {move} averaged {points} net points for you."),
     "match": N_(" That is a {chance} chance of winning the match for you, against {other_chance}."),
     "face-up": N_(" With every hand face up, averaged over every deal that fits, {move} is worth {face} and {other} "
                   "{other_face} (a player who cannot see the hands may not reach these)."),
@@ -515,12 +516,26 @@ WHY_TEAM = {
                 "team, {other} {other_points}."),
     "exact-one": N_("Nothing is hidden, so this value is exact: {move} ends the hand {points} net points for your "
                     "team."),
-    "search": N_("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
-                 "for your team, against {other_points} ± {other_margin} for {other}."),
-    "search-one": N_("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
-                     "for your team."),
+    "search": N_("{where}, {move} averaged {points} ± {margin} net points for your team, against {other_points} "
+                 "± {other_margin} for {other}."),
+    "search-one": N_("{where}, {move} averaged {points} ± {margin} net points for your team."),
+    "solved": N_("{where}, {move} averaged {points} net points for your team, against {other_points} for {other}."),
+    "solved-one": N_("{where}, {move} averaged {points} net points for your team."),
     "match": N_(" That is a {chance} chance of winning the match for your team, against {other_chance}."),
 }
+
+
+def _where(deals: int, solved: bool) -> str:
+    """Where the board's figures come from, from what was computed, to open a sentence: "In
+    1 imagined deal of the hidden tiles", "In 240 imagined deals …" (sampled), or "Over all
+    6 deals of the hidden tiles that fit what you know, each solved exactly"."""
+    if solved:
+        text = ngettext("In the only deal of the hidden tiles that fits what you know, solved exactly",
+                        "Over all {deals} deals of the hidden tiles that fit what you know, each solved exactly", deals)
+    else:
+        text = ngettext("In {deals} imagined deal of the hidden tiles", "In {deals} imagined deals of the hidden tiles",
+                        deals)
+    return text.format(deals=_count(deals))
 
 
 def _decimals(text: str) -> str:
@@ -584,14 +599,17 @@ def judge(view: View, rows: Sequence[Row], method: str, deals: int, faces: dict[
             key = "board.equal.exact" if abs(best[1] - runner[1]) < 1e-9 else "board.same.exact"
         else:
             key = "hint.same" if sure == "same" else "hint.unsure"
-        says = plain.say(key, first=first, second=parts["other"])
+        first_said, second_said = pair_words(best[0], runner[0], view, _move_words)
+        says = plain.say(key, first=first_said, second=second_said)
     else:
         says = plain.say("board.better.exact" if exact else "board.better", move=first, sure=plain.SURE[sure],
                          other=parts["other"])
     if exact:
         why = _(texts["exact" if runner is not None else "exact-one"]).format(**parts)
     else:
-        why = _(texts["search" if runner is not None else "search-one"]).format(**parts)
+        solved = best[5] and (runner is None or runner[5])  # every deal that fits, each solved exactly
+        key = ("solved" if solved else "search") + ("" if runner is not None else "-one")
+        why = _(texts[key]).format(where=_where(deals, solved), **parts)
     if len(view.legal) == 1:
         why = _(texts["only"]) + " " + why
     if runner is not None and best[3] is not None and runner[3] is not None:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Literal, NamedTuple, Optional, TypeVar, Union
 from .i18n import _, ngettext, pgettext
 from .tiles import Tile, TileLike
 from .validate import excerpt
-from .words import count_in_words, is_you
+from .words import contract, count_in_words, is_you, seat_name
 
 __all__ = [
     "ILLEGAL_CODES",
@@ -283,7 +283,7 @@ class _Words:
             return _("the player")
         if self.names is not None and 0 <= seat < len(self.names):
             return self.names[seat]
-        return _("seat {seat}").format(seat=seat)
+        return seat_name(seat)
 
     def you(self, seat: Optional[int]) -> bool:
         return is_you(self._name(seat))
@@ -339,7 +339,7 @@ class IllegalMoveError(ValueError):
                 text = _("it is your turn, not yours") if you else _("it is your turn, not {seat}'s")
             else:
                 text = _("it is {turn}'s turn, not yours") if you else _("it is {turn}'s turn, not {seat}'s")
-            return text.format(turn=w.who(turn), seat=who)
+            return contract(text.format(turn=w.who(turn), seat=who))
         if code == "not-a-move":
             return _("expected a move (Play(tile, end), Draw() or Pass()), got {given} of type {kind}").format(
                 given=excerpt(self.move), kind=type(self.move).__name__)

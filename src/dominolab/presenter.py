@@ -393,8 +393,8 @@ def _result(state: TableState, labels: list[str]) -> Optional[dict]:
         return None
     names = list(state.names)
     side = result.winning_side
-    if side is None:
-        title = _("Nobody wins the hand")
+    if side is None:  # a tie (blocked, or a 0-pip hand left beside the one that went out)
+        title = _("A tie: nobody scores")
     else:
         who = labels[side]
         if len(r.sides[side]) > 1:  # the verb agrees with the side, as in the match's result
@@ -620,10 +620,15 @@ def _puzzle(coach: CoachState) -> dict:
     feedback = None
     if coach.feedback is not None:
         status, text, why = coach.feedback
+        # After a wrong answer, while the puzzle is still asked, the figures would give the
+        # answer away (with two moves, the other is the best): they wait for the answer.
         feedback = {"status": status, "title": _(_VERDICTS[status]) if status in _VERDICTS else status.capitalize(),
                     "text": text,
-                    "why": why or None}
+                    "why": (why or None) if coach.status != "incorrect" else None}
+    # A right answer's verdict is the answer's sentence, with its one "Why?"; the answer is
+    # written again only when shown without one.
     shown = coach.status in ("correct", "solution")
+    answered = coach.status == "solution"
     return {
         "kind": "puzzle", "status": coach.status, "id": p.id, "grade": p.grade, "question": p.question,
         "number": coach.number, "count": coach.count,
@@ -636,7 +641,7 @@ def _puzzle(coach: CoachState) -> dict:
         "boneyard": view.boneyard_count,
         "feedback": feedback,
         "best": {**_move_shown(p.best, None, view), "figures": p.figures()} if shown else None,
-        "explanation": p.answer() if shown else None,
-        "why": p.explain() if shown else None,
+        "explanation": p.answer() if answered else None,
+        "why": p.explain() if answered else None,
         "hint": p.hint_text() if coach.hint and not shown else None,
     }
