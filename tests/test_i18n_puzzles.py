@@ -175,7 +175,10 @@ def test_evaluate_speaks_spanish_with_decimal_commas_over_many_positions():
     boards = list(positions(60))
     assert len(boards) == 60
     matches = partners = 0
-    for seed, board in boards:
+    # The same figures in English: on every position in CI, on a share of them in the fast
+    # loop (tests/budget.py), and always where a partner plays (few positions have one).
+    every = max(1, round(len(boards) / examples(len(boards))))
+    for k, (seed, board) in enumerate(boards):
         with dl.language("es"):
             analysis = board.evaluate(level="easy", seed=seed, face_up=seed % 5 == 0)
             pieces = [move_words(m.move) for m in analysis] if not COACH else []
@@ -190,6 +193,8 @@ def test_evaluate_speaks_spanish_with_decimal_commas_over_many_positions():
         assert analysis[0].verdict_words == "best"
         matches += "partida" in analysis.why
         partners += "tu pareja" in analysis.why
+        if k % every and "tu pareja" not in analysis.why:
+            continue
         english = board.evaluate(level="easy", seed=seed, face_up=seed % 5 == 0)
         assert [(m.move, m.points, m.verdict) for m in english] == [(m.move, m.points, m.verdict) for m in analysis]
         assert "net points for" in english.why
@@ -282,7 +287,7 @@ def in_spanish(text: str) -> str:
                 line = "partida:" + line[len("match:"):].replace(" to ", " a ")
             elif line.startswith("seats:"):
                 pass
-            elif line not in ("[", "]"):
+            elif line not in ("[", "]") and not line.startswith("*"):  # "*": the place, in any language
                 name, _, rest = line.partition(": ")
                 name = "yo" if name == "me" else name
                 parts = []

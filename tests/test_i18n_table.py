@@ -218,7 +218,7 @@ def test_the_analysis_board_values_moves_on_its_thread_in_the_tables_language(mo
     assert t._analysis.wait(60)
     assert seen == [("dominolab-analysis", "es")]
     board = table.snapshot["analysis"]
-    assert board["evaluated"] and board["status"].startswith("Te toca: pulsa «Valorar» (E)")
+    assert board["evaluated"] and board["status"].startswith("Te toca: abajo está el valor de cada jugada")
     # "<the move>: <figures>": the move's words are the coach's (review.move_words), the figures the table's.
     figures = [m["value"]["figures"][len(m["words"]) + 2:] for m in board["moves"]]
     assert figures and all(re.fullmatch(r"[+-]\d+,\d (± \d+,\d|\(exacto\)) puntos netos.*", f) for f in figures), figures

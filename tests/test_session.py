@@ -1534,3 +1534,53 @@ def test_a_tied_hand_is_headed_as_a_tie_where_nobody_scores():
     assert shown["title"] == "A tie: nobody scores" and shown["points"] == [0, 0]
     with dl.language("es"):
         assert _result(state, ["Tú", "Este"])["title"] == "Empate: nadie se anota puntos"
+def test_the_same_move_taken_back_again_and_again_is_one_line_of_the_log_saying_how_often():
+    """Issue 44: play a tile, take it back, five times over: the log says the take-back once,
+    with how many times, and its turns stay numbered as the review numbers them."""
+    for seed in range(60):
+        t = table(players=2, seed=seed, undo="free")
+        t.wait(10)
+        if t.round.turn == 0 and not t.round.is_over and isinstance(t.round.legal_moves()[0], dl.Play):
+            break
+    else:
+        pytest.fail("no deal where the person leads")
+    move = first_legal(t)
+    for _ in range(5):
+        assert send(t, **move)["ok"]
+        assert t.wait(10)
+        if any(e.action == "draw" for e in t.round.history):
+            pytest.skip("the opponent drew: a draw is never taken back")
+        assert send(t, "undo")["ok"]
+    log = snap(t)["log"]
+    undos = [line["text"] for line in log if line["kind"] == "undo"]
+    assert len(undos) == 1 and undos[0].startswith("You take back: ") and undos[0].endswith(
+        "That is five times in all."), undos
+    rng = random.Random(seed)
+    while not t.round.is_over:
+        assert send(t, **intent_for(rng.choice(t.round.legal_moves())))["ok"]
+        assert t.wait(10)
+    log = snap(t)["log"]
+    numbers = [line["number"] for line in log if line["kind"] == "turn"]
+    assert numbers == sorted(set(numbers)) and numbers[0] == 1  # one number a turn, the notes none
+    assert send(t, "review")["ok"]
+    numbered = {line["number"]: line["text"] for line in log if line["kind"] == "turn"}
+    for decision in t.coach.decisions:
+        assert numbered[decision.turn].startswith("You ")  # "turn N of the hand" is the log's turn N
+
+
+def test_different_moves_taken_back_are_each_said():
+    """Two take-backs of different moves from one place are two lines, each naming its move."""
+    for seed in range(60):
+        t = table(players=2, seed=seed, undo="free")
+        t.wait(10)
+        plays = [m for m in t.round.legal_moves() if isinstance(m, dl.Play)] if t.round.turn == 0 else []
+        if len(plays) >= 2:
+            break
+    else:
+        pytest.fail("no deal where the person leads with a choice")
+    for m in plays[:2]:
+        assert send(t, **intent_for(m))["ok"]
+        assert t.wait(10)
+        assert send(t, "undo")["ok"]
+    undos = [line["text"] for line in snap(t)["log"] if line["kind"] == "undo"]
+    assert len(undos) == 2 and undos[0] != undos[1] and not any("in all" in u for u in undos)

@@ -103,6 +103,15 @@ describe("the others, the boneyard, the log", () => {
     const s = snap("match_over");
     expect(texts(drawLog(s), "li")).toEqual(s.log.map((l) => l.text));
   });
+  it("numbers each turn as the engine does, and no note between turns (issue 44)", () => {
+    const s = snap("match_over");
+    const turn = (n) => ({ kind: "turn", text: `turn ${n}`, number: n });
+    const undo = { kind: "undo", text: "You take back: play 6-4 on the left.", number: null };
+    const log = [turn(1), turn(2), turn(3), undo, undo, { ...undo, kind: "setting" }, turn(3), turn(4)];
+    const items = [...drawLog({ ...s, log }).querySelectorAll("li")];
+    expect(items.map((li) => (li.hasAttribute("value") ? li.value : null))).toEqual([1, 2, 3, null, null, null, 3, 4]);
+    expect(drawLog({ ...s, log }).querySelector("summary").textContent).toContain("(4)");
+  });
 });
 
 describe("the line", () => {

@@ -64,7 +64,7 @@ from .pieces import Hand
 from .round import Round, Start, StartError
 from .rules import Rules
 from .tiles import Tile, TileLike, mask_of, parse_tiles, tiles_of
-from .validate import check_int, check_seat, excerpt
+from .validate import PicklableError, check_int, check_seat, excerpt
 from .view import View
 from .words import list_and
 
@@ -104,7 +104,7 @@ class AnalysisTextError(AnalysisError):
         return (type(self), (self.line, self.problem))
 
 
-class _Bad(Exception):
+class _Bad(PicklableError):
     """Inside the board: event ``index`` of a path cannot happen, because ``text``, in which
     "{where}" stands for the place of event ``ref`` (see :meth:`why`)."""
 
@@ -131,7 +131,17 @@ WHERE = "{where}"
 
 
 class _NoDeal(Exception):
-    """No way of dealing the hidden tiles fits the events."""
+    """No way of dealing the hidden tiles fits the events.  ``why``, when known, says which
+    place needs more tiles than can be there (see :meth:`AnalysisBoard._shortfall`)."""
+
+    def __init__(self, why: Optional[Callable[[], str]] = None):
+        super().__init__()
+        self._why = why
+
+    @property
+    def why(self) -> str:
+        """The reason in words, worked out when asked (a search for a deal fails often)."""
+        return self._why() if self._why is not None else ""
 
 
 # ---------------------------------------------------------------------------- the tree
@@ -338,9 +348,18 @@ class AnalysisBoard:
                 check_int(target, "match target", 1)
             except ValueError as exc:
                 raise _field_error("match", str(exc)) from None
+            won = [score for score in scores if score >= target]
+            if won:  # the match ended when a side reached the target: no hand comes after it
+                raise _field_error("match", _("match: a side already has {score} points of the {target} the match "
+                                              "is played to, so the match is over: give the scores before this "
+                                              "hand").format(score=max(won), target=target))
             self.match = (tuple(int(s) for s in scores), int(target))
         self.root = Node(None, None)
         self.node = self.root
+        #: The text lines of the path being checked, event by event (see :meth:`_line_of`).
+        self._lines: list[Optional[int]] = []
+        #: Exact solutions of positions of the tree (see :meth:`_solved_once`).
+        self._exact: dict[tuple[str, Node], Any] = {}
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -681,7 +700,8 @@ class AnalysisBoard:
         honest: dict[Move, float] = {}
         solved = None
         if self.match is None and _complete(view):
-            solved = exact.try_solve(view, max_deals=1, limit=EXACT_NODES)
+            solved = self._solved_once(("exact", self.node), lambda: exact.try_solve(view, max_deals=1,
+                                                                                     limit=EXACT_NODES))
         if solved is not None and solved.perfect:
             method, deals = "exact", 1
             rows = [(m.move, m.value, 0.0, None, float(m.value > 0), True) for m in solved.moves]
@@ -696,11 +716,19 @@ class AnalysisBoard:
             honest = {m.move: _honest(m) for m in found.moves}
         faces: dict[Move, float] = {}
         if face_up:
-            every = exact.try_solve(view, limit=FACE_UP_NODES, project=True)
+            every = self._solved_once(("face up", self.node), lambda: exact.try_solve(view, limit=FACE_UP_NODES,
+                                                                                      project=True))
             if every is not None:
                 faces = every.values
         order = sorted(rows, key=lambda row: -(row[3] if row[3] is not None else row[1]))
         return judge(view, order, method, deals, faces, self._who, honest)
+
+    def _solved_once(self, key: tuple[str, Node], solve: Callable[[], Any]) -> Any:
+        """An exact solution of a position (which depends on the position alone, not on the
+        level, seed or language of an evaluation), worked out once per position of the tree."""
+        if key not in self._exact:
+            self._exact[key] = solve()
+        return self._exact[key]
 
     # ------------------------------------------------------------------ names
     def _who(self, seat: int) -> str:
@@ -717,6 +745,7 @@ class AnalysisBoard:
         which every one of them is legal; cached on the last node.  Raises :class:`_Bad` for
         the first event that cannot have happened."""
         events = [node.event for node in path if node.event is not None]
+        self._lines = [node.line for node in path if node.event is not None]
         r = self._checked(events)
         self._check_reachable(r, len(events) - 1)
         if path:
@@ -1006,9 +1035,10 @@ class AnalysisBoard:
                         options = []
                     options = [g for g in options if groups[g][0] == holder and groups[g][1] < at]
             allowed.append(options)
-        placed = _match(allowed, [room for _, _, room in groups])
+        blocked: list[set[int]] = []
+        placed = _match(allowed, [room for _, _, room in groups], blocked)
         if placed is None:
-            raise _NoDeal
+            raise _NoDeal(lambda: self._shortfall(hidden, allowed, groups, blocked, events))
         members: list[list[Tile]] = [[] for _ in groups]
         for tile, g in zip(hidden, placed, strict=True):
             members[g].append(tile)
@@ -1030,6 +1060,55 @@ class AnalysisBoard:
                     boneyard.extend(members[draw_group[i]])
         boneyard.extend(members[-1])
         return hands, boneyard
+
+    def _shortfall(self, hidden: list[Tile], allowed: list[list[int]], groups: list[tuple[int, int, int]],
+                   blocked: list[set[int]], events: list[Event]) -> str:
+        """Why no deal fits, in words: a place (a seat's hand as dealt, a seat's draw, the
+        boneyard) that must hold more of the hidden tiles than can be there, or, failing one,
+        the tiles that fit only in places with too little room between them (Hall's condition,
+        from the matching that failed: ``blocked`` holds its tiles and places)."""
+        def place(g: int) -> str:
+            seat, made, _room = groups[g]
+            if seat < 0:
+                return _("the boneyard")
+            if made < 0:
+                return (_("your hand as dealt") if seat == self.seat
+                        else _("{who}'s hand as dealt").format(who=self._who(seat)))
+            line = self._line_of(events, made)
+            return (_("the tile {who} drew at line {line}").format(who=self._who(seat), line=line) if line else
+                    _("a tile {who} drew").format(who=self._who(seat)))
+
+        fits = [[t for t, options in zip(hidden, allowed, strict=True) if g in options] for g in range(len(groups))]
+        for g, (seat, made, room) in enumerate(groups):
+            if seat >= 0 and made < 0 and len(fits[g]) < room:
+                tiles = ", ".join(str(t) for t in fits[g]) or pgettext("tiles", "none")
+                return ngettext("{who} was dealt {size} tiles, but only {count} of the tiles you could not see can "
+                                "have been among them ({tiles})",
+                                "{who} was dealt {size} tiles, but only {count} of the tiles you could not see can "
+                                "have been among them ({tiles})", len(fits[g])).format(
+                    who=self._who(seat), size=room, count=len(fits[g]), tiles=tiles)
+        for g, (_seat, _made, room) in enumerate(groups):
+            if room and not fits[g]:
+                return _("no tile you could not see can be {place}: each would break something the turns "
+                         "showed").format(place=place(g))
+        if len(blocked) == 2 and not blocked[1]:
+            tiles = ", ".join(str(hidden[k]) for k in sorted(blocked[0], key=lambda k: hidden[k]))
+            return _("{tiles} can have been in no place: in every hand, draw or the boneyard it breaks something "
+                     "the turns showed").format(tiles=tiles)
+        if len(blocked) == 2:
+            items, places = blocked
+            room = sum(groups[g][2] for g in places)
+            tiles = ", ".join(str(hidden[k]) for k in sorted(items, key=lambda k: hidden[k]))
+            return ngettext("the tiles {tiles} can only have been in {places}, which hold {room} tile between them",
+                            "the tiles {tiles} can only have been in {places}, which hold {room} tiles between them",
+                            room).format(tiles=tiles, places=list_and([place(g) for g in sorted(places)]), room=room)
+        return ""
+
+    def _line_of(self, events: list[Event], index: int) -> Optional[int]:
+        """The text line event ``index`` of the path being checked was read from (None when
+        the event was not read from text)."""
+        lines = self._lines
+        return lines[index] if 0 <= index < len(lines) and len(lines) >= len(events) else None
 
     def _lead_keys(self, events: list[Event]) -> list[Optional[Tile]]:
         """The tiles that may have made the first mover the leader, under a first-lead rule
@@ -1130,6 +1209,19 @@ class AnalysisBoard:
                         if seat == self.seat else
                         _("under these rules {who} could not have led {tile} with your tiles as they are"))
                 return _Bad(i, text.format(who=who, tile=tile))
+        try:
+            self._fill(events)
+            why = ""
+        except _NoDeal as none:
+            why = none.why
+        except _Bad:
+            why = ""
+        if why:
+            text = (_("no way of dealing the tiles you could not see fits the turns so far, so you cannot make this "
+                      "move after them: {why}") if seat == self.seat else
+                    _("no way of dealing the tiles you could not see fits the turns so far, so {who} cannot make "
+                      "this move after them: {why}"))
+            return _Bad(i, text.format(who=who, why=why.replace("{", "{{").replace("}", "}}")))
         text = (_("no way of dealing the tiles you could not see fits the turns so far: you cannot make this move "
                   "after them") if seat == self.seat else
                 _("no way of dealing the tiles you could not see fits the turns so far: {who} cannot make this "
@@ -1175,9 +1267,12 @@ def _check_name(name: Any) -> str:
     return clean
 
 
-def _match(allowed: list[list[int]], rooms: list[int]) -> Optional[list[int]]:
+def _match(allowed: list[list[int]], rooms: list[int], blocked: Optional[list[set[int]]] = None
+           ) -> Optional[list[int]]:
     """Place each item in one of its ``allowed`` groups, group g taking at most
-    ``rooms[g]`` (augmenting paths, as for a bipartite matching); ``None`` when impossible."""
+    ``rooms[g]`` (augmenting paths, as for a bipartite matching); ``None`` when impossible,
+    and then ``blocked`` (when given) receives the items that fit only in a set of groups
+    with too little room, and those groups (every group the failed search reached is full)."""
     placed = [-1] * len(allowed)
     members: list[list[int]] = [[] for _ in rooms]
 
@@ -1200,7 +1295,10 @@ def _match(allowed: list[list[int]], rooms: list[int]) -> Optional[list[int]]:
 
     # Most constrained items first: fewer paths to follow.
     for item in sorted(range(len(allowed)), key=lambda k: len(allowed[k])):
-        if not place(item, set()):
+        seen: set[int] = set()
+        if not place(item, seen):
+            if blocked is not None:
+                blocked[:] = [{item, *(other for g in seen for other in members[g])}, seen]
             return None
     return placed
 
