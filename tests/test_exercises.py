@@ -659,9 +659,22 @@ def test_each_spanish_lesson_checks_every_exercise_of_its_module(module_name):
     assert [int(n) for n in re.findall(r"^\*\*Ejercicio (\d+)\.\*\*", text, re.MULTILINE)] == [q.number for q in qs]
 
 
-def _solutions_in_the_spanish_key():
-    """(module, number, the answer the committed Spanish key shows) for each exercise."""
-    cells = json.loads(ES_KEY.read_text(encoding="utf-8"))["cells"]
+#: The English answer key, beside the Spanish one.
+KEY = NOTEBOOKS.parent / "docs" / "teachers" / "answer-key.ipynb"
+#: The lessons the keys answer: these and lesson 8 ("teach"), whose exercises are checked with
+#: numpy and PettingZoo (the env extra).  Its module imports without them, but its tests live in
+#: tests/test_env_lesson.py, and the key tests below, like every test here that reads the keys,
+#: are skipped where the notebooks and keys are not next to the tests (under Pyodide).
+KEY_MODULES = [*LESSONS, "teach"]
+
+
+def _exercise(module_name, number):
+    return getattr(importlib.import_module(f"dominolab.exercises.{module_name}"), f"q{number}")
+
+
+def _solutions_in_the_key(key=ES_KEY):
+    """(module, number, the answer the committed key shows) for each exercise."""
+    cells = json.loads(key.read_text(encoding="utf-8"))["cells"]
     found = []
     for cell in cells:
         match = re.fullmatch(r'lessons\["(\w+)"\]\.q(\d+)\.solution\(\)', "".join(cell["source"]).strip())
@@ -673,19 +686,21 @@ def _solutions_in_the_spanish_key():
 
 
 @pytest.mark.skipif(not ES_NOTEBOOKS.is_dir(), reason="the notebooks are not next to the tests (e.g. under Pyodide)")
-def test_each_answer_the_spanish_key_shows_is_right_when_typed_back():
-    """The answer key a teacher reads: each solution it shows (as committed, nbval-checked),
-    typed into the exercise as a Spanish-speaking student would copy it, is right; and the
-    key has a solution for every exercise."""
-    shown = _solutions_in_the_spanish_key()
-    assert {(m, n) for m, n, _ in shown} == {(m, q.number) for m in LESSONS for q in exercises(m)}
-    with dl.language("es"):
+@pytest.mark.parametrize("key,language,said", [(KEY, "en", "Solution"), (ES_KEY, "es", "Solución")],
+                         ids=["answer-key", "clave-de-respuestas"])
+def test_each_answer_the_keys_show_is_right_when_typed_back(key, language, said):
+    """The answer keys a teacher reads: each solution they show (as committed, nbval-checked),
+    typed into the exercise as a student would copy it, in the key's language, is right; and
+    each key has a solution for every exercise of the eight lessons."""
+    shown = _solutions_in_the_key(key)
+    assert {(m, n) for m, n, _ in shown} == {(m, q.number) for m in KEY_MODULES for q in exercises(m)}
+    with dl.language(language):
         for module_name, number, text in shown:
-            exercise = ALL[f"{module_name}-q{number}"]
-            assert text.startswith("Solución: "), text
+            exercise = _exercise(module_name, number)
+            assert text.startswith(f"{said}: "), text
             if isinstance(exercise.answer_kind, Code):
                 continue
-            answer = re.match(r"Solución: (.*?)\. ", text, re.DOTALL)[1]
+            answer = re.match(rf"{said}: (.*?)\. ", text, re.DOTALL)[1]
             assert exercise.evaluate(answer).correct, (module_name, number, answer)
 
 

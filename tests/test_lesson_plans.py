@@ -70,7 +70,7 @@ def test_the_stated_time_is_the_median_rounded_up_or_a_longer_trial():
 
 def test_every_exercise_is_timed_once_and_set_once_in_class_or_as_homework():
     modules = {"01": "rules", "02": "drawing", "03": "scoring", "04": "strategy", "05": "counting",
-               "06": "partnership", "07": "coach"}
+               "06": "partnership", "07": "coach", "08": "teach"}
     for name, entry in DATA["lessons"].items():
         module = importlib.import_module(f"dominolab.exercises.{modules[name[:2]]}")
         count = sum(1 for n in range(1, 20) if hasattr(module, f"q{n}"))
@@ -119,6 +119,8 @@ def test_each_plan_has_what_a_teacher_needs(name, language, path):
 def test_the_plans_wrong_answers_get_the_nudge_the_plan_quotes(name, language, path):
     """Each row's wrong answer, typed into the exercise as a student would type it, is
     judged incorrect with exactly the words the plan says the check gives."""
+    if times.LESSONS[name][0] == "teach":
+        pytest.importorskip("numpy")  # lesson 8's checks need the env extra
     module = importlib.import_module(f"dominolab.exercises.{times.LESSONS[name][0]}")
     block = path.read_text(encoding="utf-8").split("<!-- wrong-answers:begin -->")[1].split("<!-- wrong-answers:end -->")[0]
     rows = re.findall(r"(?m)^\| (?:Exercise|Ejercicio) (\d+) \| `(.*)` \| (.*) \|$", block)
@@ -299,11 +301,17 @@ FIRST_TRIES = [
      "team 0 is seats 0 and 2, team 1 is seats 1 and 3"),
     ("07-learn-from-your-games.md", "coach", 6, "def sure_losses(rv):\n    return [d.turn for d in rv if d.loss > 0]",
      "when it is larger than its margin of error, `decision.loss > decision.paired`"),
+    ("08-teach-the-computer.md", "teach", 6, "def legal(mask):\n    return [v for v in mask if v]",
+     "returned [1, 1, 1, 1, 1, 1, 1], but the legal actions are [4, 22, 26, 36, 40, 42, 44]"),
+    ("08-teach-the-computer.md", "teach", 6, "def legal(mask):\n    return mask.nonzero()",
+     "returned a tuple; expected a list of whole numbers"),
 ]
 
 
 @pytest.mark.parametrize("plan,module,number,code,quoted", FIRST_TRIES, ids=[t[0] for t in FIRST_TRIES])
 def test_the_plans_quote_what_the_check_says_to_a_usual_first_try(plan, module, number, code, quoted):
+    if module == "teach":
+        pytest.importorskip("numpy")  # lesson 8's checks need the env extra
     exercises = importlib.import_module(f"dominolab.exercises.{module}")
     namespace: dict = {"dl": dl}
     exec(code, namespace)
@@ -311,3 +319,59 @@ def test_the_plans_quote_what_the_check_says_to_a_usual_first_try(plan, module, 
     feedback = getattr(exercises, f"q{number}").evaluate(attempt)
     assert feedback.status == "incorrect" and quoted in feedback.message, feedback.message
     assert quoted in " ".join((PLANS / plan).read_text(encoding="utf-8").split())
+
+
+#: Lesson 8's exercises worked as a student works them (its plans report this walk), as
+#: LESSON_1_WALK: each cell as typed, in order, and what its check must say.
+LESSON_8_WALK = [
+    ("game = env(rules='standard', players=2)\ngame.action_space('player_0')", ""),
+    ("answer = 56\nex.q1.check(answer)", "incorrect"),
+    ("answer = 58\nex.q1.check(answer)", "correct"),
+    ("dl.Tile(6, 4).id", ""),
+    ("answer = 25\nex.q2.check(answer)", "incorrect"),
+    ("answer = 51\nex.q2.check(answer)", "correct"),
+    ("answer = 23\nex.q3.check(answer)", "incorrect"),
+    ("answer = -23\nex.q3.check(answer)", "correct"),
+    ("game.unwrapped.layout.blocks", ""),
+    ("answer = 'passes'\nex.q4.check(answer)", "incorrect"),
+    ("answer = 'lacks'\nex.q4.check(answer)", "correct"),
+    ("answer = True\nex.q5.check(answer)", "correct"),
+    ("def legal(mask):\n    return [v for v in mask if v]\n\nex.q6.check(legal)", "incorrect"),
+    ("def legal(mask):\n    return [i for i, v in enumerate(mask) if v]\n\nex.q6.check(legal)", "correct"),
+]
+
+
+def test_lesson_8_worked_as_a_student_matches_what_its_plans_report():
+    """As lesson 1's walk: every wrong answer gets a nudge of its own and the next try is
+    right; the characters, the keystroke-level estimate and the model's fast minutes are the
+    ones both plans quote."""
+    pytest.importorskip("pettingzoo")
+    from dominolab.env import env
+    from dominolab.exercises import teach as ex
+
+    namespace = {"dl": dl, "ex": ex, "env": env}
+    for code, status in LESSON_8_WALK:
+        *body, last = code.split("\n")
+        exec("\n".join(body), namespace)
+        if status:
+            feedback = eval(last.replace(".check(", ".evaluate("), namespace)
+            assert feedback.status == status, code
+            assert "hint()" not in feedback.message, code
+        else:
+            eval(last, namespace)
+    typed = sum(len(code) for code, _ in LESSON_8_WALK)
+    decisions = 2 * 6 * 1.35
+    low, high = ((typed * key + len(LESSON_8_WALK) * (1.35 + 1.2) + decisions) / 60 for key in (0.2, 0.5))
+    reading = sum(len(getattr(ex, f"q{n}").question.split()) for n in range(1, 7)) / times.READING["fast"]
+    fast = DATA["lessons"]["08-teach-the-computer.ipynb"]["exercises"]["fast"]
+    english = " ".join((PLANS / "08-teach-the-computer.md").read_text(encoding="utf-8").split())
+    spanish = " ".join((PLANS / "es" / "08-ensena-a-la-computadora.md").read_text(encoding="utf-8").split())
+    figures = [round(low, 1), round(high, 1), round(reading), round(low + reading, 1), round(high + reading, 1), fast]
+    assert f"in {len(LESSON_8_WALK)} cells" in english and f"en {len(LESSON_8_WALK)} celdas" in spanish
+    assert f"({typed} characters)" in english and f"({typed} caracteres)" in spanish
+    said = "take {} to {} minutes by the keystroke-level model .* plus {} minute to read the questions at the fast " \
+           "rate: {} to {} minutes with no thinking time, against the model's {} minutes at the fast pace"
+    assert re.search(said.format(*figures), english), figures
+    dicho = "lleva de {} a {} minutos según el modelo de pulsaciones .* más {} minuto para leer las preguntas al " \
+            "ritmo rápido: de {} a {} minutos sin tiempo para pensar, frente a los {} minutos del modelo"
+    assert re.search(dicho.format(*(str(f).replace(".", ",") for f in figures)), spanish), figures

@@ -88,7 +88,7 @@ def _exercises(module_name: str) -> list[Exercise]:
     return sorted((e for e in vars(module).values() if isinstance(e, Exercise)), key=lambda e: e.number)
 
 
-@pytest.mark.parametrize("lesson", range(8))
+@pytest.mark.parametrize("lesson", range(9))
 def test_each_handout_holds_its_lessons_exercises_and_recap(lesson: int) -> None:
     english = _text(TEACHERS / "handouts" / f"lesson-{lesson}.html")
     spanish = _text(TEACHERS / "es" / "fichas" / f"leccion-{lesson}.html")

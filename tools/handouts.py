@@ -1,7 +1,7 @@
 """Printable student handouts, one page per lesson, and the tournament slip.
 
 Usage: ``python tools/handouts.py`` writes ``docs/teachers/handouts/lesson-N.html`` (lessons 0
-to 7) and ``tournament-slip.html``, and the same in Spanish in ``docs/teachers/es/fichas/``
+to 8) and ``tournament-slip.html``, and the same in Spanish in ``docs/teachers/es/fichas/``
 (``--check`` only says whether the files are up to date; the tests run it that way).
 ``python tools/handouts.py --slip CODE [--language es] [--out FILE]`` writes a sheet of
 tournament slips with the code printed on them (``t.code`` of ``dl.Tournament.create``).
@@ -39,6 +39,7 @@ LESSONS = {
     5: ("05-counting-and-inference.ipynb", "es/05-contar-y-deducir.ipynb", "counting"),
     6: ("06-partnerships.ipynb", "es/06-por-parejas.ipynb", "partnership"),
     7: ("07-learn-from-your-games.ipynb", "es/07-aprende-de-tus-partidas.ipynb", "coach"),
+    8: ("08-teach-the-computer.ipynb", "es/08-ensena-a-la-computadora.ipynb", "teach"),
 }
 
 #: The handouts' own words, per language.
@@ -137,10 +138,16 @@ table.lessons { border-collapse: collapse; margin: .2em 0; }
 table.lessons td { vertical-align: top; padding: .2em .4em; border-bottom: 1px solid #ccc; }
 table.lessons td.tick { font-size: 12pt; padding-top: 0; }
 footer { margin-top: .5em; font-size: 7.5pt; color: #555; }
+.page.dense { font-size: 8.5pt; }
 /* On paper the page is one sheet tall (less than US Letter's 257 mm inside the margins) and
    the answer boxes share the room the questions leave. */
 @media print { body { margin: 0; max-width: none; } .page { height: 250mm; } }
 """
+
+#: Characters of key ideas and questions above which a page's text is set a little smaller
+#: (8.5 pt, not 9), so that the longest handout (lesson 7 in Spanish, 3,826) still fits a US
+#: Letter page; the next longest (3,436) keeps the usual size.
+DENSE = 3600
 
 _SLIP_CSS = """
 @page { size: auto; margin: 8mm; }
@@ -252,11 +259,13 @@ def handout(lesson: int, language: str) -> str:
     cells = _cells(notebook)
     title = cells[0].splitlines()[0].lstrip("# ").strip()
     ideas = _bullets(cells, words["recap"] if lesson else words["start"])  # type: ignore[arg-type]
-    body = ['<main class="page">', f'<header><h1>{escape(title)}</h1><span class="who">{words["name"]}: '
+    questions = exercises(lesson, language)
+    dense = sum(len(q.text) for q in questions) + sum(len(b) for b in ideas) > DENSE
+    page = "page dense" if dense else "page"
+    body = [f'<main class="{page}">', f'<header><h1>{escape(title)}</h1><span class="who">{words["name"]}: '
             f'{"_" * 24} &nbsp; {words["date"]}: {"_" * 10}</span></header>',
             f'<h2>{words["ideas"]}</h2>',
             '<div class="ideas"><ul>' + "".join(f"<li>{inline(b)}</li>" for b in ideas) + "</ul></div>"]
-    questions = exercises(lesson, language)
     if questions:
         body.append(f'<h2>{words["exercises"]}</h2>')
         body.append(f'<p class="howto">{escape(str(words["howto"]))}</p><section class="work">')

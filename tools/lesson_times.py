@@ -74,6 +74,7 @@ LESSONS = {
     "05-counting-and-inference.ipynb": ("counting", "es/05-contar-y-deducir.ipynb"),
     "06-partnerships.ipynb": ("partnership", "es/06-por-parejas.ipynb"),
     "07-learn-from-your-games.ipynb": ("coach", "es/07-aprende-de-tus-partidas.ipynb"),
+    "08-teach-the-computer.ipynb": ("teach", "es/08-ensena-a-la-computadora.ipynb"),
 }
 
 
@@ -227,7 +228,7 @@ def periods(found: list[Block], activity: int) -> list[dict[str, Any]]:
 
 def compute() -> dict[str, Any]:
     """The data file's contents, computed from the notebooks and the exercise modules now."""
-    lessons = {path.name: lesson(path) for path in sorted(NOTEBOOKS.glob("0[1-7]-*.ipynb"))}
+    lessons = {path.name: lesson(path) for path in sorted(NOTEBOOKS.glob("0[1-8]-*.ipynb"))}
     return {
         "method": model(),
         "paces": {"reading_words_per_minute": READING, "code_cell": CELL, "table_hand": TABLE,
