@@ -51,7 +51,7 @@ def test_a_pasted_hand_evaluated_and_played_on_by_keyboard(analysis_page):
     assert kernel_json(page, "board_table.board.to_text()") == expected
     # The line says its ends to a screen reader, as the board knows them.
     ends = kernel_json(page, "list(board_table.board.view().ends)")
-    spoken = kernel_json(page, "[p.tile.spoken for p in board_table.board.view().line]")
+    spoken = kernel_json(page, "[p.spoken for p in board_table.board.view().line]")
     expect(root.locator(".dl-line")).to_have_attribute(
         "aria-label", f"The line, from the left end: {', '.join(spoken)}. Left end {ends[0]}, right end {ends[1]}.")
 

@@ -74,17 +74,23 @@ def student_table(page, server, path: str, name: str):
     return page.locator(".dl-root").first
 
 
-def make_move(page, root, pick: int = 0) -> None:
+#: The table's letter keys by language (``table_words.keys``): at a Spanish table I for the
+#: left end, R to draw (robar), P to pass (pasar).
+KEYS = {"en": {"left": "l", "draw": "d", "pass": "p"}, "es": {"left": "i", "draw": "r", "pass": "p"}}
+
+
+def make_move(page, root, pick: int = 0, language: str = "en") -> None:
     """One move as a student makes it: a click on a playable tile (the ``pick``-th: 0 the first,
-    -1 the last; L if it fits both ends), else the D or P key."""
+    -1 the last; the left end's key if it fits both ends), else the draw or pass key."""
+    keys = KEYS[language]
     playable = root.locator(".dl-hand .dl-playable")
     if playable.count():
         playable.nth(pick if pick >= 0 else playable.count() + pick).click()
         if root.locator('[data-key="choose:left"]').count():
-            page.keyboard.press("l")
+            page.keyboard.press(keys["left"])
     else:
         root.evaluate("(r) => r.focus()")
-        page.keyboard.press("d" if root.locator('[data-key="action:draw"]').is_enabled() else "p")
+        page.keyboard.press(keys["draw"] if root.locator('[data-key="action:draw"]').is_enabled() else keys["pass"])
 
 
 def make_moves(page, root, moves: int) -> None:
@@ -97,7 +103,7 @@ def make_moves(page, root, moves: int) -> None:
     page.wait_for_function("(r) => !r.hasAttribute('aria-busy')", arg=root.element_handle(), timeout=TIMEOUT)
 
 
-def play_tournament(page, root, pick: int) -> int:
+def play_tournament(page, root, pick: int, language: str = "en") -> int:
     """Play every hand with :func:`make_move` (``pick=0`` and ``pick=-1``: two students must not
     play the very same games, or the leaderboard takes the second for a copy); N deals the next
     hand.  Returns the moves made."""
@@ -113,7 +119,7 @@ def play_tournament(page, root, pick: int) -> int:
             page.keyboard.press("n")
             page.wait_for_function("(r) => r.dataset.over === 'false'", arg=root.element_handle(), timeout=TIMEOUT)
             continue
-        make_move(page, root, pick)
+        make_move(page, root, pick, language)
         moves += 1
     pytest.fail("the tournament did not end")
 

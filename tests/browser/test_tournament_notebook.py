@@ -57,7 +57,7 @@ def test_a_student_fills_in_the_tournament_notebook_and_plays_it(tab, lab, noteb
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"tournament-notebook-{name.lower()}-start.png"), full_page=True)
 
-    assert play_tournament(page, root, 0) > 0
+    assert play_tournament(page, root, 0, "en" if notebook.startswith("tournament") else "es") > 0
     assert saved in root.locator('[data-key="tournament:saved"]').inner_text()
     page.screenshot(path=str(ARTIFACTS / f"tournament-notebook-{name.lower()}-end.png"), full_page=True)
     table = "table" if notebook == "tournament.ipynb" else "mesa"
