@@ -9,10 +9,16 @@ timeout), which must be played once.
 
 Real parts: a real JupyterHub (its dummy authenticator; tests/hubkit.py), the service
 ``python -m dominolab.hub`` in its own process, SQLite in WAL mode (``--db postgresql`` for a
-throwaway PostgreSQL cluster).  The students are asyncio tasks in this process (tornado's HTTP
-client), thinking ``--think`` seconds between moves (a class does not play flat out; ``--think
-0`` is a stress test).  The figures include this process's own CPU: on a shared 2-core machine
-the students and the service compete for the cores.
+throwaway PostgreSQL cluster).  What runs where: the students are asyncio tasks (tornado's HTTP
+client, a new connection per request as a kernel's client makes) spread over ``--workers``
+processes of their own (2 by default), apart from the service's process, thinking ``--think``
+seconds between moves (a class does not play flat out; ``--think 0`` is a stress test).  A real
+class's clients are thirty to three hundred other machines; here they share the machine's cores
+with the service, so the benchmark also prints the CPU time each side used (read from
+``/proc``): the service's CPU per move is its cost whatever else runs, and ``--pin`` puts the
+service on core 0 and the students on the other cores (as far as the machine allows), so
+the students cannot take the service's core.  The load average is printed before and after:
+other work on the machine lengthens every round trip.
 
 Run: ``python benchmarks/hub_load.py`` (about a minute); ``--students 50`` for a quick look.
 """
@@ -85,6 +91,39 @@ async def run_class(url: str, tokens: dict[str, str], key: str, think: float, se
     return times, acked, stats, time.perf_counter() - start
 
 
+def _worker(job: tuple[str, dict[str, str], str, float, int, set[int] | None]):
+    """One process of students (run by multiprocessing): their round trips, what each was told,
+    the retries, and this process's CPU seconds."""
+    url, tokens, key, think, seed, cores = job
+    if cores:
+        os.sched_setaffinity(0, cores)
+    cpu = time.process_time()
+    times, acked, stats, wall = asyncio.run(run_class(url, tokens, key, think, seed))
+    return times, acked, stats, wall, time.process_time() - cpu
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_workers(url: str, tokens: dict[str, str], key: str, think: float, seed: int, workers: int,
+                cores: set[int] | None):
+    """The class split over ``workers`` processes, all started together."""
+    import multiprocessing
+
+    names = sorted(tokens)
+    slices = [{n: tokens[n] for n in names[i::workers]} for i in range(workers)]
+    jobs = [(url, part, key, think, seed + i, cores) for i, part in enumerate(slices) if part]
+    with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
+        results = pool.map(_worker, jobs)
+    times = [t for r in results for t in r[0]]
+    acked = {n: c for r in results for n, c in r[1].items()}
+    stats = {k: sum(r[2][k] for r in results) for k in ("retries", "retry_played")}
+    return times, acked, stats, max(r[3] for r in results), sum(r[4] for r in results)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=300)
@@ -92,6 +131,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a student thinks between moves")
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2, help="processes the students are spread over")
+    parser.add_argument("--pin", action="store_true",
+                        help="the service (and the hub) on core 0, the students on the other cores")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="dominolab-hub-load-"))
@@ -111,7 +153,21 @@ def main() -> None:
         made = time.perf_counter()
         tokens = {f"student{i:03d}": hub.user(f"student{i:03d}") for i in range(args.students)}
         print(f"{args.students} hub users and tokens made in {time.perf_counter() - made:.1f} s")
-        times, acked, stats, wall = asyncio.run(run_class(hub.service_url, tokens, key, args.think, args.seed))
+        cores = sorted(os.sched_getaffinity(0))
+        student_cores = None
+        if args.pin and len(cores) > 1:
+            assert hub.service is not None
+            os.sched_setaffinity(hub.service.pid, {cores[0]})
+            os.sched_setaffinity(hub.proc.pid, {cores[0]})
+            student_cores = set(cores[1:])
+        assert hub.service is not None
+        service_cpu, hub_cpu = _cpu_seconds(hub.service.pid), _cpu_seconds(hub.proc.pid)
+        load_before = os.getloadavg()
+        times, acked, stats, wall, students_cpu = run_workers(hub.service_url, tokens, key, args.think, args.seed,
+                                                              args.workers, student_cores)
+        service_cpu = _cpu_seconds(hub.service.pid) - service_cpu
+        hub_cpu = _cpu_seconds(hub.proc.pid) - hub_cpu
+        load_after = os.getloadavg()
 
         from dominolab.hub.store import Store
 
@@ -129,8 +185,16 @@ def main() -> None:
         def q(p: float) -> float:
             return times[min(len(times) - 1, int(p * len(times)))] * 1000
 
+        requests = len(times) + stats["retries"]
         print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-              f"database {args.db}; the students run in this process beside the service")
+              f"database {args.db}; load average {load_before[0]:.1f} before, {load_after[0]:.1f} after "
+              f"(1 min)")
+        print(f"where: the service in its own process{' on core %d' % cores[0] if student_cores else ''}; "
+              f"the students in {args.workers} other processes"
+              f"{' on cores ' + ','.join(map(str, sorted(student_cores))) if student_cores else ''}; "
+              f"the hub in its own")
+        print(f"CPU: service {service_cpu:.1f} s ({1000 * service_cpu / max(1, requests):.2f} ms per request, "
+              f"{requests} requests), students {students_cpu:.1f} s, hub {hub_cpu:.1f} s, over {wall:.1f} s")
         print(f"{args.students} students, {args.hands} hands each vs 'strategy', think {args.think} s; "
               f"{len(times)} moves in {wall:.1f} s ({len(times) / wall:.0f} moves/s)")
         print(f"move round trip: median {q(0.5):.1f} ms, p95 {q(0.95):.1f} ms, p99 {q(0.99):.1f} ms, "
