@@ -189,7 +189,7 @@ def main() -> None:
         print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
               f"database {args.db}; load average {load_before[0]:.1f} before, {load_after[0]:.1f} after "
               f"(1 min)")
-        print(f"where: the service in its own process{' on core %d' % cores[0] if student_cores else ''}; "
+        print(f"where: the service in its own process{f' on core {cores[0]}' if student_cores else ''}; "
               f"the students in {args.workers} other processes"
               f"{' on cores ' + ','.join(map(str, sorted(student_cores))) if student_cores else ''}; "
               f"the hub in its own")
