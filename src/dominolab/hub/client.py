@@ -465,6 +465,28 @@ def report_check(exercise: Any, answer: Any, status: str, *, lesson: Optional[st
     return True
 
 
+def hub_releases(client: Optional[Client] = None) -> Optional[frozenset[tuple[str, int]]]:
+    """The exercises whose solution the teacher has released on the class service, as
+    (lesson, number) pairs; None when this kernel is not on a hub with the service (off a hub,
+    or a hub that says nowhere where the service is, or whose address answers 404): nothing
+    changes there.  One quick call (two seconds at most, no retrying); a service that is set up
+    but does not answer is a :class:`HubError`."""
+    if not on_hub():
+        return None
+    if client is None:
+        try:
+            client = Client(timeout=2.0, retry_for=0.0)
+        except HubError:  # no DOMINOLAB_HUB_URL and no public hub address: no service here
+            return None
+    try:
+        data = client.call("GET", "releases")
+    except HubError as error:
+        if error.status == 404:
+            return None
+        raise
+    return frozenset((str(lesson), int(number)) for lesson, number in data["released"])
+
+
 # ---------------------------------------------------------------------- the teacher's notebook
 
 
