@@ -157,6 +157,7 @@ def test_on_a_hub_the_table_plays_on_the_service_and_says_so(hub, monkeypatch):
     play_some(s, random.Random(1), 400)
     assert s.is_finished
     assert snap(s)["tournament"]["saved_text"] == "Every move is kept on the class hub: your teacher sees the result there."
+    assert snap(s)["tournament"]["result"] is None  # nothing to hand in: the widget offers no download
     from .hubkit import http
 
     _, board = http("GET", hub.service_url + f"api/tournaments/{key}/board", hub.user("teacher"))
