@@ -43,7 +43,8 @@ from tests.hubkit import http, start_hub, start_postgres  # noqa: E402  # the te
 
 
 async def student(client, url: str, token: str, key: str, rng: random.Random, think: float,
-                  times: list[float], acked: dict[str, int], name: str, stats: dict[str, int]) -> None:
+                  times: list[float], acked: dict[str, int], name: str, stats: dict[str, int],
+                  joined: Joined) -> None:
     from tornado.httpclient import HTTPClientError, HTTPRequest
 
     headers = {"Authorization": f"token {token}", "Content-Type": "application/json"}
@@ -57,8 +58,9 @@ async def student(client, url: str, token: str, key: str, rng: random.Random, th
             raise RuntimeError(f"{name}: {error.code} {error.response.body if error.response else ''}") from None
         return json.loads(response.body)
 
+    state = await call("GET", f"tournaments/{key}/game")  # joining: the hub checks the token once
+    await joined.arrive()  # the whole class has joined before anyone plays
     await asyncio.sleep(rng.uniform(0, think or 0.01))  # students do not all start in the same millisecond
-    state = await call("GET", f"tournaments/{key}/game")
     while not state["finished"]:
         view = state["view"]
         move = "next" if view["is_over"] else rng.choice(view["legal"])
@@ -76,6 +78,25 @@ async def student(client, url: str, token: str, key: str, rng: random.Random, th
             await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
 
 
+class Joined:
+    """Every student of a process joins (a GET of their game, untimed: the hub checks each token
+    once, then the service's HubAuth cache answers) before anyone plays; then each starts after
+    a random part of a think, so the class's moves do not come in step."""
+
+    def __init__(self, count: int):
+        self.count = count
+        self.go = asyncio.Event()
+        self.start = time.perf_counter()
+        self.took = 0.0
+
+    async def arrive(self) -> None:
+        self.count -= 1
+        if self.count == 0:
+            self.took = time.perf_counter() - self.start
+            self.go.set()
+        await self.go.wait()
+
+
 async def run_class(url: str, tokens: dict[str, str], key: str, think: float, seed: int):
     from tornado.httpclient import AsyncHTTPClient
 
@@ -85,10 +106,10 @@ async def run_class(url: str, tokens: dict[str, str], key: str, think: float, se
     acked: dict[str, int] = {}
     stats = {"retries": 0, "retry_played": 0}
     rng = random.Random(seed)
-    start = time.perf_counter()
+    joined = Joined(len(tokens))
     await asyncio.gather(*(student(client, url, token, key, random.Random(rng.random()), think, times, acked,
-                                   name, stats) for name, token in tokens.items()))
-    return times, acked, stats, time.perf_counter() - start
+                                   name, stats, joined) for name, token in tokens.items()))
+    return times, acked, stats, time.perf_counter() - joined.start - joined.took, joined.took
 
 
 def _worker(job: tuple[str, dict[str, str], str, float, int, set[int] | None]):
@@ -98,8 +119,8 @@ def _worker(job: tuple[str, dict[str, str], str, float, int, set[int] | None]):
     if cores:
         os.sched_setaffinity(0, cores)
     cpu = time.process_time()
-    times, acked, stats, wall = asyncio.run(run_class(url, tokens, key, think, seed))
-    return times, acked, stats, wall, time.process_time() - cpu
+    times, acked, stats, wall, joining = asyncio.run(run_class(url, tokens, key, think, seed))
+    return times, acked, stats, wall, time.process_time() - cpu, joining
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -121,7 +142,8 @@ def run_workers(url: str, tokens: dict[str, str], key: str, think: float, seed: 
     times = [t for r in results for t in r[0]]
     acked = {n: c for r in results for n, c in r[1].items()}
     stats = {k: sum(r[2][k] for r in results) for k in ("retries", "retry_played")}
-    return times, acked, stats, max(r[3] for r in results), sum(r[4] for r in results)
+    return (times, acked, stats, max(r[3] for r in results), sum(r[4] for r in results),
+            max(r[5] for r in results))
 
 
 def main() -> None:
@@ -163,8 +185,8 @@ def main() -> None:
         assert hub.service is not None
         service_cpu, hub_cpu = _cpu_seconds(hub.service.pid), _cpu_seconds(hub.proc.pid)
         load_before = os.getloadavg()
-        times, acked, stats, wall, students_cpu = run_workers(hub.service_url, tokens, key, args.think, args.seed,
-                                                              args.workers, student_cores)
+        times, acked, stats, wall, students_cpu, joining = run_workers(
+            hub.service_url, tokens, key, args.think, args.seed, args.workers, student_cores)
         service_cpu = _cpu_seconds(hub.service.pid) - service_cpu
         hub_cpu = _cpu_seconds(hub.proc.pid) - hub_cpu
         load_after = os.getloadavg()
@@ -185,7 +207,7 @@ def main() -> None:
         def q(p: float) -> float:
             return times[min(len(times) - 1, int(p * len(times)))] * 1000
 
-        requests = len(times) + stats["retries"]
+        requests = len(times) + stats["retries"] + len(acked)  # moves, retries, joins
         print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
               f"database {args.db}; load average {load_before[0]:.1f} before, {load_after[0]:.1f} after "
               f"(1 min)")
@@ -193,6 +215,8 @@ def main() -> None:
               f"the students in {args.workers} other processes"
               f"{' on cores ' + ','.join(map(str, sorted(student_cores))) if student_cores else ''}; "
               f"the hub in its own")
+        print(f"joining: {joining:.1f} s for the whole class (the hub checks each student's token once; "
+              f"not in the round trips below)")
         print(f"CPU: service {service_cpu:.1f} s ({1000 * service_cpu / max(1, requests):.2f} ms per request, "
               f"{requests} requests), students {students_cpu:.1f} s, hub {hub_cpu:.1f} s, over {wall:.1f} s")
         print(f"{args.students} students, {args.hands} hands each vs 'strategy', think {args.think} s; "
