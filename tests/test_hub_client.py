@@ -49,6 +49,30 @@ def test_off_a_hub_the_class_settings_ask_nothing_and_change_nothing(tmp_path, m
     settings.reset()
 
 
+def test_the_teachers_page_speaks_the_language_the_browser_asks_for():
+    import json
+    import re
+
+    from dominolab.hub.page import page_html
+    from dominolab.i18n import language
+
+    english = page_html("ana", True, "/services/dominolab/", "x")
+    with language("es"):
+        spanish = page_html("ana", True, "/services/dominolab/", "x")
+    assert "Create tournament" in english and "Crear torneo" in spanish and "Create tournament" not in spanish
+    assert "Domino Lab — ana (docente)" in spanish and 'lang="es"' in spanish
+    words = [json.loads(re.search(r'id="dl-config">(.*?)</script>', page).group(1))["words"]
+             for page in (english, spanish)]
+    assert set(words[0]) == set(words[1])  # the script finds every word in either language
+    assert words[0]["release"] == "Release" and words[1]["release"] == "Publicar"
+    assert words[1]["step"].count("{") == words[0]["step"].count("{") == 4
+    # a student's page holds none of the teacher's words
+    with language("es"):
+        student = page_html("ben", False, "/services/dominolab/", "x")
+    assert "Crear torneo" not in student and "release" not in json.loads(
+        re.search(r'id="dl-config">(.*?)</script>', student).group(1))["words"]
+
+
 def test_the_service_is_found_from_the_hubs_environment():
     from dominolab.hub.client import service_url
 
