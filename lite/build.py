@@ -59,6 +59,14 @@ SKIP_DEPENDS = ("widgetsnbextension", "matplotlib", "tqdm")
 #: for it to reach, so it exposes nothing a visitor's own scripts could not already do.
 SITE_CONFIG = {"appName": "Domino Lab", "exposeAppInBrowser": "true"}
 
+#: What the site's kernel says it is (jupyterlite-pyodide-kernel's kernel spec and its reply to
+#: a kernel-info request): JupyterLab writes both into a notebook when its kernel starts, so a
+#: notebook that says anything else opens marked as changed (●).  The staged notebooks say this.
+PYODIDE_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+PYODIDE_LANGUAGE_INFO = {"codemirror_mode": {"name": "python", "version": 3}, "file_extension": ".py",
+                         "mimetype": "text/x-python", "name": "python", "nbconvert_exporter": "python",
+                         "pygments_lexer": "ipython3", "version": "3.8"}
+
 DEFAULT_OUTPUT = HERE / "_output"
 DEFAULT_WORK = HERE / "_build"
 
@@ -81,13 +89,19 @@ def project_wheel(dest: Path) -> Path:
 
 
 def stage_contents(notebooks: Path, dest: Path) -> list[Path]:
-    """Copy the notebooks folder, with its subfolders (``es/``), to ``dest/notebooks`` and
-    return the notebooks copied."""
+    """Copy the notebooks folder, with its subfolders (``es/``), to ``dest/notebooks``, each
+    notebook saying the site's kernel (:data:`PYODIDE_KERNELSPEC`), and return the notebooks
+    copied."""
     target = dest / "notebooks"
     shutil.copytree(notebooks, target, ignore=shutil.ignore_patterns(".*", "__pycache__"))
     found = sorted(target.rglob("*.ipynb"))
     if not found:
         raise SystemExit(f"no notebooks in {notebooks}")
+    for path in found:  # as the site's kernel will say it is: they open unchanged
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        nb["metadata"]["kernelspec"] = dict(PYODIDE_KERNELSPEC)
+        nb["metadata"]["language_info"] = json.loads(json.dumps(PYODIDE_LANGUAGE_INFO))
+        path.write_text(json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
     return found
 
 

@@ -196,10 +196,12 @@ def test_a_turn_out_of_order_and_other_mistakes():
         "the hand has already been led")
 
 
-def test_a_text_longer_than_any_hand_is_refused_at_its_line():
+def test_a_text_longer_than_any_hand_is_refused_at_its_first_wrong_line():
+    """Past the most moves a hand can have (168 here), the first wrong line is named (issue
+    44: not the line where the text became too long)."""
     error = error_of(BLOCK + "me: passes\nNorth: passes\n" * 200)
-    assert error.line == 4 + 3 * 28 * 2 + 1
-    assert error.problem == "more than 168 moves: no hand of these rules is that long"
+    assert error.line == 14
+    assert error.problem == "you cannot pass while holding a playable tile (4-0); the ends are 4 left and 4 right"
 
 
 def test_errors_are_value_errors_and_the_text_is_read_in_one_pass():
@@ -234,10 +236,10 @@ def test_undo_redo_and_variations_are_written_in_brackets():
     assert [n.event.tile for n in board.variations] == [None, dl.Tile(6, 0)]
     assert board.redo().tile == dl.Tile(6, 0)  # where the last undo came from
     text = board.to_text()
-    assert text.endswith("North: passes\nme: 4-0 left\nNorth: passes\n[\nNorth: 6-0 left\n]\n")
+    assert text.endswith("North: passes\nme: 4-0 left\nNorth: passes\n[\nNorth: 6-0 left\n*\n]\n")
     again = AnalysisBoard.from_text(text)
     assert again.to_text() == text
-    assert again.events[-1].action == "pass"  # the main line's end
+    assert again.events == board.events  # the place in the variation, "*", is kept (issue 44)
     with pytest.raises(AnalysisError, match="no move to undo"):
         AnalysisBoard.from_text(BLOCK.split("North: lead")[0]).undo()
 
@@ -444,3 +446,228 @@ def test_the_readme_position_is_a_little_better_as_the_hint_says():
     assert dl.plain.compare(3.0, 2.5, 2.5) == "unsure"
     assert dl.plain.compare(3.0, 1.5, 1.5) == "probably"
     assert dl.plain.compare(6.0, 0.5, 0.5, ahead=False) == "unsure"
+
+
+# ---------------------------------------------------------------------------- issue 44, item 11
+def test_a_match_already_won_is_refused_with_the_reason():
+    error = error_of(STANDARD.replace("hand: first\n", "hand: first\nmatch: 150, 10 to 100\n"))
+    assert error.line == 5 and "150" in error.problem and "the match is over" in error.problem
+    with pytest.raises(AnalysisError, match="the match is over"):
+        AnalysisBoard("standard", ["me", "North"], "2-0 6-1 5-2 5-0 0-0 6-5 2-1", match=([10, 100], 100))
+    assert AnalysisBoard.from_text(STANDARD.replace("hand: first\n", "match: 99, 10 to 100\n")).match == (
+        (99, 10), 100)
+
+
+@pytest.mark.parametrize("dash", ["\u2013", "\u2014", "\u2212", "\u2010", "\uff0d"])
+def test_a_dash_in_place_of_the_hyphen_reads_as_the_hyphen(dash):
+    """A word processor's en dash ("6–1"), em dash or minus sign reads as "6-1", in the
+    tiles and in the moves (every reader of a tile: Tile.parse)."""
+    text = STANDARD.replace("6-1", "6" + dash + "1")
+    assert AnalysisBoard.from_text(text).to_text() == AnalysisBoard.from_text(STANDARD).to_text()
+    assert dl.Tile.parse("6" + dash + "3") == dl.Tile(6, 3)
+
+
+def test_the_first_wrong_line_is_named_however_long_the_text(monkeypatch):
+    """10,000 lines of draws: the line where the boneyard runs out is named, not the line
+    where the text became longer than any hand, and the board replays the hand a bounded
+    number of times (the text is read in one pass: linear time)."""
+    head = "rules: standard\nseats: me, Grandpa\nmy tiles: 6-4 5-5 3-1 2-2 6-0 4-1 1-0\nme: lead 6-4\n"
+    solved = []
+    real = AnalysisBoard._solve_path
+    monkeypatch.setattr(AnalysisBoard, "_solve_path", lambda self, path: solved.append(len(path)) or real(self, path))
+    error = error_of(head + "Grandpa: draws 1\n" * 10_000)
+    # 14 tiles in the boneyard, 2 of which stay: the 13th draw (line 5 + 12) is the first wrong one
+    assert error.line == 17 and "boneyard" in error.problem
+    assert len(solved) <= 3
+    solved.clear()
+    error = error_of(head + "Grandpa: draws 1\n" * 20 + "Grandpa: flies\n")  # a later unreadable line
+    assert error.line == 17
+
+
+def test_past_tenses_and_then_read_as_moves():
+    said = ["North: drew 1, then played 4-3 right", "North: draws 1 then 4-3 right",
+            "North: draws 1 and then plays 4-3 on the right"]
+    base = "rules: standard\nseats: me, North\nmy tiles: 6-4 5-5 3-1 2-2 6-0 4-1 1-0\nme: lead 6-4\n"
+    boards = [AnalysisBoard.from_text(base + line + "\n") for line in said]
+    events = [board.events for board in boards]
+    assert events[0] == events[1] == events[2] and [e.action for e in events[0][-2:]] == ["draw", "play"]
+    from dominolab.analysis_text import moves_of
+
+    assert moves_of("drew 1, then passed", mine=False) == [("draw", None, None), ("pass", None, None)]
+    assert moves_of("robó 1 y luego pasó", mine=False) == [("draw", None, None), ("pass", None, None)]
+    assert dl.moves.read_move_text("passed") == ("pass", None, None)
+    assert dl.moves.read_move_text("played 6-4 left") == ("play", dl.Tile(6, 4), "left")
+
+
+def test_the_place_in_a_variation_survives_the_text():
+    """from_text(to_text()) is the same board at the same place: in a variation, within a
+    turn (after your draw, before your play) and at the start."""
+    board = AnalysisBoard.from_text(STANDARD)
+    board.play("4-3 left")
+    board.play("draw")  # North
+    board.play("draw")
+    board.play("3-2 left")
+    board.undo()
+    board.undo()
+    places = []
+    todo = [board.root]
+    while todo:
+        node = todo.pop()
+        places.append(node)
+        todo.extend(node.variations)
+    for node in places:
+        board.go(node)
+        again = AnalysisBoard.from_text(board.to_text())
+        assert again.events == board.events
+        assert again.to_text() == board.to_text()
+    with pytest.raises(AnalysisTextError, match="given twice"):
+        AnalysisBoard.from_text(STANDARD + "*\n*\n")
+
+
+def test_exact_values_a_point_apart_say_the_exact_difference():
+    from dominolab.analysis_text import judge
+
+    view = AnalysisBoard.from_text(STANDARD).view()
+    first, second = view.legal[:2]
+    rows = [(first, 3.0, 0.0, None, 1.0, True), (second, 2.0, 0.0, None, 0.0, True)]
+    says = judge(view, rows, "exact", 1, {}, lambda seat: "you").says
+    assert "1 point ahead of" in says and "either is fine" not in says
+    rows = [(first, 3.0, 0.0, None, 1.0, True), (second, 1.5, 0.0, None, 0.0, True)]
+    assert "1.5 points ahead of" in judge(view, rows, "exact", 1, {}, lambda seat: "you").says
+    rows = [(first, 3.0, 0.0, None, 1.0, True), (second, 3.0, 0.0, None, 0.0, True)]
+    assert "end the same" in judge(view, rows, "exact", 1, {}, lambda seat: "you").says
+
+
+def test_an_impossible_deal_says_which_seat_needs_which_tiles():
+    """North passed on 6s, 5s, 1s and 2s without drawing (a Block game): its seven tiles as
+    dealt would all be among the five unseen tiles with none of those numbers."""
+    text = BLOCK.split("me: 6-5 left")[0].replace("North: lead 5-5\n", "") + (
+        "me: lead 6-5\nNorth: passes\nme: 5-1 right\nNorth: passes\nme: 6-2 left\nNorth: passes\n")
+    error = error_of(text)
+    assert error.line == 10
+    assert error.problem.endswith("North was dealt 7 tiles, but only 5 of the tiles you could not see can have "
+                                  "been among them (4-4, 4-3, 3-3, 3-0, 0-0)")
+
+
+# ---------------------------------------------------------------------------- legal moves are playable
+def every_legal_move_plays(board):
+    """Each move of ``board.legal_moves()`` is taken by ``play()`` on a copy: a draw of the
+    analysed seat with ``tile=`` (each tile of ``drawable()`` tried at the ends of the
+    list), alone when only one tile can come.  Returns how many moves were played."""
+    played = 0
+    for move in board.legal_moves():
+        if isinstance(move, dl.Draw):
+            options = board.drawable()
+            assert options, "a legal draw with no tile to draw"
+            if len(options) == 1:
+                copy = board.copy()
+                copy.play(move)
+                assert options[0] in copy.hand
+            else:
+                with pytest.raises(AnalysisError, match=r"play\(Draw\(\), tile="):
+                    board.copy().play(move)
+            for tile in {options[0], options[-1]}:
+                copy = board.copy()
+                copy.play(move, tile=tile)
+                assert tile in copy.hand and copy.events[-1] == dl.Event(board.seat, "draw", tile, None,
+                                                                          board.node.ends)
+                played += 1
+        else:
+            copy = board.copy()
+            copy.play(move)
+            assert copy.events[:-1] == board.events and copy.events[-1].seat == board.seat
+            played += 1
+    return played
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 40), st.integers(1, 6), st.data())
+def test_every_legal_move_is_taken_by_play_in_the_main_line_and_a_variation(preset_players, seed, moves, back,
+                                                                             data):
+    """What legal_moves() lists, play() takes (issue 44): the analysed seat is the one to
+    move, at the end of the main line and after stepping back into a variation."""
+    preset, players = preset_players
+    r = played_round(preset, players, seed, moves)
+    if r.is_over:
+        return
+    board = AnalysisBoard.from_round(r, r.turn)
+    assert board.legal_moves() == list(r.legal_moves())
+    assert every_legal_move_plays(board) >= 1
+    for _ in range(min(back, len(board.events))):
+        board.undo()
+    if board.is_over or board.turn != board.seat:
+        assert board.legal_moves() == [] and board.drawable() == ()
+        return
+    every_legal_move_plays(board)  # where the main line's move was played before
+    move = data.draw(st.sampled_from(board.legal_moves()))
+    if isinstance(move, dl.Draw):
+        board.play(move, tile=data.draw(st.sampled_from(board.drawable())))
+    else:
+        board.play(move)
+    if not board.is_over and board.turn == board.seat:  # inside the variation
+        every_legal_move_plays(board)
+    again = AnalysisBoard.from_text(board.to_text())
+    assert again.events == board.events and again.to_text() == board.to_text()
+
+
+def test_tile_names_only_your_draw():
+    board = AnalysisBoard.from_text(STANDARD)
+    with pytest.raises(AnalysisError, match="tile= names the tile you drew"):
+        board.play("4-3 left", tile="6-6")
+    with pytest.raises(AnalysisError, match="6-3"):
+        board.play(dl.Draw(), tile="6-3")  # already in your hand
+    assert board.events[-1].tile == dl.Tile(6, 3)  # nothing changed
+    board.play("4-3 left")
+    with pytest.raises(AnalysisError, match="cannot know which tile"):
+        board.play(dl.Draw(), tile="6-6")  # North's draw
+    assert board.drawable() == ()  # not your turn
+
+
+#: A Basic hand (draw only when unable) where every unseen tile but 2-1 is one seat 1 must
+#: hold: 2-1 is the only tile you can draw next.
+ONE_TILE_TO_DRAW = """\
+rules: basic
+seats: me, seat 1
+my tiles: 4-3 5-3 2-2 5-0 4-4 3-3 1-1
+hand: first
+me: lead 4-4
+seat 1: 6-4 right
+me: 4-3 left
+seat 1: 3-1 left
+me: 1-1 left
+seat 1: 6-1 left
+me: draws 1 (6-6), 6-6 left
+seat 1: draws 3, 6-5 right
+me: 5-0 right
+seat 1: 1-0 right
+me: draws 1 (6-0), 6-0 left
+seat 1: 4-1 right
+me: draws 3 (6-3, 5-5, 4-0), 4-0 left
+seat 1: 4-2 right
+me: 2-2 right
+seat 1: 5-4 left
+me: 5-5 left
+seat 1: 5-1 left
+me: draws 1 (3-2), 3-2 right
+seat 1: draws 3, 3-0 right
+me: draws 1 (6-2)
+"""
+
+
+def test_a_bare_draw_is_taken_when_only_one_tile_can_come():
+    board = AnalysisBoard.from_text(ONE_TILE_TO_DRAW)
+    assert dl.Draw() in board.legal_moves() and board.drawable() == (dl.Tile(2, 1),)
+    other = next(t for t in board.rules.tiles if t not in board.drawable() and t not in board.hand
+                 and all(e.tile != t for e in board.events))
+    with pytest.raises(AnalysisError, match="no way of dealing"):
+        board.play(dl.Draw(), tile=other)  # unseen, but it must be in seat 1's hand
+    board.play(dl.Draw())
+    assert board.events[-1].tile == dl.Tile(2, 1) and dl.Tile(2, 1) in board.hand
+
+
+def test_a_draw_the_rules_refuse_says_why_in_your_words():
+    board = AnalysisBoard.from_text(BLOCK)
+    assert dl.Draw() not in board.legal_moves() and board.drawable() == ()
+    for how in ({}, {"tile": "3-3"}):
+        with pytest.raises(AnalysisError, match=r"^you cannot draw: these rules have no drawing"):
+            board.play(dl.Draw(), **how)

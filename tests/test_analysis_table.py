@@ -84,7 +84,7 @@ def test_moves_for_any_seat_undo_redo_and_a_branch_go_through_the_board():
     assert send(t, "analysis_play", move="4-0 left")["ok"]  # a variation
     board = t.analysis
     assert len(board.node.parent.variations) == 2
-    assert "[\nme: 4-0 left\n]" in snap(t)["analysis"]["text"]
+    assert "[\nme: 4-0 left\n*\n]" in snap(t)["analysis"]["text"]  # "*": the place, in the variation
     assert send(t, "analysis_undo")["ok"]
     branches = snap(t)["analysis"]["branches"]
     assert [b["text"] for b in branches] == ["You play 4-3 on the left", "You play 4-0 on the left"]
@@ -296,3 +296,12 @@ def test_evaluate_is_refused_when_it_is_not_your_decision():
     reply = send(t, "analysis_evaluate")
     assert not reply["ok"] and reply["message"].startswith("It is North's turn")
     assert not snap(t)["analysis"]["evaluating"]
+
+
+def test_the_status_line_asks_for_evaluate_only_before_evaluating():
+    t = analysing()
+    assert "press Evaluate (E)" in snap(t)["analysis"]["status"]
+    assert send(t, "analysis_evaluate")["ok"]
+    assert t.wait(60)
+    status = snap(t)["analysis"]["status"]
+    assert snap(t)["analysis"]["evaluated"] and "Evaluate" not in status and "valued" in status

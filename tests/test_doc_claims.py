@@ -138,7 +138,8 @@ def test_benchmarks_puzzle_table_counts_the_logs():
     shipped = collections.Counter(p["id"].rsplit("-", 1)[0] for p in PUZZLES)
     header = "| preset | exact kept | exact dropped | paired kept | paired fixed | paired dropped | passed | dropped by the second check | shipped |"
     assert header in BENCHMARKS
-    rows = {line.split(" | ")[0].lstrip("| "): line for line in BENCHMARKS.splitlines()
+    table = BENCHMARKS.split(header, 1)[1].split("\n\n", 1)[0]  # other tables name the same presets
+    rows = {line.split(" | ")[0].lstrip("| "): line for line in table.splitlines()
             if line.startswith("| ") and line.split(" | ")[0].lstrip("| ") in GROUPS}
     assert set(rows) == set(GROUPS)
     for name, group in GROUPS.items():

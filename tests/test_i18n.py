@@ -107,7 +107,7 @@ def test_a_result_explains_itself_in_the_language_it_is_read_in() -> None:
     english = result.explain()
     with dl.language("es"):
         spanish = result.explain()
-        assert spanish.splitlines()[0] == "Asiento 0 jugó su última ficha y dominó la mano."
+        assert spanish.splitlines()[0] == "El asiento 0 jugó su última ficha y dominó la mano."
         assert result.explain(["Tú", "Ana", "Luis"]).splitlines()[0] == "Tú jugaste tu última ficha y dominaste la mano."
     assert result.explain() == english
     assert english.splitlines()[0] == "Seat 0 played the last tile of the hand (domino)."

@@ -207,7 +207,8 @@ def test_positions_and_pip_totals_in_every_preset_are_judged_in_spanish(preset: 
 def test_the_parity_of_a_blocked_hand_in_spanish() -> None:
     with dl.language("es"):
         text = str(reachable.end_of_hand("family", pips=[10, 14, 15]))
-    assert "(168, par); 10 + 14 + 15 = 39 es impar" in text
+    assert "(suma 168, que es par); 10 + 14 + 15 = 39 es impar" in text
+    assert "par o impar igual que el total" not in text  # said as a player says it (issue 45)
     no_english(text)
 
 

@@ -175,7 +175,10 @@ def test_evaluate_speaks_spanish_with_decimal_commas_over_many_positions():
     boards = list(positions(60))
     assert len(boards) == 60
     matches = partners = 0
-    for seed, board in boards:
+    # The same figures in English: on every position in CI, on a share of them in the fast
+    # loop (tests/budget.py), and always where a partner plays (few positions have one).
+    every = max(1, round(len(boards) / examples(len(boards))))
+    for k, (seed, board) in enumerate(boards):
         with dl.language("es"):
             analysis = board.evaluate(level="easy", seed=seed, face_up=seed % 5 == 0)
             pieces = [move_words(m.move) for m in analysis] if not COACH else []
@@ -184,12 +187,14 @@ def test_evaluate_speaks_spanish_with_decimal_commas_over_many_positions():
             mine = without_coach_words(text, pieces)
             assert not english_words(mine), (seed, text)
             assert not POINT.search(mine), (seed, text)
-        assert analysis.why.startswith(("No hay nada oculto", "En ", "Aquí no se permite")), analysis.why
+        assert analysis.why.startswith(("No hay nada oculto", "En ", "Al imaginar ", "Aquí no se permite")), analysis.why
         with dl.language("es"):
             assert {m.verdict_words for m in analysis} <= {"la mejor", "casi tan buena como la mejor", "peor"}
         assert analysis[0].verdict_words == "best"
         matches += "partida" in analysis.why
         partners += "tu pareja" in analysis.why
+        if k % every and "tu pareja" not in analysis.why:
+            continue
         english = board.evaluate(level="easy", seed=seed, face_up=seed % 5 == 0)
         assert [(m.move, m.points, m.verdict) for m in english] == [(m.move, m.points, m.verdict) for m in analysis]
         assert "net points for" in english.why
@@ -203,9 +208,9 @@ def test_the_boards_figures_in_spanish():
         spanish = board.evaluate(level="easy")
     assert english.why == ("In 28 imagined deals of the hidden tiles, 4-0 on the left averaged +5.4 ± 7.2 net points "
                            "for you, against +2.6 ± 7.1 for 4-0 on the right.")
-    assert spanish.why == ("En 28 repartos imaginados de las fichas que no se ven, el 4-0 a la izquierda "
-                           "dio en promedio +5,4 ± 7,2 puntos netos para ti, frente a +2,6 ± 7,1 con el 4-0 "
-                           "a la derecha.")
+    assert spanish.why == ("Al imaginar 28 maneras en que pueden estar las fichas que no ves, el 4-0 a la "
+                           "izquierda dio en promedio +5,4 ± 7,2 puntos netos para ti, frente a +2,6 ± 7,1 con el "
+                           "4-0 a la derecha.")
 
 
 # ---------------------------------------------------------------------------- the text format
@@ -282,7 +287,7 @@ def in_spanish(text: str) -> str:
                 line = "partida:" + line[len("match:"):].replace(" to ", " a ")
             elif line.startswith("seats:"):
                 pass
-            elif line not in ("[", "]"):
+            elif line not in ("[", "]") and not line.startswith("*"):  # "*": the place, in any language
                 name, _, rest = line.partition(": ")
                 name = "yo" if name == "me" else name
                 parts = []
@@ -389,4 +394,4 @@ def test_the_spanish_format_words_and_the_yo_seat():
     board = AnalysisBoard.from_text(text)
     assert board.to_text() == README_HAND.replace("North", "Norte")
     with dl.language("es"):
-        assert board.evaluate(level="easy").why.startswith("En ")
+        assert board.evaluate(level="easy").why.startswith("Al imaginar ")

@@ -218,7 +218,7 @@ def test_the_analysis_board_values_moves_on_its_thread_in_the_tables_language(mo
     assert t._analysis.wait(60)
     assert seen == [("dominolab-analysis", "es")]
     board = table.snapshot["analysis"]
-    assert board["evaluated"] and board["status"].startswith("Te toca: pulsa «Valorar» (E)")
+    assert board["evaluated"] and board["status"].startswith("Te toca: abajo está el valor de cada jugada")
     # "<the move>: <figures>": the move's words are the coach's (review.move_words), the figures the table's.
     figures = [m["value"]["figures"][len(m["words"]) + 2:] for m in board["moves"]]
     assert figures and all(re.fullmatch(r"[+-]\d+,\d (± \d+,\d|\(exacto\)) puntos netos.*", f) for f in figures), figures
@@ -246,8 +246,8 @@ def test_two_tables_in_one_kernel_keep_their_own_languages_on_every_thread() -> 
         assert any(name == "dominolab-table" for _point, name, _language in seen[code])
         assert table.session.state().language == code
     english, spanish = (tables[code].snapshot for code in ("en", "es"))
-    assert english["result"]["title"].endswith(("wins the hand", "win the hand", "Nobody wins the hand"))
-    assert spanish["result"]["title"].endswith(("gana la mano", "ganas la mano", "Nadie gana la mano"))
+    assert english["result"]["title"].endswith(("wins the hand", "win the hand", "A tie: nobody scores"))
+    assert spanish["result"]["title"].endswith(("gana la mano", "ganas la mano", "Empate: nadie se anota puntos"))
     assert english["status"] == "The hand is over." and spanish["status"] == "La mano terminó."
     assert english["log"][0]["text"].split()[0] in ("You", "North")
     assert spanish["log"][0]["text"].split()[0] in ("Tú", "Norte")

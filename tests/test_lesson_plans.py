@@ -172,14 +172,17 @@ def test_every_link_of_the_plans_and_setup_pages_reaches_a_file():
             assert found.exists(), (path.relative_to(ROOT), target)
 
 
-def test_both_lesson_0s_link_the_plans_and_the_setup_pages_where_they_are():
-    for name, plans, setup in (("00-start-here.ipynb", "plans/README.md", "setup/README.md"),
-                               ("es/00-empieza-aqui.ipynb", "plans/es/README.md", "setup/es/README.md")):
+def test_both_lesson_0s_say_where_the_plans_and_the_setup_pages_are():
+    """In the folder ``dl.teachers_folder()`` writes (tests/test_teachers.py), named in words:
+    a link to a repository may lead nowhere, and a Lab rooted in notebooks/ cannot reach docs/."""
+    for name, plans, setup in (("00-start-here.ipynb", "plans/", "setup/"),
+                               ("es/00-empieza-aqui.ipynb", "plans/es/", "setup/es/")):
         text = "".join("".join(c["source"]) for c in json.loads(
             (ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"])
+        assert "dl.teachers_folder()" in text, name
         for target in (plans, setup):
-            url = f"https://github.com/dominolab/dominolab/blob/main/docs/teachers/{target}"
-            assert f"]({url})" in text and (ROOT / "docs" / "teachers" / target).exists(), (name, target)
+            assert f"`teachers/{target}`" in text and (ROOT / "docs" / "teachers" / target / "README.md").exists(), (
+                name, target)
     hub = (SETUP / "hub.md").read_text(encoding="utf-8")
     assert "](../hub.md)" in hub  # the hub guide is linked, not repeated
 

@@ -241,6 +241,7 @@ def test_every_position_a_lesson_or_exercise_shows_can_arise_in_a_real_hand(reco
     assert len(built) > 10, "hand-built positions must be among those checked"
 
 
+@pytest.mark.slow  # runs every lesson's code cells (the fixture), as the test above: CI runs both
 def test_every_end_of_hand_a_lesson_scores_is_possible(recorded):
     assert len(recorded.totals) > 10
     bad = []
@@ -259,6 +260,7 @@ def test_the_rule_books_own_example_is_quoted_as_arithmetic_only():
     assert not reachable.end_of_hand("family", [10, 14, 15])
 
 
+@pytest.mark.slow  # runs every lesson's code cells (the fixture): CI runs it
 def test_lessons_use_the_table_only_through_its_documented_arguments(recorded):
     assert recorded.tables
     allowed = {"players", "opponents", "seed", "hints", "open_hands"}

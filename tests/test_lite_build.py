@@ -42,3 +42,32 @@ def test_every_jupyterlite_link_of_the_readme_opens_a_staged_notebook(tmp_path):
     assert "notebooks/es/00-empieza-aqui.ipynb" in paths and "notebooks/00-start-here.ipynb" in paths
     for path in paths:
         assert path in staged, path
+
+
+def test_the_staged_notebooks_say_what_the_sites_kernel_says(tmp_path):
+    """Issue 44: a notebook opens in the site unchanged only if it already holds what the
+    Pyodide kernel tells JupyterLab; the figures are read again from the kernel's own front
+    end, as installed (its kernel spec and its reply to a kernel-info request)."""
+    import json
+    import sys
+
+    module = build_module()
+    for path in module.stage_contents(NOTEBOOKS, tmp_path):
+        meta = json.loads(path.read_text(encoding="utf-8"))["metadata"]
+        assert meta["kernelspec"] == module.PYODIDE_KERNELSPEC
+        assert meta["language_info"] == module.PYODIDE_LANGUAGE_INFO
+    extension = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
+    if not extension.is_dir():
+        pytest.skip("jupyterlite-pyodide-kernel is not installed (the lite extra)")
+    bundle = "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in (extension / "static").glob("*.js"))
+    reply = re.search(r"language_info:\{codemirror_mode:\{name:\"(\w+)\",version:(\d+)\},file_extension:\"([^\"]+)\","
+                      r"mimetype:\"([^\"]+)\",name:\"(\w+)\",nbconvert_exporter:\"(\w+)\",pygments_lexer:\"(\w+)\","
+                      r"version:\"([^\"]+)\"\}", bundle)
+    assert reply, "the Pyodide kernel's kernel-info reply was not found in its bundle"
+    mode, mode_version, extension_, mimetype, name, exporter, lexer, version = reply.groups()
+    assert module.PYODIDE_LANGUAGE_INFO == {"codemirror_mode": {"name": mode, "version": int(mode_version)},
+                                            "file_extension": extension_, "mimetype": mimetype, "name": name,
+                                            "nbconvert_exporter": exporter, "pygments_lexer": lexer,
+                                            "version": version}
+    spec = re.search(r'spec:\{name:"(\w+)",display_name:"([^"]+)",language:"(\w+)"', bundle)
+    assert spec and module.PYODIDE_KERNELSPEC == {"name": spec[1], "display_name": spec[2], "language": spec[3]}

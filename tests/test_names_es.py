@@ -113,7 +113,7 @@ def test_the_table_errors_the_issue_names():
     assert str(caught.value) == "estas reglas (estándar) son para 2, 3 o 4 jugadores, no para players=7"
     with pytest.raises(ValueError) as caught:
         TableSession("standard", 2, "tonto", language="es")
-    assert str(caught.value).startswith("asiento 1: ningún jugador se llama 'tonto'")
+    assert str(caught.value).startswith("Asiento 1: ningún jugador se llama 'tonto'")
     assert "greedy (Botagorda)" in str(caught.value)
     with pytest.raises(ValueError) as caught:
         TableSession("standard", 7, language="en")

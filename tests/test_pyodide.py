@@ -68,7 +68,8 @@ process.exit(code);
 # Modules that check the checkout's documents and source text, not the engine's behaviour:
 # the Pyodide file system holds only the tests and pyproject.toml.  (test_i18n_widget.py reads
 # the front end's JavaScript and needs the widget's packages.)
-CHECKOUT_ONLY = {"test_docs.py", "test_doc_claims.py", "test_layers.py", "test_i18n_widget.py"}
+CHECKOUT_ONLY = {"test_docs.py", "test_doc_claims.py", "test_layers.py", "test_i18n_widget.py", "test_architecture.py",
+                 "test_notebook_files.py"}
 
 
 def pyodide_safe(path: Path) -> bool:

@@ -534,8 +534,10 @@ function othersTiles(table, a) {
 function setUp(table, a) {
   const t = tr(table);
   const picked = table.analysisPick || [];
+  const full = picked.length >= a.pick.count;
   const toggle = (tile) => {
-    table.analysisPick = picked.includes(tile) ? picked.filter((t2) => t2 !== tile) : [...picked, tile];
+    if (picked.includes(tile)) table.analysisPick = picked.filter((t2) => t2 !== tile);
+    else if (!full) table.analysisPick = [...picked, tile];
     table.draw();
   };
   const leader = h(
@@ -561,7 +563,7 @@ function setUp(table, a) {
           orient: "v",
           tag: "button",
           extra: `dl-small dl-analysis-pick${picked.includes(tile.tile) ? " dl-selected" : ""}`,
-          attrs: { type: "button", "data-key": `analysis:deal:${tile.tile}`, "aria-label": tile.spoken, "aria-pressed": String(picked.includes(tile.tile)), disabled: !!table.dead, onclick: () => toggle(tile.tile) }
+          attrs: { type: "button", "data-key": `analysis:deal:${tile.tile}`, "aria-label": tile.spoken, "aria-pressed": String(picked.includes(tile.tile)), disabled: !!table.dead || full && !picked.includes(tile.tile), onclick: () => toggle(tile.tile) }
         })
       )
     ),
@@ -629,7 +631,7 @@ function drawAnalysis(table, s) {
   if (s.message && !(a.error && s.message.text === a.error)) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   const others = a.others.map((o) => t.n("{name}: {count} tile", "{name}: {count} tiles", o.count, { name: o.name })).join("; ");
   const canEvaluate = a.mine && !a.evaluated && !a.evaluating;
-  return h("section", { class: "dl-analysis", "aria-label": t("Analysis board") }, [
+  return h("section", { class: "dl-analysis", "aria-label": t("Analysis board"), onpointerenter: () => takeKeys(table) }, [
     h("h3", { class: "dl-coach-title", text: t("Analysis board · {rules}", { rules: a.rules }) }),
     h("p", { class: "dl-analysis-status", "data-key": "analysis:status", text: a.status }),
     h("p", { class: "dl-muted", text: t.n("{others}. Boneyard: {count} tile.", "{others}. Boneyard: {count} tiles.", a.boneyard, { others }) }),
@@ -661,6 +663,17 @@ function drawAnalysis(table, s) {
     textBox(table, a),
     setUp(table, a)
   ]);
+}
+function takeKeys(table) {
+  const root = table.root;
+  const active = (
+    /** @type {HTMLElement|null} */
+    root.ownerDocument.activeElement
+  );
+  if (active && root.contains(active)) return;
+  const typing = active && (active.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName) || active.closest('[contenteditable="true"], [contenteditable=""], .cm-editor'));
+  if (typing) return;
+  root.focus({ preventScroll: true });
 }
 function analysisKeys(table, key) {
   const a = analysisOn(table.shown);
@@ -741,7 +754,7 @@ function announcement(before, snap, t = english) {
   return join(announcementParts(before, snap, t));
 }
 function join(parts) {
-  return parts.join(". ").replace(/\.\./g, ".");
+  return parts.join(". ").replace(/([.?!:])\./g, "$1");
 }
 function midTurn(snap) {
   const last = snap.last;
@@ -1061,7 +1074,8 @@ function drawPuzzle(table, c) {
       done ? null : button(table, "puzzle:solution", t("Show the answer"), () => table.send("puzzle_solution"), { extra: "dl-quiet" }),
       c.status === "asking" ? null : button(table, "puzzle:analysis", t("Open in analysis (A)"), () => table.send("analysis_open"), { keyed: "analysis" }),
       button(table, "puzzle:next", t("Next puzzle (N)"), () => table.send("puzzle_next"), { primary: done, keyed: "next" }),
-      button(table, "puzzle:close", t("Close (Esc)"), () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" })
+      // While an end is being chosen, Esc cancels the choice ("Cancel (Esc)"): one Esc button at a time.
+      table.choosing ? null : button(table, "puzzle:close", t("Close (Esc)"), () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" })
     ])
   ];
 }
@@ -1246,10 +1260,15 @@ function drawHeader(table, s) {
 
 // src/parts/log.js
 function drawLog(s, t = english) {
+  const turns = s.log.reduce((most, line) => line.number == null ? most : Math.max(most, line.number), 0);
   return h("details", { class: "dl-log", open: true }, [
-    h("summary", { text: t("This hand, turn by turn ({count})", { count: s.log.length }) }),
+    h("summary", { text: t("This hand, turn by turn ({count})", { count: turns }) }),
     // It scrolls, so it takes the focus (a keyboard can scroll it) and says what it is.
-    h("ol", { class: "dl-log-list", tabindex: "0", "data-key": "log", "aria-label": t("This hand, turn by turn") }, s.log.map((line) => h("li", { class: `dl-log-${line.kind}`, text: line.text })))
+    h(
+      "ol",
+      { class: "dl-log-list", tabindex: "0", "data-key": "log", "aria-label": t("This hand, turn by turn") },
+      s.log.map((line) => h("li", { class: `dl-log-${line.kind}`, value: line.number ?? null, text: line.text }))
+    )
   ]);
 }
 

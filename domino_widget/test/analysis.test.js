@@ -148,6 +148,42 @@ describe("the analysis board", () => {
     expect(t.send).toHaveBeenLastCalledWith("analysis_new", { rev: a.rev, tiles: ["5-5", "4-1"], leader: 1 });
   });
 
+  it("the picker takes no more tiles than the hand holds (issue 44)", () => {
+    const s = step(OPENED);
+    const a = s.analysis;
+    const t = fakeTable(s);
+    t.openWhy.add("analysis:setup");
+    let el = drawAnalysis(t, s);
+    t.root.append(el);
+    t.draw = () => {
+      el.replaceWith((el = drawAnalysis(t, s)));
+    };
+    const tiles = a.pick.tiles.map((tile) => tile.tile);
+    for (const tile of tiles) byKey(el, `analysis:deal:${tile}`).click(); // every tile of the set, clicked
+    expect(t.analysisPick).toEqual(tiles.slice(0, a.pick.count));
+    expect(el.textContent).toContain(`picked: ${a.pick.count} of ${a.pick.count}`);
+    expect(byKey(el, `analysis:deal:${tiles[a.pick.count]}`).disabled).toBe(true);
+    byKey(el, `analysis:deal:${tiles[0]}`).click(); // one unpicked: the others may be picked again
+    expect(byKey(el, `analysis:deal:${tiles[a.pick.count]}`).disabled).toBe(false);
+  });
+
+  it("the pointer on the board takes the keys from JupyterLab's command mode, not from an editor (issue 44)", () => {
+    const s = step(OPENED);
+    const t = fakeTable(s);
+    t.root.setAttribute("tabindex", "-1");
+    const el = drawAnalysis(t, s);
+    t.root.append(el);
+    const notebook = h("div", { tabindex: "-1", class: "jp-Notebook" });
+    const editor = h("div", { contenteditable: "true", tabindex: "-1" });
+    document.body.append(notebook, editor);
+    notebook.focus();
+    el.dispatchEvent(new Event("pointerenter"));
+    expect(document.activeElement).toBe(t.root); // m and e now reach the board's keys
+    editor.focus();
+    el.dispatchEvent(new Event("pointerenter"));
+    expect(document.activeElement).toBe(editor); // typing in a cell is never interrupted
+  });
+
   it("the hand's moves and the branches tried go to their positions", () => {
     const s = step(BRANCHED);
     const a = s.analysis;

@@ -103,6 +103,15 @@ describe("the others, the boneyard, the log", () => {
     const s = snap("match_over");
     expect(texts(drawLog(s), "li")).toEqual(s.log.map((l) => l.text));
   });
+  it("numbers each turn as the engine does, and no note between turns (issue 44)", () => {
+    const s = snap("match_over");
+    const turn = (n) => ({ kind: "turn", text: `turn ${n}`, number: n });
+    const undo = { kind: "undo", text: "You take back: play 6-4 on the left.", number: null };
+    const log = [turn(1), turn(2), turn(3), undo, undo, { ...undo, kind: "setting" }, turn(3), turn(4)];
+    const items = [...drawLog({ ...s, log }).querySelectorAll("li")];
+    expect(items.map((li) => (li.hasAttribute("value") ? li.value : null))).toEqual([1, 2, 3, null, null, null, 3, 4]);
+    expect(drawLog({ ...s, log }).querySelector("summary").textContent).toContain("(4)");
+  });
 });
 
 describe("the line", () => {
@@ -263,6 +272,23 @@ describe("frame, keys, announcements, pacing, kernel", () => {
     expect(t.act).toHaveBeenCalledWith("draw");
     expect(stop).toHaveBeenCalled();
     expect(event.defaultPrevented).toBe(true);
+  });
+  it("a puzzle's question that ends in '?' is announced without a second full stop (issue 44)", () => {
+    const p = snap("puzzle_asking");
+    const said = announcement(null, p);
+    expect(p.coach.question.endsWith("?")).toBe(true);
+    expect(said).toContain(p.coach.question);
+    expect(said).not.toMatch(/[?!:]\./);
+  });
+  it("while a puzzle's tile waits for its end, only Cancel (Esc) is offered, not Close (Esc) beside it", () => {
+    const p = snap("puzzle_asking");
+    const t = fakeTable(p);
+    const keys = (els) => els.filter(Boolean).flatMap((el) => Array.from(el.querySelectorAll("[data-key]")).map((n) => n.dataset.key));
+    expect(keys(drawPuzzle(t, p.coach))).toContain("puzzle:close");
+    t.choosing = p.coach.hand.find((x) => x.playable).tile;
+    const shown = keys(drawPuzzle(t, p.coach));
+    expect(shown).toContain("choose:cancel");
+    expect(shown).not.toContain("puzzle:close");
   });
   it("announces new turns of the log, and nothing for the same snapshot", () => {
     const s = snap("match_over");

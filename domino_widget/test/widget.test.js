@@ -567,16 +567,22 @@ describe("the coach: puzzles", () => {
     expect(model.intents().at(-1)).toMatchObject({ action: "puzzle_hint" });
   });
 
-  it("shows the puzzle's verdict: not this time, then correct with the explanation and Next puzzle", () => {
+  it("shows the puzzle's verdict: not this time, then correct with one Why? and Next puzzle", () => {
     const wrong = snap("puzzle_wrong");
     const { root, model } = mount(wrong);
     expect(button(root, "puzzle:feedback").textContent).toBe(`Not this time: ${wrong.coach.feedback.text}`);
+    expect(wrong.coach.feedback.text).not.toMatch(/^Not this/);
     expect(button(root, "puzzle:explanation")).toBeNull();
+    // No figures behind a "Why?" while the puzzle is still asked: they would give the answer away.
+    expect(root.querySelectorAll(".dl-why-more")).toHaveLength(0);
     expect(button(root, "puzzle:hint").textContent).toBe(`Hint: ${wrong.coach.hint}`);
     const right = snap("puzzle_right");
     model.push(right);
     expect(button(root, "puzzle:feedback").textContent).toBe(`Correct: ${right.coach.feedback.text}`);
-    expect(button(root, "puzzle:explanation").textContent).toBe(right.coach.explanation);
+    expect(right.coach.feedback.text).not.toMatch(/^Yes/);
+    // The verdict is the answer's sentence, with one "Why?" (not the answer again with a second).
+    expect(button(root, "puzzle:explanation")).toBeNull();
+    expect(root.querySelectorAll(".dl-why-more")).toHaveLength(1);
     handButtons(root)[0].click(); // done: a click answers nothing more
     expect(model.intents()).toHaveLength(0);
     press(root, "n");

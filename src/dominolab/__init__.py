@@ -89,12 +89,14 @@ __all__ = [
     "set_language",
     "simulate",
     "simulation",
+    "teachers_folder",
     "tile_set",
 ]
 
 #: Submodules loaded when first used: the widget (it needs Jupyter) and the parts a first
 #: lesson does not need.
-_LAZY_MODULES = {"analysis", "analysis_text", "widget", "render", "puzzles", "reachable", "simulation", "tournament"}
+_LAZY_MODULES = {"analysis", "analysis_text", "widget", "render", "puzzles", "reachable", "simulation", "teachers",
+                 "tournament"}
 #: Names loaded with their module when first used: name -> (module, attribute).
 _LAZY_NAMES = {
     "AnalysisBoard": ("analysis", "AnalysisBoard"),
@@ -102,6 +104,7 @@ _LAZY_NAMES = {
     "AnalysisTextError": ("analysis", "AnalysisTextError"),
     "SimulationResult": ("simulation", "SimulationResult"),
     "simulate": ("simulation", "simulate"),
+    "teachers_folder": ("teachers", "teachers_folder"),
     "Tournament": ("tournament", "Tournament"),
 }
 

@@ -44,8 +44,10 @@ also gives each move's value with every hand face up, averaged over every deal t
 cannot always reach it.
 
 **Moves for any seat.**  :meth:`AnalysisBoard.play` adds a turn for the seat to move: the
-analysed seat plays from its tiles (and says which tile it drew), another seat plays an
-unseen tile, draws or passes, each checked against what is known.  :meth:`undo` and
+analysed seat plays from its tiles (and says which tile it drew: ``"draw 3-3"`` or
+``play(Draw(), tile="3-3")``, one of :meth:`~AnalysisBoard.drawable`), another seat plays an
+unseen tile, draws or passes, each checked against what is known.  Every move
+:meth:`~AnalysisBoard.legal_moves` lists is one :meth:`~AnalysisBoard.play` takes.  :meth:`undo` and
 :meth:`redo` step through the hand; a move played where another was played before starts
 a variation, kept as a tree (:attr:`AnalysisBoard.variations`), as in a chess game's
 notation, and :meth:`to_text` writes them in brackets.
@@ -59,14 +61,14 @@ from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 from .i18n import NP_, _, ngettext, pgettext
-from .moves import DRAW, PASS, Draw, End, Event, IllegalMoveError, Move, Pass, Play
+from .moves import DRAW, DRAW_WORDS, PASS, Draw, End, Event, IllegalMoveError, Move, Pass, Play
 from .pieces import Hand
 from .round import Round, Start, StartError
 from .rules import Rules
 from .tiles import Tile, TileLike, mask_of, parse_tiles, tiles_of
-from .validate import check_int, check_seat, excerpt
+from .validate import PicklableError, check_int, check_seat, excerpt
 from .view import View
-from .words import list_and
+from .words import list_and, list_or
 
 __all__ = ["Analysis", "AnalysisBoard", "AnalysisError", "AnalysisTextError", "MoveAnalysis", "Node"]
 
@@ -104,7 +106,7 @@ class AnalysisTextError(AnalysisError):
         return (type(self), (self.line, self.problem))
 
 
-class _Bad(Exception):
+class _Bad(PicklableError):
     """Inside the board: event ``index`` of a path cannot happen, because ``text``, in which
     "{where}" stands for the place of event ``ref`` (see :meth:`why`)."""
 
@@ -131,7 +133,17 @@ WHERE = "{where}"
 
 
 class _NoDeal(Exception):
-    """No way of dealing the hidden tiles fits the events."""
+    """No way of dealing the hidden tiles fits the events.  ``why``, when known, says which
+    place needs more tiles than can be there (see :meth:`AnalysisBoard._shortfall`)."""
+
+    def __init__(self, why: Optional[Callable[[], str]] = None):
+        super().__init__()
+        self._why = why
+
+    @property
+    def why(self) -> str:
+        """The reason in words, worked out when asked (a search for a deal fails often)."""
+        return self._why() if self._why is not None else ""
 
 
 # ---------------------------------------------------------------------------- the tree
@@ -338,9 +350,18 @@ class AnalysisBoard:
                 check_int(target, "match target", 1)
             except ValueError as exc:
                 raise _field_error("match", str(exc)) from None
+            won = [score for score in scores if score >= target]
+            if won:  # the match ended when a side reached the target: no hand comes after it
+                raise _field_error("match", _("match: a side already has {score} points of the {target} the match "
+                                              "is played to, so the match is over: give the scores before this "
+                                              "hand").format(score=max(won), target=target))
             self.match = (tuple(int(s) for s in scores), int(target))
         self.root = Node(None, None)
         self.node = self.root
+        #: The text lines of the path being checked, event by event (see :meth:`_line_of`).
+        self._lines: list[Optional[int]] = []
+        #: Exact solutions of positions of the tree (see :meth:`_solved_once`).
+        self._exact: dict[tuple[str, Node], Any] = {}
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -497,8 +518,41 @@ class AnalysisBoard:
         return tuple(self.view().hand)
 
     def legal_moves(self) -> list[Move]:
-        """The analysed seat's legal moves when it is to move (else empty)."""
+        """The analysed seat's legal moves when it is to move (else empty): each one
+        :meth:`play` takes.  Its ``Draw()`` is the choice to draw; which tile came is not a
+        choice, so :meth:`play` takes it with the tile as ``tile=`` (one of
+        :meth:`drawable`), or alone when only one tile can be drawn."""
         return list(self.view().legal)
+
+    def drawable(self) -> tuple[Tile, ...]:
+        """The tiles the analysed seat could draw now, in the set's order: the unseen tiles
+        that some deal fitting every turn so far leaves in the boneyard.  Empty unless
+        that seat is to move and may draw."""
+        r = self._round()
+        if r.is_over or r.turn != self.seat or DRAW not in r.legal_moves():
+            return ()
+        return self._drawable(self.node)
+
+    def _drawable(self, node: Node) -> tuple[Tile, ...]:
+        """The tiles the analysed seat could draw after ``node`` (its turn, a draw legal):
+        each unseen tile tried as the drawn one, on a node not added to the tree."""
+        seen = set(self.tiles)
+        seen.update(step.event.tile for step in node.path() if step.event is not None and step.event.tile is not None)
+        lines = self._lines
+        found = []
+        try:
+            for tile in self.rules.tiles:
+                if tile in seen:
+                    continue
+                trial = Node(node, Event(self.seat, "draw", tile, None, node.ends))
+                try:
+                    self._solve_path(trial.path())
+                except (AnalysisError, _Bad):
+                    continue
+                found.append(tile)
+        finally:
+            self._lines = lines
+        return tuple(found)
 
     def _round(self) -> Round:
         node = self.node
@@ -514,12 +568,15 @@ class AnalysisBoard:
                 f"{who}, line {r.line}>")
 
     # ------------------------------------------------------------------ moves
-    def play(self, move: Union[str, Move, TileLike], end: Optional[End] = None) -> None:
+    def play(self, move: Union[str, Move, TileLike], end: Optional[End] = None, *,
+             tile: Optional[TileLike] = None) -> None:
         """Add a move for the seat to move.
 
-        The analysed seat plays from its tiles and names the tile it draws ("draw 3-3");
-        another seat plays a tile nobody has seen ("6-6 left", ``Play("6-6", "left")``),
-        draws ("draw", ``Draw()``) or passes ("pass").  Text may give several moves of one
+        The analysed seat plays from its tiles and names the tile it draws ("draw 3-3", or
+        ``Draw()`` with ``tile="3-3"``; a bare ``Draw()`` when only one tile can be drawn,
+        see :meth:`drawable`), so every move of :meth:`legal_moves` is taken; another seat
+        plays a tile nobody has seen ("6-6 left", ``Play("6-6", "left")``), draws ("draw",
+        ``Draw()``) or passes ("pass").  Text may give several moves of one
         turn ("draws 2, passes").  Each is checked against what is known (the tiles seen,
         the numbers a seat has shown it lacks, the counts) and by the rules; a move that
         cannot be made raises :class:`AnalysisError` and nothing changes.  A move played
@@ -530,12 +587,22 @@ class AnalysisBoard:
         if r.is_over:
             raise AnalysisError(_("the hand is over: no more moves"))
         seat = r.turn
+        drawn: Optional[Tile] = None
+        if tile is not None:
+            if not (move is DRAW or (isinstance(move, str) and move.strip().lower() in DRAW_WORDS)):
+                raise AnalysisError(_("tile= names the tile you drew: give it with Draw() or 'draw', got {given}")
+                                    .format(given=excerpt(move)))
+            try:
+                drawn = Tile.coerce(tile)
+            except ValueError as exc:
+                raise AnalysisError(_("tile: {problem}").format(problem=exc)) from None
+            move = DRAW
         if isinstance(move, (Play, Draw, Pass)):
             if end is not None and isinstance(move, Play):
                 move = Play(move.tile, end)
             parts: list[tuple[str, Optional[Tile], Optional[End]]] = [
                 (("play", move.tile, move.end) if isinstance(move, Play)
-                 else ("draw", None, None) if move is DRAW else ("pass", None, None))]
+                 else ("draw", drawn, None) if move is DRAW else ("pass", None, None))]
         elif isinstance(move, str):
             try:
                 parts = moves_of(move, mine=seat == self.seat)
@@ -600,7 +667,14 @@ class AnalysisBoard:
             return Event(seat, "play", tile, end, ends)
         if action == "draw":
             if seat == self.seat and tile is None:
-                raise AnalysisError(_("say which tile you drew, as in 'draw 3-3'"))
+                refused = self._solve_path(node.path()).why_illegal(DRAW, seat)
+                if refused is not None:  # the engine's own words for it
+                    raise AnalysisError(refused.explain(self._speaking()))
+                options = self._drawable(node)
+                if len(options) != 1:
+                    raise AnalysisError(_("say which tile you drew, as in 'draw 3-3' or play(Draw(), tile='3-3'): "
+                                          "it could be {tiles}").format(tiles=list_or(options)))
+                tile = options[0]
             if seat != self.seat and tile is not None:
                 raise AnalysisError(_("{who} cannot know which tile {seat} drew; write 'draw'")
                                     .format(who=who, seat=self.names[seat]))
@@ -681,7 +755,8 @@ class AnalysisBoard:
         honest: dict[Move, float] = {}
         solved = None
         if self.match is None and _complete(view):
-            solved = exact.try_solve(view, max_deals=1, limit=EXACT_NODES)
+            solved = self._solved_once(("exact", self.node), lambda: exact.try_solve(view, max_deals=1,
+                                                                                     limit=EXACT_NODES))
         if solved is not None and solved.perfect:
             method, deals = "exact", 1
             rows = [(m.move, m.value, 0.0, None, float(m.value > 0), True) for m in solved.moves]
@@ -696,11 +771,19 @@ class AnalysisBoard:
             honest = {m.move: _honest(m) for m in found.moves}
         faces: dict[Move, float] = {}
         if face_up:
-            every = exact.try_solve(view, limit=FACE_UP_NODES, project=True)
+            every = self._solved_once(("face up", self.node), lambda: exact.try_solve(view, limit=FACE_UP_NODES,
+                                                                                      project=True))
             if every is not None:
                 faces = every.values
         order = sorted(rows, key=lambda row: -(row[3] if row[3] is not None else row[1]))
         return judge(view, order, method, deals, faces, self._who, honest)
+
+    def _solved_once(self, key: tuple[str, Node], solve: Callable[[], Any]) -> Any:
+        """An exact solution of a position (which depends on the position alone, not on the
+        level, seed or language of an evaluation), worked out once per position of the tree."""
+        if key not in self._exact:
+            self._exact[key] = solve()
+        return self._exact[key]
 
     # ------------------------------------------------------------------ names
     def _who(self, seat: int) -> str:
@@ -717,6 +800,7 @@ class AnalysisBoard:
         which every one of them is legal; cached on the last node.  Raises :class:`_Bad` for
         the first event that cannot have happened."""
         events = [node.event for node in path if node.event is not None]
+        self._lines = [node.line for node in path if node.event is not None]
         r = self._checked(events)
         self._check_reachable(r, len(events) - 1)
         if path:
@@ -1006,9 +1090,10 @@ class AnalysisBoard:
                         options = []
                     options = [g for g in options if groups[g][0] == holder and groups[g][1] < at]
             allowed.append(options)
-        placed = _match(allowed, [room for _, _, room in groups])
+        blocked: list[set[int]] = []
+        placed = _match(allowed, [room for _, _, room in groups], blocked)
         if placed is None:
-            raise _NoDeal
+            raise _NoDeal(lambda: self._shortfall(hidden, allowed, groups, blocked, events))
         members: list[list[Tile]] = [[] for _ in groups]
         for tile, g in zip(hidden, placed, strict=True):
             members[g].append(tile)
@@ -1030,6 +1115,55 @@ class AnalysisBoard:
                     boneyard.extend(members[draw_group[i]])
         boneyard.extend(members[-1])
         return hands, boneyard
+
+    def _shortfall(self, hidden: list[Tile], allowed: list[list[int]], groups: list[tuple[int, int, int]],
+                   blocked: list[set[int]], events: list[Event]) -> str:
+        """Why no deal fits, in words: a place (a seat's hand as dealt, a seat's draw, the
+        boneyard) that must hold more of the hidden tiles than can be there, or, failing one,
+        the tiles that fit only in places with too little room between them (Hall's condition,
+        from the matching that failed: ``blocked`` holds its tiles and places)."""
+        def place(g: int) -> str:
+            seat, made, _room = groups[g]
+            if seat < 0:
+                return _("the boneyard")
+            if made < 0:
+                return (_("your hand as dealt") if seat == self.seat
+                        else _("{who}'s hand as dealt").format(who=self._who(seat)))
+            line = self._line_of(events, made)
+            return (_("the tile {who} drew at line {line}").format(who=self._who(seat), line=line) if line else
+                    _("a tile {who} drew").format(who=self._who(seat)))
+
+        fits = [[t for t, options in zip(hidden, allowed, strict=True) if g in options] for g in range(len(groups))]
+        for g, (seat, made, room) in enumerate(groups):
+            if seat >= 0 and made < 0 and len(fits[g]) < room:
+                tiles = ", ".join(str(t) for t in fits[g]) or pgettext("tiles", "none")
+                return ngettext("{who} was dealt {size} tiles, but only {count} of the tiles you could not see can "
+                                "have been among them ({tiles})",
+                                "{who} was dealt {size} tiles, but only {count} of the tiles you could not see can "
+                                "have been among them ({tiles})", len(fits[g])).format(
+                    who=self._who(seat), size=room, count=len(fits[g]), tiles=tiles)
+        for g, (_seat, _made, room) in enumerate(groups):
+            if room and not fits[g]:
+                return _("no tile you could not see can be {place}: each would break something the turns "
+                         "showed").format(place=place(g))
+        if len(blocked) == 2 and not blocked[1]:
+            tiles = ", ".join(str(hidden[k]) for k in sorted(blocked[0], key=lambda k: hidden[k]))
+            return _("{tiles} can have been in no place: in every hand, draw or the boneyard it breaks something "
+                     "the turns showed").format(tiles=tiles)
+        if len(blocked) == 2:
+            items, places = blocked
+            room = sum(groups[g][2] for g in places)
+            tiles = ", ".join(str(hidden[k]) for k in sorted(items, key=lambda k: hidden[k]))
+            return ngettext("the tiles {tiles} can only have been in {places}, which hold {room} tile between them",
+                            "the tiles {tiles} can only have been in {places}, which hold {room} tiles between them",
+                            room).format(tiles=tiles, places=list_and([place(g) for g in sorted(places)]), room=room)
+        return ""
+
+    def _line_of(self, events: list[Event], index: int) -> Optional[int]:
+        """The text line event ``index`` of the path being checked was read from (None when
+        the event was not read from text)."""
+        lines = self._lines
+        return lines[index] if 0 <= index < len(lines) and len(lines) >= len(events) else None
 
     def _lead_keys(self, events: list[Event]) -> list[Optional[Tile]]:
         """The tiles that may have made the first mover the leader, under a first-lead rule
@@ -1130,6 +1264,19 @@ class AnalysisBoard:
                         if seat == self.seat else
                         _("under these rules {who} could not have led {tile} with your tiles as they are"))
                 return _Bad(i, text.format(who=who, tile=tile))
+        try:
+            self._fill(events)
+            why = ""
+        except _NoDeal as none:
+            why = none.why
+        except _Bad:
+            why = ""
+        if why:
+            text = (_("no way of dealing the tiles you could not see fits the turns so far, so you cannot make this "
+                      "move after them: {why}") if seat == self.seat else
+                    _("no way of dealing the tiles you could not see fits the turns so far, so {who} cannot make "
+                      "this move after them: {why}"))
+            return _Bad(i, text.format(who=who, why=why.replace("{", "{{").replace("}", "}}")))
         text = (_("no way of dealing the tiles you could not see fits the turns so far: you cannot make this move "
                   "after them") if seat == self.seat else
                 _("no way of dealing the tiles you could not see fits the turns so far: {who} cannot make this "
@@ -1175,9 +1322,12 @@ def _check_name(name: Any) -> str:
     return clean
 
 
-def _match(allowed: list[list[int]], rooms: list[int]) -> Optional[list[int]]:
+def _match(allowed: list[list[int]], rooms: list[int], blocked: Optional[list[set[int]]] = None
+           ) -> Optional[list[int]]:
     """Place each item in one of its ``allowed`` groups, group g taking at most
-    ``rooms[g]`` (augmenting paths, as for a bipartite matching); ``None`` when impossible."""
+    ``rooms[g]`` (augmenting paths, as for a bipartite matching); ``None`` when impossible,
+    and then ``blocked`` (when given) receives the items that fit only in a set of groups
+    with too little room, and those groups (every group the failed search reached is full)."""
     placed = [-1] * len(allowed)
     members: list[list[int]] = [[] for _ in rooms]
 
@@ -1200,7 +1350,10 @@ def _match(allowed: list[list[int]], rooms: list[int]) -> Optional[list[int]]:
 
     # Most constrained items first: fewer paths to follow.
     for item in sorted(range(len(allowed)), key=lambda k: len(allowed[k])):
-        if not place(item, set()):
+        seen: set[int] = set()
+        if not place(item, seen):
+            if blocked is not None:
+                blocked[:] = [{item, *(other for g in seen for other in members[g])}, seen]
             return None
     return placed
 

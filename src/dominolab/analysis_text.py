@@ -22,9 +22,13 @@ of :func:`~dominolab.narration.narrate`::
 A turn line is a seat's name, a colon (optional) and its moves, separated by commas or
 "and": "lead 6-6", "6-4 right" (or "plays 6-4 on the right"; the end may be left out where
 the tile fits one end only), "draws 2" (another seat), "draws 2 (3-3, 5-2)" (you),
-"passes" (or "go").  "You" and "I" are other names for "me", so a line of
+"passes" (or "go"); in the past too ("drew", "played", "passed"), and "then" between the
+moves as well.  "You" and "I" are other names for "me", so a line of
 ``narrate(...)`` reads as it is.  A line "[" begins a variation: moves played instead of
-the line just before it; "]" ends it, and the main line goes on.  "#" starts a comment.
+the line just before it; "]" ends it, and the main line goes on.  A line "*" is the place
+the board is at, after the turn line above it ("* 1": after that line's first move); the
+board writes it when the place is not the end of the main line, where a text without one
+puts the board.  "#" starts a comment.
 
 **In Spanish.**  The board writes its text in the language of the moment: in English with the
 words above, in Spanish with the words a Spanish-speaking player reads and types: the headers
@@ -55,9 +59,21 @@ from . import plain
 from .analysis import ME_ALIASES, Analysis, AnalysisBoard, AnalysisError, AnalysisTextError, MoveAnalysis, Node
 from .exercises.answers import move_text
 from .i18n import N_, NP_, _, get_language, ngettext, pgettext
-from .moves import DRAW, PASS, End, Event, InvalidMoveError, Move, Play, read_move_text, same_move
+from .moves import (
+    DRAW,
+    DRAW_WORDS,
+    LEAD_WORDS,
+    PASS,
+    End,
+    Event,
+    InvalidMoveError,
+    Move,
+    Play,
+    read_move_text,
+    same_move,
+)
 from .narration import turns
-from .players import _points, _share  # the hint's way of writing the same figures
+from .players import _points, _share, pair_words  # the hint's way of writing the same figures and moves
 from .rules import Rules
 from .tiles import Tile
 from .validate import excerpt
@@ -67,7 +83,10 @@ __all__ = ["WHY", "judge", "moves_of", "read", "write"]
 
 #: The longest text :func:`read` reads (a hand with many variations fits easily).
 MAX_TEXT = 200_000
-_PART = re.compile(r",(?![^()]*\))|\band\b|\by\b")
+#: What separates the moves of one turn: a comma (not one inside the brackets of drawn
+#: tiles), "and", "then", "and then", ", then" (in Spanish "y", "luego", "después", "y luego").
+_PART = re.compile(r"\s*(?:,(?![^()]*\))\s*(?:(?:and|y)\s+)?(?:(?:then|luego|después)\b)?"
+                   r"|\b(?:and|y)\s+(?:then|luego|después)\b|\b(?:and|y|then|luego|después)\b)\s*")
 _COUNT = re.compile(r"\d{1,3}")
 
 
@@ -100,10 +119,10 @@ def moves_of(text: str, *, mine: bool) -> list[tuple[str, Optional[Tile], Option
     return out
 
 
-#: The words that begin a draw, in English and in Spanish (read whatever the language).
-_DRAW_WORDS = frozenset({"draw", "draws", "drew", "robar", "roba", "robas", "robo", "robó", "robaste"})
-#: The words that make a play the lead.
-_LEAD_WORDS = frozenset({"lead", "leads", "sale", "sales", "salgo", "salir"})
+#: The words that begin a draw, and those that make a play the lead, in English and in
+#: Spanish (read whatever the language): the engine's move reader's own lists.
+_DRAW_WORDS = DRAW_WORDS
+_LEAD_WORDS = LEAD_WORDS
 
 
 def _how_to_draw() -> str:
@@ -241,6 +260,9 @@ def read(text: str) -> AnalysisBoard:
     line_start: Optional[Node] = None
     stack: list[tuple[Node, Optional[Node], int]] = []
     last_line = 0
+    place: Optional[Node] = None  # where a line "*" puts the board
+    place_line = 0
+    line_nodes: list[Node] = []  # the nodes the last turn line made, in order
     for number, raw in enumerate(text.splitlines(), start=1):
         last_line = number
         line = raw.split("#", 1)[0].strip()
@@ -263,6 +285,12 @@ def read(text: str) -> AnalysisBoard:
             board = _board(header, changes, number)
             node = line_start = board.root
         assert node is not None
+        if line.split(None, 1)[:1] == ["*"]:
+            if place is not None:
+                raise AnalysisTextError(number, _("the place '*' is given twice (first at line {line})")
+                                        .format(line=place_line))
+            place, place_line = _place(line, node, line_nodes, number), number
+            continue
         if line == "[":
             if line_start is None:
                 raise AnalysisTextError(number, _("a variation '[' must follow a turn: it replaces that turn"))
@@ -276,12 +304,17 @@ def read(text: str) -> AnalysisBoard:
                 raise AnalysisTextError(number, _("an empty variation: give at least one turn between '[' and ']'"))
             node, line_start, _opened = stack.pop()
             continue
-        seat, rest = _seat_of(board, line, number)
-        line_start = node
         try:
-            parts = moves_of(rest, mine=seat == board.seat)
-        except ValueError as exc:
-            raise AnalysisTextError(number, str(exc)) from None
+            seat, rest = _seat_of(board, line, number)
+            line_start = node
+            try:
+                parts = moves_of(rest, mine=seat == board.seat)
+            except ValueError as exc:
+                raise AnalysisTextError(number, str(exc)) from None
+        except AnalysisTextError:
+            _check_path(board, node.path())  # a wrong line before this one is named first
+            raise
+        line_nodes = []
         for action, tile, end in parts:
             try:
                 event = board._event(node, seat, action, tile, end)
@@ -295,7 +328,9 @@ def read(text: str) -> AnalysisBoard:
             try:
                 node = board._attach(node, event, number)
             except AnalysisError as exc:
+                _check_path(board, node.path())  # a wrong line before this one is named first
                 raise AnalysisTextError(number, str(exc)) from None
+            line_nodes.append(node)
     if board is None:
         board = _board(header, changes, last_line + 1)
         node = board.root
@@ -305,8 +340,25 @@ def read(text: str) -> AnalysisBoard:
     main = board.root
     while main.variations:
         main = main.variations[0]
-    board.node = main
+    board.node = main if place is None else place
+    if place is not None:  # redo from the start goes along the way to the place
+        step: Optional[Node] = place
+        while step is not None and step.parent is not None:
+            step.parent._next = step
+            step = step.parent
     return board
+
+
+def _place(line: str, node: Node, line_nodes: list[Node], number: int) -> Node:
+    """The node a line "*" (after the last turn line) or "* N" (after that line's first N
+    moves, when the place is within a turn) names."""
+    rest = line[1:].strip()
+    if not rest:
+        return node
+    if not rest.isdigit() or not 0 < int(rest) <= len(line_nodes):
+        raise AnalysisTextError(number, _("write '*' for the place after the turn above, or '* 1' after its first "
+                                          "move; got {given}").format(given=excerpt(line)))
+    return line_nodes[int(rest) - 1]
 
 
 def _board(header: dict[str, tuple[int, str]], changes: dict[str, Any], number: int) -> AnalysisBoard:
@@ -439,6 +491,8 @@ def write(board: AnalysisBoard) -> str:
     if board.match is not None:
         scores, target = board.match
         out.append(f"{words.match}: {', '.join(map(str, scores))} {words.to} {target}")
+    if board.node is board.root and board.root.variations:
+        out.append("*")  # the place is the start of the hand
     _write_from(board, board.root, None, out, words)
     return "\n".join(out) + "\n"
 
@@ -446,6 +500,14 @@ def write(board: AnalysisBoard) -> str:
 def _name(board: AnalysisBoard, seat: int, words: _Words) -> str:
     """A seat's name in the text: the analysed seat is ``words.me`` ("me", "yo")."""
     return words.me if seat == board.seat else board.names[seat]
+
+
+def _main_end(board: AnalysisBoard) -> Node:
+    """The end of the main line, where :func:`read` puts a board whose text gives no place."""
+    node = board.root
+    while node.variations:
+        node = node.variations[0]
+    return node
 
 
 def _write_from(board: AnalysisBoard, node: Node, first: Optional[Node], out: list[str], words: _Words) -> None:
@@ -461,6 +523,9 @@ def _write_from(board: AnalysisBoard, node: Node, first: Optional[Node], out: li
                and run[-1].variations[0].event.seat == start.event.seat):  # type: ignore[union-attr]
             run.append(run[-1].variations[0])
         out.append(_turn_text(board, [n.event for n in run if n.event is not None], words))
+        if board.node in run and board.node is not _main_end(board):  # the place, when not the default
+            k = run.index(board.node)
+            out.append("*" if k == len(run) - 1 else f"* {k + 1}")
         for other in others:
             out.append("[")
             _write_from(board, node, other, out, words)
@@ -499,10 +564,11 @@ WHY = {
     "exact": N_("Nothing is hidden, so these values are exact: {move} ends the hand {points} net points for you, "
                 "{other} {other_points}."),
     "exact-one": N_("Nothing is hidden, so this value is exact: {move} ends the hand {points} net points for you."),
-    "search": N_("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
-                 "for you, against {other_points} ± {other_margin} for {other}."),
-    "search-one": N_("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
-                     "for you."),
+    "search": N_("{where}, {move} averaged {points} ± {margin} net points for you, against {other_points} "
+                 "± {other_margin} for {other}."),
+    "search-one": N_("{where}, {move} averaged {points} ± {margin} net points for you."),
+    "solved": N_("{where}, {move} averaged {points} net points for you, against {other_points} for {other}."),
+    "solved-one": N_("{where}, {move} averaged {points} net points for you."),
     "match": N_(" That is a {chance} chance of winning the match for you, against {other_chance}."),
     "face-up": N_(" With every hand face up, averaged over every deal that fits, {move} is worth {face} and {other} "
                   "{other_face} (a player who cannot see the hands may not reach these)."),
@@ -515,12 +581,26 @@ WHY_TEAM = {
                 "team, {other} {other_points}."),
     "exact-one": N_("Nothing is hidden, so this value is exact: {move} ends the hand {points} net points for your "
                     "team."),
-    "search": N_("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
-                 "for your team, against {other_points} ± {other_margin} for {other}."),
-    "search-one": N_("In {deals} imagined deals of the hidden tiles, {move} averaged {points} ± {margin} net points "
-                     "for your team."),
+    "search": N_("{where}, {move} averaged {points} ± {margin} net points for your team, against {other_points} "
+                 "± {other_margin} for {other}."),
+    "search-one": N_("{where}, {move} averaged {points} ± {margin} net points for your team."),
+    "solved": N_("{where}, {move} averaged {points} net points for your team, against {other_points} for {other}."),
+    "solved-one": N_("{where}, {move} averaged {points} net points for your team."),
     "match": N_(" That is a {chance} chance of winning the match for your team, against {other_chance}."),
 }
+
+
+def _where(deals: int, solved: bool) -> str:
+    """Where the board's figures come from, from what was computed, to open a sentence: "In
+    1 imagined deal of the hidden tiles", "In 240 imagined deals …" (sampled), or "Over all
+    6 deals of the hidden tiles that fit what you know, each solved exactly"."""
+    if solved:
+        text = ngettext("In the only deal of the hidden tiles that fits what you know, solved exactly",
+                        "Over all {deals} deals of the hidden tiles that fit what you know, each solved exactly", deals)
+    else:
+        text = ngettext("In {deals} imagined deal of the hidden tiles", "In {deals} imagined deals of the hidden tiles",
+                        deals)
+    return text.format(deals=_count(deals))
 
 
 def _decimals(text: str) -> str:
@@ -579,19 +659,23 @@ def judge(view: View, rows: Sequence[Row], method: str, deals: int, faces: dict[
         key = ("board.must-draw" if best[0] is DRAW and len(view.legal) == 1
                else "board.must-pass" if best[0] is PASS and len(view.legal) == 1 else "board.only")
         says = plain.say(key, move=first)
+    elif exact and abs(best[1] - runner[1]) < 1e-9:
+        pair = pair_words(best[0], runner[0], view, _move_words)
+        says = plain.say("board.equal.exact", **dict(zip(("first", "second"), pair, strict=True)))
+    elif exact and sure in ("same", "unsure"):
+        says = _exact_gap(first, parts["other"], best[1] - runner[1])
     elif sure in ("same", "unsure"):
-        if exact:
-            key = "board.equal.exact" if abs(best[1] - runner[1]) < 1e-9 else "board.same.exact"
-        else:
-            key = "hint.same" if sure == "same" else "hint.unsure"
-        says = plain.say(key, first=first, second=parts["other"])
+        first_said, second_said = pair_words(best[0], runner[0], view, _move_words)
+        says = plain.say("hint.same" if sure == "same" else "hint.unsure", first=first_said, second=second_said)
     else:
         says = plain.say("board.better.exact" if exact else "board.better", move=first, sure=plain.SURE[sure],
                          other=parts["other"])
     if exact:
         why = _(texts["exact" if runner is not None else "exact-one"]).format(**parts)
     else:
-        why = _(texts["search" if runner is not None else "search-one"]).format(**parts)
+        solved = best[5] and (runner is None or runner[5])  # every deal that fits, each solved exactly
+        key = ("solved" if solved else "search") + ("" if runner is not None else "-one")
+        why = _(texts[key]).format(where=_where(deals, solved), **parts)
     if len(view.legal) == 1:
         why = _(texts["only"]) + " " + why
     if runner is not None and best[3] is not None and runner[3] is not None:
@@ -600,6 +684,17 @@ def judge(view: View, rows: Sequence[Row], method: str, deals: int, faces: dict[
         why += _(texts["face-up"]).format(face=_decimals(_points(faces[best[0]])),
                                           other_face=_decimals(_points(faces[runner[0]])), **parts)
     return Analysis(tuple(moves), says, why, method, deals, sure)
+
+
+def _exact_gap(first: str, second: str, gap: float) -> str:
+    """Two exact values close together: not "about the same" (a search's words, for figures
+    with a margin) but the difference itself, which is exact ("1 point", "0.5 points")."""
+    whole = abs(gap - round(gap)) < 1e-9
+    figure = str(round(gap)) if whole else _decimals(f"{gap:.1f}")
+    text = ngettext("{first} ends {gap} point ahead of {second}: every tile's place is known, so this is exact.",
+                    "{first} ends {gap} points ahead of {second}: every tile's place is known, so this is exact.",
+                    round(gap) if whole else 2).format(first=first, second=second, gap=figure)
+    return text[:1].upper() + text[1:]
 
 
 def _runner_up(view: View, rows: Sequence[Row]) -> Optional[Row]:

@@ -21,6 +21,8 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Optional
 
+from .validate import PicklableError
+
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
@@ -48,7 +50,7 @@ LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
 SOURCE_LANGUAGE = "en"
 
 
-class UnknownLanguageError(ValueError):
+class UnknownLanguageError(PicklableError, ValueError):
     """A language code the library has no texts for; the message lists the ones it has."""
 
     def __init__(self, given: object):

@@ -11,8 +11,8 @@ from typing import Any, ClassVar, Literal, NamedTuple, Optional, TypeVar, Union
 
 from .i18n import _, ngettext, pgettext
 from .tiles import Tile, TileLike
-from .validate import excerpt
-from .words import count_in_words, is_you
+from .validate import PicklableError, excerpt
+from .words import contract, count_in_words, is_you, seat_name
 
 __all__ = [
     "ILLEGAL_CODES",
@@ -151,14 +151,24 @@ _END_WORDS = {"left": "left", "l": "left", "right": "right", "r": "right",
               "izquierda": "left", "izquierdo": "left", "izq": "left", "i": "left",
               "derecha": "right", "derecho": "right", "der": "right", "d": "right"}
 #: Verbs before a play's tile, as a learner or the engine's narration writes them.
-_PLAY_WORDS = frozenset({"play", "plays", "lead", "leads",
-                         "juego", "juegas", "juega", "jugar", "pongo", "pone", "pones", "poner",
-                         "salgo", "sales", "sale", "salir"})
+#: The words that make a play the lead (a subset of the verbs of a play).
+LEAD_WORDS = frozenset({"lead", "leads", "led", "salgo", "sales", "sale", "salir", "salió", "saliste", "salí"})
+#: Verbs before a play's tile, as a learner or the engine's narration writes them, in the
+#: present and, for a hand told afterwards, the past ("played", "jugó").
+_PLAY_WORDS = frozenset({"play", "plays", "played", "juego", "juegas", "juega", "jugar", "jugó", "jugaste", "jugué",
+                         "pongo", "pone", "pones", "poner", "puso", "pusiste", "puse", *LEAD_WORDS})
 #: Words between a Spanish verb and the tile: "salgo con el 6-4", "juego la 6-4".
 _ES_BEFORE_TILE = frozenset({"con", "el", "la", "ficha"})
-_OTHER_WORDS = {"draw": "draw", "draws": "draw", "pass": "pass", "passes": "pass", "go": "pass",
-                "robar": "draw", "robo": "draw", "robas": "draw", "roba": "draw",
-                "pasar": "pass", "paso": "pass", "pasas": "pass", "pasa": "pass"}
+#: The words of a draw or a pass, in the present and, for a hand told afterwards, the past:
+#: the one list every reader of a move (the table, the lessons, the analysis board) uses.
+_OTHER_WORDS = {"draw": "draw", "draws": "draw", "drew": "draw", "drawn": "draw",
+                "pass": "pass", "passes": "pass", "passed": "pass", "go": "pass",
+                "robar": "draw", "robo": "draw", "robas": "draw", "roba": "draw", "robó": "draw",
+                "robaste": "draw", "robé": "draw",
+                "pasar": "pass", "paso": "pass", "pasas": "pass", "pasa": "pass", "pasó": "pass",
+                "pasaste": "pass", "pasé": "pass"}
+#: The words that begin a draw.
+DRAW_WORDS = frozenset(word for word, action in _OTHER_WORDS.items() if action == "draw")
 #: What may follow a Spanish draw: "robar del pozo", "roba del pozo".
 _ES_FROM_BONEYARD = (["del", "pozo"], ["una", "ficha"], ["una", "ficha", "del", "pozo"])
 #: Words before a Spanish end: "6-4 a la izquierda", "6-4 por el extremo derecho".
@@ -194,7 +204,7 @@ def read_move_text(text: str) -> tuple[str, Optional[Tile], Optional[End]]:
     if words[:1] == ["to"]:  # the review's "the best was to draw"
         words = words[1:]
     if words and words[0] in _PLAY_WORDS:
-        spanish = words[0] not in ("play", "plays", "lead", "leads")
+        spanish = words[0] not in ("play", "plays", "played", "lead", "leads", "led")
         words = words[1:]
         while spanish and len(words) > 1 and words[0] in _ES_BEFORE_TILE:
             words = words[1:]  # "salgo con el 6-6"
@@ -238,7 +248,7 @@ def move_from_text(text: str) -> Move:
     return Play(tile, end or "left")  # type: ignore[arg-type]
 
 
-class InvalidMoveError(ValueError):
+class InvalidMoveError(PicklableError, ValueError):
     """Text (or an object) that cannot be read as a move at all: "6-x", "jump".
 
     ``given`` is what was passed."""
@@ -247,8 +257,6 @@ class InvalidMoveError(ValueError):
         super().__init__(message)
         self.given = given
 
-    def __reduce__(self) -> tuple[type[InvalidMoveError], tuple[str, None]]:
-        return (type(self), (str(self), None))
 
 
 #: Why a move is illegal: the ``code`` of an :class:`IllegalMoveError`.
@@ -283,7 +291,7 @@ class _Words:
             return _("the player")
         if self.names is not None and 0 <= seat < len(self.names):
             return self.names[seat]
-        return _("seat {seat}").format(seat=seat)
+        return seat_name(seat)
 
     def you(self, seat: Optional[int]) -> bool:
         return is_you(self._name(seat))
@@ -339,7 +347,7 @@ class IllegalMoveError(ValueError):
                 text = _("it is your turn, not yours") if you else _("it is your turn, not {seat}'s")
             else:
                 text = _("it is {turn}'s turn, not yours") if you else _("it is {turn}'s turn, not {seat}'s")
-            return text.format(turn=w.who(turn), seat=who)
+            return contract(text.format(turn=w.who(turn), seat=who))
         if code == "not-a-move":
             return _("expected a move (Play(tile, end), Draw() or Pass()), got {given} of type {kind}").format(
                 given=excerpt(self.move), kind=type(self.move).__name__)

@@ -12,7 +12,7 @@ from typing import Optional
 
 from .i18n import N_, _
 from .moves import Event
-from .words import is_you
+from .words import is_you, seat_name
 
 __all__ = ["narrate", "next_turn", "turn_numbers", "turns"]
 
@@ -74,12 +74,12 @@ _TURNS = {
 
 def narrate(events: Iterable[Event], names: Optional[Sequence[str]] = None) -> list[str]:
     """One sentence per turn, in the current language.  ``names`` gives each seat's name
-    ("Seat 0" ... by default); the name "You" (in any case) takes the verb without an s
-    ("You draw 2")."""
+    ("Seat 0" ... by default, :func:`dominolab.words.seat_name`); the name "You" (in any
+    case) takes the verb without an s ("You draw 2")."""
     sentences = []
     for run in turns(events):
         seat = run[0].seat
-        who = names[seat] if names else _("Seat {seat}").format(seat=seat)
+        who = names[seat] if names else seat_name(seat)
         draws = sum(1 for e in run if e.action == "draw")
         last = run[-1]
         shown = [str(e.tile) for e in run if e.action == "draw" and e.tile is not None]
@@ -92,8 +92,9 @@ def narrate(events: Iterable[Event], names: Optional[Sequence[str]] = None) -> l
         if you:
             who = who.strip()
             who = who[:1].upper() + who[1:]
-        text = _(_TURNS[(draws > 0, ended)][0 if you else 1])
-        sentences.append(text.format(
+        text = _(_TURNS[(draws > 0, ended)][0 if you else 1]).format(
             you=who, who=who, count=draws, tile=last.tile,
-            shown=f" ({', '.join(shown)})" if shown and len(shown) == draws else ""))
+            shown=f" ({', '.join(shown)})" if shown and len(shown) == draws else "")
+        # A sentence opens with a capital ("El asiento 0 sale con el 6-3"), a given name as given.
+        sentences.append(text[:1].upper() + text[1:] if not names else text)
     return sentences

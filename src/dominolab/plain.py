@@ -93,7 +93,10 @@ TEXTS: Said = Said({
     # hints
     "hint.play": N_("Play {move}: {reason}. It is {sure} than {other}."),
     "hint.play.only": N_("Play {move}: {reason}."),
-    "hint.draw": N_("Draw, even though a tile fits: {reason}. It is {sure} than {other}."),
+    "hint.play.bare": N_("Play {move}. It is {sure} than {other}."),
+    "hint.play.bare.only": N_("Play {move}."),
+    "hint.draw": N_("Draw, even though a tile fits. It is {sure} than {other}."),
+    "hint.draw.only": N_("Draw, even though a tile fits."),
     "hint.same": N_("{first} and {second} are about the same: either is fine."),
     "hint.unsure": N_("{first} and {second} are hard to tell apart: either may be the better move."),
     "hint.pass": N_("You must pass: nothing you hold fits and you may not draw."),
@@ -102,8 +105,6 @@ TEXTS: Said = Said({
     "hint.only-move": N_("Play {move}: it is {only}."),
     "hint.only-tile": N_("Play {move}: it is the only tile that fits."),
     "hint.only-lead": N_("Play {move}: it is the only tile you may lead."),
-    # the reason when no fact of the position tells the move from the next best
-    "reason.tried": N_("it does best in many tries"),
     # reviews
     "review.forced": N_("Turn {turn}: {who} had only one move, {move}."),
     "review.best": N_("Turn {turn}: {who} chose {move}, the best move: {sure} than {other}."),
@@ -123,8 +124,14 @@ TEXTS: Said = Said({
     "board.must-pass": N_("You must pass: nothing you hold fits, and you may not draw."),
     # puzzles
     "puzzle.answer": N_("The best move is {move}: {reason}. It is {sure} than {other}."),
-    "puzzle.correct": N_("Yes: {move} is the best move, {sure} than {other}."),
-    "puzzle.incorrect": N_("Not this one: another move is {sure} than {move}. Try again, or ask for a hint."),
+    "puzzle.answer.bare": N_("The best move is {move}. It is {sure} than {other}."),
+    # a puzzle's best move when it is clearly best and the comparison leaves no room for its reason
+    "puzzle.answer.clear": N_("Clearly the best move is {move}: {reason}."),
+    # a puzzle's verdict: the title above it says "Correct" or "Not this time" (never twice)
+    "puzzle.correct": N_("{move} is the best move: {reason}. It is {sure} than {other}."),
+    "puzzle.correct.bare": N_("{move} is the best move. It is {sure} than {other}."),
+    "puzzle.correct.clear": N_("{move} is clearly the best move: {reason}."),
+    "puzzle.incorrect": N_("Another move is {sure} than {move}. Try again, or ask for a hint."),
     "puzzle.hint": N_("One of these {count} moves is clearly best, and it is not your heaviest tile. Look at "
                       "what each move leaves on the ends."),
 })
@@ -230,11 +237,11 @@ def fit(candidates: Sequence[str]) -> str:
 
 def reasons(parts: Sequence[str]) -> list[str]:
     """The reasons a sentence may give, longest first, for :func:`fit`: every part together,
-    then each part alone, then "it does best in many tries" (the search's own reason, when
-    no fact of the position tells the moves apart or none fits)."""
+    then each part alone.  Nothing when no fact of the position tells the moves apart: the
+    sentence then gives no reason (its caller adds a form without one), never an empty one
+    such as "it does best in many tries"."""
     out = [_join(parts)] if len(parts) > 1 else []
     out += list(parts)
-    out.append(say("reason.tried").lower())
     return out
 
 

@@ -443,7 +443,7 @@ class SearchPlayer(_Seeded):
     def analyse(self, view: View, *, tree: Optional[bool] = None, time_limit: Optional[float] = None,
                 cancel: Optional[Callable[[], bool]] = None) -> Evaluation:
         """The search's verdict on ``view``'s decision: every legal move's expected value
-        (and expected net points, and the share of deals it came out ahead in).
+        (and expected net points, and the share of deals its side won the hand in).
 
         ``tree`` says how: ``None`` as the level plays (a search tree over the seat's later
         decisions at the levels in :attr:`TREE_LEVELS`, see
@@ -612,6 +612,12 @@ class Fact:
                        ``count`` of (at least two)
     ``"void"``         an end shows ``number``, which the next player (an opponent) has
                        shown they lack
+    ``"locked"``       an end shows ``number``, and every other tile with it is in the
+                       seat's hand or on the line: no other player can have one
+    ``"follow"``       ``count`` of the seat's other tiles fit the ends it leaves (more
+                       than after the next best)
+    ``"sheds"``        it sheds ``count`` points, more than the next best play, or
+                       instead of drawing
     """
 
     kind: str
@@ -685,7 +691,7 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
     """The search player's move for ``view`` (its seat to move) and why, as
     :class:`Advice`.  The reason quotes the search that chose the move (the move's
     expected net points, or match-winning chance, against the next best move's, and the
-    share of imagined deals it came out ahead in) and adds what is true of this move and
+    share of imagined deals its side won the hand in) and adds what is true of this move and
     not of the next best: the number it leads, a double, the heaviest tile, a block, a
     number kept on an end, a number the next player lacks.  ``player`` (a
     :class:`SearchPlayer`) searches instead of a new one of ``level`` and ``seed``.
@@ -731,8 +737,7 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
     if sure in ("same", "unsure"):
         assert runner is not None
         why = _about_equal(view, evaluation, chosen, runner)
-        first = _move_words(chosen.move, view)
-        second = _move_words(runner.move, view)
+        first, second = pair_words(chosen.move, runner.move, view)
         # A gap under CLOSE_POINTS is "about the same"; a larger one the figures cannot
         # separate is "hard to tell apart".
         key = "hint.same" if sure == "same" else "hint.unsure"
@@ -740,18 +745,29 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
                       why=why, sure=sure)
     figures = _figures(view, evaluation, chosen, runner)
     other = _move_words(runner.move, view) if runner is not None else ""
-    tried = plain.say("reason.tried").lower()
     if move is DRAW:
-        text = plain.say("hint.draw", reason=tried, sure=plain.SURE[sure], other=other)
+        # No fact of the position is said for a draw (a hint names one only where it is true):
+        # the figures are the reason, one step away.
+        text = (plain.say("hint.draw", sure=plain.SURE[sure], other=other) if runner is not None
+                else plain.say("hint.draw.only"))
         return Advice(move, text, "draw", evaluation, runner,
                       why=_("Draw, although you could play: {figures}.").format(figures=figures), sure=sure)
     placed = _placed(move, view)
     facts = tuple(reasons(view, move, runner.move if runner is not None else None, evaluation))
-    why = _("Play {move}: {figures}.").format(move=placed, figures=figures)
-    if facts:
-        why += " " + _("Unlike {other}, {facts}.").format(other=other, facts=list_and(f.text for f in facts))
+    why = _("Play {move}: {figures}.").format(move=placed, figures=figures) + _facts_words(facts, other)
     return Advice(move, _plain_play(placed, facts, sure, other), "play", evaluation, runner,
                   facts, why=why, sure=sure)
+
+
+def _facts_words(facts: Sequence[Fact], other: str) -> str:
+    """The facts behind a hint, after its figures: " Unlike 5-1, it ..." against the next best
+    move, or " It ..." alone when there is none to compare with (nothing, without facts)."""
+    if not facts:
+        return ""
+    said = list_and(f.text for f in facts)
+    if not other:
+        return " " + _("{facts}.").format(facts=said[:1].upper() + said[1:])
+    return " " + _("Unlike {other}, {facts}.").format(other=other, facts=said)
 
 
 def _placed(move: Move, view: View) -> str:
@@ -764,12 +780,14 @@ def _placed(move: Move, view: View) -> str:
 
 
 def _plain_play(move: str, facts: Sequence[Fact], sure: str, other: str) -> str:
-    """The hint's plain sentence for a play: its facts in plain words (both, else one, else
-    "it does best in many tries": :func:`plain.reasons`), the first that fits in
-    :data:`plain.MAX_WORDS`."""
+    """The hint's plain sentence for a play: its facts in plain words (both, else one:
+    :func:`plain.reasons`), the first that fits in :data:`plain.MAX_WORDS`; with no fact that
+    tells the move from the next best, no reason at all ("Play 6-4 on the left. It is ...")."""
     key = "hint.play" if sure else "hint.play.only"
+    bare = plain.say("hint.play.bare" if sure else "hint.play.bare.only", move=move,
+                     sure=plain.SURE.get(sure, ""), other=other)
     return plain.fit([plain.say(key, move=move, reason=r, sure=plain.SURE.get(sure, ""), other=other)
-                      for r in plain.reasons([f.plain for f in facts])])
+                      for r in plain.reasons([f.plain for f in facts])] + [bare])
 
 
 def hint_evaluation(view: View, player: SearchPlayer, *, time_limit: Optional[float] = None,
@@ -851,27 +869,36 @@ def _about_equal(view: View, evaluation: Evaluation, chosen: search.MoveValue,
     """The hint when the figures do not put one of the two best moves ahead by
     :data:`CLOSE_POINTS`, clear of their margins: it names both, and says which of the two
     held it back (a gap inside the margins, or a clear gap under :data:`CLOSE_POINTS`)."""
-    first = _move_words(chosen.move, view)
-    second = _move_words(runner.move, view)
+    first, second = pair_words(chosen.move, runner.move, view)
     first = first[0].upper() + first[1:]
     gap = chosen.points - runner.points
-    parts = {"first": first, "second": second, "deals": evaluation.deals, "figure": _figure(chosen),
+    parts = {"first": first, "second": second, "where": _where(evaluation, chosen), "figure": _figure(chosen),
              "other_figure": _figure(runner), "who": _for_whom(view), "close": plain.number(CLOSE_POINTS, "g")}
     if _bound(chosen, runner) < gap < CLOSE_POINTS:
-        text = ngettext("{first} and {second} are about equal: in {deals} imagined deals of the hidden tiles they "
-                        "averaged a net {figure} and {other_figure} points for {who}, less than {close} points "
-                        "apart, too little for a hint to call one of them better.",
-                        "{first} and {second} are about equal: in {deals} imagined deals of the hidden tiles they "
-                        "averaged a net {figure} and {other_figure} points for {who}, less than {close} points "
-                        "apart, too little for a hint to call one of them better.", evaluation.deals)
+        text = _("{first} and {second} are about equal: {where} they averaged a net {figure} and {other_figure} "
+                 "points for {who}, less than {close} points apart, too little for a hint to call one of them "
+                 "better.")
+    elif chosen.exact and runner.exact:
+        text = _("{first} and {second} are about equal: {where} they averaged a net {figure} and {other_figure} "
+                 "points for {who}, too close for a hint to call one of them better.")
     else:
-        text = ngettext("{first} and {second} are about equal: in {deals} imagined deals of the hidden tiles they "
-                        "averaged a net {figure} and {other_figure} points for {who}, too close for these "
-                        "figures to pick one.",
-                        "{first} and {second} are about equal: in {deals} imagined deals of the hidden tiles they "
-                        "averaged a net {figure} and {other_figure} points for {who}, too close for these "
-                        "figures to pick one.", evaluation.deals)
+        text = _("{first} and {second} are about equal: {where} they averaged a net {figure} and {other_figure} "
+                 "points for {who}, too close for these figures to pick one.")
     return text.format(**parts)
+
+
+def _where(evaluation: Evaluation, chosen: search.MoveValue) -> str:
+    """Where a hint's figures come from, from what was computed: "in 1 imagined deal of the
+    hidden tiles", "in 240 imagined deals of the hidden tiles" (sampled), or "over all 6
+    deals of the hidden tiles that fit what you know, each solved exactly" (exact)."""
+    n = evaluation.deals
+    if chosen.exact:
+        text = ngettext("in the only deal of the hidden tiles that fits what you know, solved exactly,",
+                        "over all {deals} deals of the hidden tiles that fit what you know, each solved exactly,", n)
+    else:
+        text = ngettext("in {deals} imagined deal of the hidden tiles", "in {deals} imagined deals of the hidden tiles",
+                        n)
+    return text.format(deals=n)
 
 
 def _for_whom(view: View) -> str:
@@ -880,7 +907,10 @@ def _for_whom(view: View) -> str:
 
 
 #: Which facts a hint states first (at most two).
-_FACT_ORDER = ("blocks", "lead-number", "void", "keeps-number", "double", "heaviest")
+#: A number no other player can have, the ends a move leaves and the points it sheds come
+#: last: they fill in where fewer than two
+#: of the others tell the moves apart, and never push one of those out.
+_FACT_ORDER = ("blocks", "lead-number", "void", "keeps-number", "double", "heaviest", "locked", "follow", "sheds")
 
 
 def reasons(view: View, move: Move, other: Optional[Move], evaluation: Optional[Evaluation] = None,
@@ -918,61 +948,78 @@ def _move_words(move: Move, view: View) -> str:
     return pgettext("subject", "{tile}").format(tile=move.tile)
 
 
+def _doing(move: Move, view: View) -> str:
+    """A move as an action, for a sentence that sets it beside a draw, a pass or a lead:
+    "drawing", "leading 6-4", "playing 6-4 on the left" (where the tile fits either end), else
+    "playing 6-4"; in Spanish "robar", "salir con el 6-4", "jugar el 6-4 a la izquierda"."""
+    if move.__class__ is not Play or view.ends is None:
+        return _move_words(move, view)
+    assert isinstance(move, Play)
+    same_tile = sum(1 for m in view.legal if m.__class__ is Play and m.tile is move.tile)
+    if same_tile > 1:
+        text = (pgettext("doing", "playing {tile} on the left") if move.end == "left"
+                else pgettext("doing", "playing {tile} on the right"))
+    else:
+        text = pgettext("doing", "playing {tile}")
+    return text.format(tile=move.tile)
+
+
+def pair_words(first: Move, second: Move, view: View,
+               words: Optional[Callable[[Move, View], str]] = None) -> tuple[str, str]:
+    """Two moves named side by side ("{first} and {second} are about the same"), alike: two
+    plays of tiles as ``words`` names them (by default as a hint's subject: "6-2", "5-2"), or,
+    when either is a draw, a pass or a lead, both as actions ("drawing" and "playing 3-1",
+    never "drawing and 3-1": :func:`_doing`)."""
+    if all(m.__class__ is Play for m in (first, second)) and view.ends is not None:
+        say = words or _move_words
+        return say(first, view), say(second, view)
+    return _doing(first, view), _doing(second, view)
+
+
 def _figures(view: View, evaluation: Evaluation, chosen: search.MoveValue,
              runner: Optional[search.MoveValue]) -> str:
     """The search's figures for the chosen move against the next best, in words, each
-    average in points with its 95% margin (a learner sees how sure each figure is): a clause
-    that follows "Play 6-4 on the left:" (a whole clause in every language)."""
-    n = evaluation.deals
-    parts: dict[str, object] = {"deals": n, "figure": _figure(chosen), "who": _for_whom(view),
+    average in points with its 95% margin (none when exact: :func:`_figure`), where they come
+    from (:func:`_where`: how many deals, sampled or solved exactly) and how often the hand
+    was won with it: a clause that follows "Play 6-4 on the left:" (a whole clause in every
+    language)."""
+    team = view.partner is not None
+    parts: dict[str, object] = {"where": _where(evaluation, chosen), "figure": _figure(chosen),
+                                "who": _for_whom(view),
                                 "other": _move_words(runner.move, view) if runner is not None else ""}
     if evaluation.objective == "match":
         parts["mine"] = _share(chosen.value + 1 / view.rules.sides(view.players))
-        team = view.partner is not None
         if runner is None:
-            text = (ngettext("in {deals} imagined deals of the hidden tiles it gave your team a {mine} chance of "
-                             "winning the match (a net {figure} points in this hand on average)",
-                             "in {deals} imagined deals of the hidden tiles it gave your team a {mine} chance of "
-                             "winning the match (a net {figure} points in this hand on average)", n) if team
-                    else ngettext("in {deals} imagined deals of the hidden tiles it gave you a {mine} chance of "
-                                  "winning the match (a net {figure} points in this hand on average)",
-                                  "in {deals} imagined deals of the hidden tiles it gave you a {mine} chance of "
-                                  "winning the match (a net {figure} points in this hand on average)", n))
+            text = (_("{where} it gave your team a {mine} chance of winning the match (a net {figure} points in "
+                      "this hand on average)") if team
+                    else _("{where} it gave you a {mine} chance of winning the match (a net {figure} points in this "
+                           "hand on average)"))
             return text.format(**parts)
         parts["theirs"] = _share(runner.value + 1 / view.rules.sides(view.players))
-        text = (ngettext("in {deals} imagined deals of the hidden tiles it gave your team a {mine} chance of "
-                         "winning the match, against {theirs} for {other} (a net {figure} points in this hand on "
-                         "average)",
-                         "in {deals} imagined deals of the hidden tiles it gave your team a {mine} chance of "
-                         "winning the match, against {theirs} for {other} (a net {figure} points in this hand on "
-                         "average)", n) if team
-                else ngettext("in {deals} imagined deals of the hidden tiles it gave you a {mine} chance of "
-                              "winning the match, against {theirs} for {other} (a net {figure} points in this hand "
-                              "on average)",
-                              "in {deals} imagined deals of the hidden tiles it gave you a {mine} chance of "
-                              "winning the match, against {theirs} for {other} (a net {figure} points in this hand "
-                              "on average)", n))
+        text = (_("{where} it gave your team a {mine} chance of winning the match, against {theirs} for {other} (a "
+                  "net {figure} points in this hand on average)") if team
+                else _("{where} it gave you a {mine} chance of winning the match, against {theirs} for {other} (a net "
+                       "{figure} points in this hand on average)"))
         return text.format(**parts)
-    parts["share"] = _share(chosen.ahead)
     if runner is None:
-        text = ngettext("in {deals} imagined deals of the hidden tiles it averaged a net {figure} points for "
-                        "{who}, and came out ahead in {share} of them",
-                        "in {deals} imagined deals of the hidden tiles it averaged a net {figure} points for "
-                        "{who}, and came out ahead in {share} of them", n)
+        text = _("{where} it averaged a net {figure} points for {who}")
     elif _points(runner.points) == _points(chosen.points):
-        text = ngettext("in {deals} imagined deals of the hidden tiles it averaged a net {figure} points for "
-                        "{who}, the same as {other} (a close call), and came out ahead in {share} of them",
-                        "in {deals} imagined deals of the hidden tiles it averaged a net {figure} points for "
-                        "{who}, the same as {other} (a close call), and came out ahead in {share} of them", n)
+        text = _("{where} it averaged a net {figure} points for {who}, the same as {other} (a close call)")
     else:
         parts["other_figure"] = _figure(runner)
-        text = ngettext("in {deals} imagined deals of the hidden tiles it averaged a net {figure} points for "
-                        "{who}, against {other_figure} for {other}, the next best, and came out ahead in {share} "
-                        "of them",
-                        "in {deals} imagined deals of the hidden tiles it averaged a net {figure} points for "
-                        "{who}, against {other_figure} for {other}, the next best, and came out ahead in {share} "
-                        "of them", n)
-    return text.format(**parts)
+        text = _("{where} it averaged a net {figure} points for {who}, against {other_figure} for {other}, the next "
+                 "best")
+    # The share of those deals in which the seat's side won the hand with this move (its net
+    # points above 0), never a comparison with the other move.
+    if evaluation.deals == 1:  # one deal: the hand was won in it, or not ("100% of them" of one)
+        won = ((_("{figures}, and your team wins the hand in it") if team
+                else _("{figures}, and you win the hand in it")) if chosen.ahead >= 0.5
+               else (_("{figures}, and your team does not win the hand in it") if team
+                     else _("{figures}, and you do not win the hand in it")))
+    else:
+        won = (_("{figures}, and your team won the hand in {share} of them") if team
+               else _("{figures}, and you won the hand in {share} of them"))
+    return won.format(figures=text.format(**parts), share=_share(chosen.ahead))
 
 
 def _points(value: float) -> str:
@@ -982,7 +1029,12 @@ def _points(value: float) -> str:
 
 
 def _figure(move: search.MoveValue) -> str:
-    """A move's average net points with its 95% margin: "+2.3 ± 0.8"."""
+    """A move's average net points with its 95% margin: "+2.3 ± 0.8"; exact figures have
+    no margin to give ("+2.3", never "± 0.0")."""
+    if move.exact:
+        return _points(move.points)
+    if not math.isfinite(move.margin):  # one deal: no margin can be known
+        return f"{_points(move.points)} ± ?"
     return f"{_points(move.points)} ± {plain.number(move.margin, '.1f')}"
 
 
@@ -1003,19 +1055,52 @@ def _facts(view: View, evaluation: Optional[Evaluation], move: Move, runner: Opt
         if any(_same_claim(fact, other) for other in theirs):
             continue
         out.append(fact)
+    kinds = {f.kind for f in out}
+    if "keeps-number" in kinds or (runner is not None and runner.__class__ is not Play):
+        # The same claim about the ends said more precisely; against a draw (which keeps
+        # today's ends) the tiles that fit after are no reason.
+        out = [f for f in out if f.kind != "follow"]
+    shed = _sheds(view, move, runner)
+    if shed is not None and "heaviest" not in kinds:
+        out.append(shed)
     return out
+
+
+def _sheds(view: View, move: Move, runner: Optional[Move]) -> Optional[Fact]:
+    """The points ``move`` sheds as a reason against ``runner``: more than the next best
+    play sheds ("it sheds 9 points, 3 more than 5-1"), or instead of drawing a tile."""
+    if move.__class__ is not Play or runner is None:
+        return None
+    assert isinstance(move, Play)
+    value = view.rules.tile_value
+    points = points_count(value(move.tile))
+    if runner is DRAW:
+        return Fact("sheds", _("it sheds {points}").format(points=points), count=value(move.tile),
+                    plain=_("it sheds {points} instead of drawing").format(points=points))
+    if runner.__class__ is not Play:
+        return None
+    assert isinstance(runner, Play)
+    more = value(move.tile) - value(runner.tile)
+    if more <= 0:
+        return None
+    return Fact("sheds", _("it sheds {points}, {more} more").format(points=points, more=more),
+                count=value(move.tile),
+                plain=_("it sheds {points}, {more} more than {other}").format(points=points, more=more,
+                                                                             other=runner.tile))
 
 
 def _same_claim(a: Fact, b: Fact) -> bool:
     """Would ``b`` make the same claim as ``a`` (so ``a`` does not tell the moves apart)?"""
     if a.kind != b.kind:
         return False
-    if a.kind in ("double", "blocks"):
+    if a.kind in ("double", "blocks", "locked"):
         return True
     if a.kind == "heaviest":
         return b.count == a.count
     if a.kind == "keeps-number":
         return b.number == a.number or (b.count or 0) >= (a.count or 0)
+    if a.kind == "follow":
+        return (b.count or 0) >= (a.count or 0)
     return b.number == a.number
 
 
@@ -1076,6 +1161,23 @@ def _move_facts(view: View, evaluation: Optional[Evaluation], move: Move, who: s
                 else _("it keeps a {number} showing and {who} holds {count} more {suit}"))
         facts.append(Fact("keeps-number", _("it leaves {number} showing, and you hold {count} more {suit}").format(
                           **parts), number=n, count=counts[n], plain=said.format(**parts)))
+    unseen = view.unseen
+    locked = [n for n in sorted(set(after)) if not any(t.has(n) for t in unseen)]
+    if locked:
+        n = locked[-1]
+        facts.append(Fact("locked", _("it leaves {number} showing, and no tile with a {number} is left for the others")
+                          .format(number=n), number=n,
+                          plain=_("it leaves a {number} showing, which no other player can have").format(number=n)))
+    follow = sum(1 for t in rest if after[0] in (t.high, t.low) or after[1] in (t.high, t.low))
+    if follow:
+        parts = {"count": count_in_words(follow)}
+        said = (ngettext("one of your other tiles fits the ends it leaves",
+                         "{count} of your other tiles fit the ends it leaves", follow) if you
+                else ngettext("one of their other tiles fits the ends it leaves",
+                              "{count} of their other tiles fit the ends it leaves", follow))
+        text = ngettext("it leaves ends that one of your other tiles fits",
+                        "it leaves ends that {count} of your other tiles fit", follow)
+        facts.append(Fact("follow", text.format(**parts), count=follow, plain=said.format(**parts)))
     nxt = (view.seat + 1) % view.players
     if nxt != view.partner and view.hand_counts[nxt]:
         lacking = known_voids(view).get(nxt, {})

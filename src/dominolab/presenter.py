@@ -307,16 +307,33 @@ def _log(state: TableState) -> list[dict]:
         return [{"kind": "turn", "text": text, "number": numbers[first]}
                 for text, first in zip(narrate(events[start:end], state.names), firsts, strict=True)]
 
+    repeats = 1  # how many undos in a row the last line of the log says
     for note in sorted(state.notes, key=lambda n: n.at):
         at = min(note.at, len(events))
-        out.extend(told(done, at))
+        between = told(done, at)
+        out.extend(between)
         done = at
         if note.kind == "undo":
-            out.append({"kind": "undo", "text": _undo_text(note, state.names), "number": None})
+            text = _undo_text(note, state.names)
+            if not between and out and out[-1]["kind"] == "undo" and out[-1]["said"] == text:
+                # The same move taken back again from the same place: one line, saying how often.
+                repeats += 1
+                out[-1]["text"] = " ".join((text, _times(repeats)))
+                continue
+            repeats = 1
+            out.append({"kind": "undo", "text": text, "number": None, "said": text})
         else:
             out.append({"kind": "setting", "text": _(note.text), "number": None})  # kept in English, said here
     out.extend(told(done, len(events)))
+    for line in out:
+        line.pop("said", None)
     return out
+
+
+def _times(count: int) -> str:
+    """The sentence after an undo said again from the same place: how many times in all."""
+    return ngettext("That is {count} time in all.", "That is {count} times in all.", count).format(
+        count=count_in_words(count))
 
 
 def _undo_text(note: Any, names: Sequence[str]) -> str:
@@ -393,8 +410,8 @@ def _result(state: TableState, labels: list[str]) -> Optional[dict]:
         return None
     names = list(state.names)
     side = result.winning_side
-    if side is None:
-        title = _("Nobody wins the hand")
+    if side is None:  # a tie (blocked, or a 0-pip hand left beside the one that went out)
+        title = _("A tie: nobody scores")
     else:
         who = labels[side]
         if len(r.sides[side]) > 1:  # the verb agrees with the side, as in the match's result
@@ -482,6 +499,10 @@ def _analysis(a: Any) -> Optional[dict]:
     who = names[view.turn]
     if over:
         status = _("The hand is over. Step back (←) to study a decision.")
+    elif mine and a.evaluating:
+        status = _("Your move: every move is being valued.")
+    elif mine and a.values is not None:  # valued: the figures are on the board, no need to ask again
+        status = _("Your move: every move is valued below. Play one to try it.")
     elif mine:
         status = _("Your move: press Evaluate (E) to value every move, or play one to try it.")
     else:
@@ -620,10 +641,15 @@ def _puzzle(coach: CoachState) -> dict:
     feedback = None
     if coach.feedback is not None:
         status, text, why = coach.feedback
+        # After a wrong answer, while the puzzle is still asked, the figures would give the
+        # answer away (with two moves, the other is the best): they wait for the answer.
         feedback = {"status": status, "title": _(_VERDICTS[status]) if status in _VERDICTS else status.capitalize(),
                     "text": text,
-                    "why": why or None}
+                    "why": (why or None) if coach.status != "incorrect" else None}
+    # A right answer's verdict is the answer's sentence, with its one "Why?"; the answer is
+    # written again only when shown without one.
     shown = coach.status in ("correct", "solution")
+    answered = coach.status == "solution"
     return {
         "kind": "puzzle", "status": coach.status, "id": p.id, "grade": p.grade, "question": p.question,
         "number": coach.number, "count": coach.count,
@@ -636,7 +662,7 @@ def _puzzle(coach: CoachState) -> dict:
         "boneyard": view.boneyard_count,
         "feedback": feedback,
         "best": {**_move_shown(p.best, None, view), "figures": p.figures()} if shown else None,
-        "explanation": p.answer() if shown else None,
-        "why": p.explain() if shown else None,
+        "explanation": p.answer() if answered else None,
+        "why": p.explain() if answered else None,
         "hint": p.hint_text() if coach.hint and not shown else None,
     }

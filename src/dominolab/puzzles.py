@@ -421,14 +421,24 @@ class Puzzle:
     def answer(self) -> str:
         """The answer in one plain sentence: the best move, a reason from the position, and
         how sure with hidden hands (:meth:`solution` adds the figures)."""
+        return self._best_sentence("puzzle.answer")
+
+    def _best_sentence(self, key: str) -> str:
+        """The one sentence on the best move, for the answer (``"puzzle.answer"``) and the
+        verdict on a right one (``"puzzle.correct"``): the move, a reason from the position
+        where one tells it from the next best (else none: the ``.bare`` form), how sure."""
         from .players import reasons
 
         view = self.view()
         sure, other = self._sure()
         facts = reasons(view, self.best, other)
         options = plain.reasons([f.plain for f in facts])
-        return plain.fit([plain.say("puzzle.answer", move=move_words(self.best, view), reason=r,
-                                    sure=plain.SURE[sure], other=_subject(other, view)) for r in options])
+        parts = {"move": move_words(self.best, view), "sure": plain.SURE[sure], "other": _subject(other, view)}
+        # Where the comparison leaves no room for a reason within the plain sentence's length, a
+        # clearly best move keeps its reason and says "clearly" instead of naming the other move.
+        clear = [plain.say(key + ".clear", reason=r, move=parts["move"]) for r in options] if sure == "clear" else []
+        return plain.fit([plain.say(key, reason=r, **parts) for r in options] + clear
+                         + [plain.say(key + ".bare", **parts)])
 
     def _gain_words(self, move: Optional[Move] = None) -> str:
         """The best move's lead over ``move`` (the runner-up by default) with its certainty."""
@@ -494,10 +504,7 @@ class Puzzle:
             except Unreadable as problem:
                 return Feedback("incorrect", problem.message)
             if self._same(move, self.best, view):
-                sure, other = self._sure()
-                return Feedback("correct", plain.say("puzzle.correct", move=move_words(self.best, view),
-                                                     sure=plain.SURE[sure], other=_subject(other, view)),
-                                why=self.explain())
+                return Feedback("correct", self._best_sentence("puzzle.correct"), why=self.explain())
             figures = next((c for c in self.choices if self._same(move, c.move, view)), None)
             if figures is None:
                 return Feedback("incorrect", _("{move} is not a legal move here; the legal moves are {moves}.").format(

@@ -6,7 +6,7 @@ every legal move **from that seat's view at that moment** (``Round.view(seat)``:
 hand, the line, the counts and the public history; never a hidden hand, never the
 boneyard's order).  A move's figures are its expected net points for the seat's side
 (points the side scores in the hand minus the others'), the margin of error of that
-estimate (a 95% interval) and the share of sampled deals in which it came out ahead.
+estimate (a 95% interval) and the share of sampled deals in which its side won the hand.
 
 Each decision gets a label by the **points the move played gave up** against the best
 move, ``loss = best.points - played.points``:
@@ -54,7 +54,7 @@ from .round import Round
 from .tiles import Tile
 from .validate import check_cancel, check_int, check_seed, excerpt
 from .view import View
-from .words import count_in_words, is_you
+from .words import count_in_words, is_you, seat_name
 
 if TYPE_CHECKING:  # the board is a layer above: imported when asked for
     from .analysis import AnalysisBoard
@@ -184,7 +184,7 @@ def _counted(label: str, n: int) -> str:
 class Choice:
     """One legal move at a decision, as the search valued it: expected net points
     (``points``) with their margin of error (``margin``, half a 95% interval) and the
-    share of deals in which the move came out ahead (``ahead``, 0 to 1)."""
+    share of deals in which the seat's side won the hand with the move (``ahead``, 0 to 1)."""
 
     move: Move
     points: float
@@ -207,8 +207,11 @@ class Choice:
         return _("{points} points ({margin})").format(points=_signed(self.points), margin=margin)
 
     def words(self) -> str:
-        """The figures in words: "+4.2 points (±1.3), ahead in 58% of deals"."""
-        return _("{figure}, ahead in {share} of deals").format(figure=self.figure(), share=plain.percent(self.ahead))
+        """The figures in words: "+4.2 points (±1.3), winning the hand in 58% of deals" (the
+        share of deals the seat's side won the hand with this move, never a comparison with
+        another move)."""
+        return _("{figure}, winning the hand in {share} of deals").format(figure=self.figure(),
+                                                                           share=plain.percent(self.ahead))
 
 
 @dataclass(frozen=True)
@@ -301,7 +304,7 @@ class Decision:
         """What happened at this decision in one plain sentence: the move, the better move
         and a reason from the position, and how sure in words (:attr:`sure`); the figures
         are in :meth:`why`.  ``who`` names the seat ("you", "Ana"); by default "seat N"."""
-        seat = who if who is not None else _("seat {seat}").format(seat=self.view.seat)
+        seat = who if who is not None else seat_name(self.view.seat)
         view = self.view
         move = _phrase(self.played, view)
         if self.forced:
@@ -326,7 +329,7 @@ class Decision:
     def why(self, who: Optional[str] = None) -> str:
         """The figures behind :meth:`sentence`: every figure with its margin of error, the
         points given up and the label.  ``who`` as in :meth:`sentence`."""
-        seat = who if who is not None else _("seat {seat}").format(seat=self.view.seat)
+        seat = who if who is not None else seat_name(self.view.seat)
         played = self.chosen
         if self.forced:
             return _about(seat, _("Turn {turn}: {who} had one legal move, {move}; expected {figures}."),
@@ -353,6 +356,11 @@ class Decision:
         best = self.best
         parts = {"best": _phrase(best.move, self.view), "figures": best.words(), "label": label,
                  "loss": plain.number(self.loss, ".1f")}
+        if self.label == "best":
+            # Not the search's best, but close enough to share its label: said as such, never
+            # "the best was X ... label: best" (which contradicts itself).
+            return text + " " + _("By the figures {best} was ahead, {figures}, but by only {loss} points: a move "
+                                  "this close to the best counts as best too (label: {label}).").format(**parts)
         if self.clear:
             return text + " " + _("The best was {best}, {figures}: {loss} points given up (more than the search's "
                                   "margin of error); label: {label}.").format(**parts)

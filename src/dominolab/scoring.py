@@ -14,7 +14,7 @@ from .i18n import N_, _, ngettext
 from .rules import Rules
 from .tiles import Tile
 from .validate import excerpt, is_int
-from .words import is_you, list_and, list_or
+from .words import contract, is_you, list_and, list_or, seat_name
 
 __all__ = ["ENDINGS", "RoundResult", "score"]
 
@@ -121,7 +121,7 @@ def _seat_you(label: str, unit: Optional[int], message: str) -> Optional[tuple[s
 
 def _render(step: Say, names: Optional[Sequence[str]], sides: Sequence[Sequence[int]]) -> str:
     if names is None:
-        names = [_("seat {seat}").format(seat=s) for s in range(sum(len(side) for side in sides))]
+        names = [seat_name(s) for s in range(sum(len(side) for side in sides))]
     mapping = {f"s{seat}": name for seat, name in enumerate(names)}
     for index, members in enumerate(sides):
         if len(members) > 1:
@@ -129,7 +129,7 @@ def _render(step: Say, names: Optional[Sequence[str]], sides: Sequence[Sequence[
                 index=index, members=list_and(names[m] for m in members))
     if step.you is not None and 0 <= step.you[1] < len(names) and is_you(names[step.you[1]]):
         step = Say(step.you[0], step.parts, step.plural, step.n)
-    text = step.text().format(**mapping)
+    text = contract(step.text().format(**mapping))
     return text[:1].upper() + text[1:]
 
 

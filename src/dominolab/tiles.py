@@ -36,9 +36,14 @@ MAX_PIP = 18
 #: The longest text ``Tile.parse`` reads ("[ 18 | 18 ]" needs 11 characters).
 MAX_TILE_TEXT = 32
 
+#: The dashes a keyboard or a word processor puts where a hyphen was meant (the en and em
+#: dashes, the minus sign, the Unicode hyphens, the small and full-width hyphen-minus): a
+#: tile reads the same with any of them, "6–4" as "6-4".
+DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"
+
 # Two numbers of at most two digits, apart by one separator (with spaces around it) or by
 # spaces alone.  Applied to at most MAX_TILE_TEXT characters, so it runs in linear time.
-_TILE_TEXT = re.compile(r"(\d{1,2})(?:\s*[-|:/,]\s*|\s+)(\d{1,2})")
+_TILE_TEXT = re.compile(r"(\d{1,2})(?:\s*[-|:/," + DASHES + r"]\s*|\s+)(\d{1,2})")
 
 
 class Tile:

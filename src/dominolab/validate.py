@@ -10,9 +10,45 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Optional
 
-from .i18n import _
+from . import i18n as _i18n
 
-__all__ = ["check_cancel", "check_int", "check_number", "check_seat", "check_seed", "excerpt", "is_int"]
+
+def _(message: str) -> str:
+    """The message in the language of the moment (``dominolab.i18n._``, looked up when called:
+    ``i18n`` imports this module for ``PicklableError``)."""
+    return _i18n._(message)
+
+__all__ = ["PicklableError", "check_cancel", "check_int", "check_number", "check_seat", "check_seed", "excerpt",
+           "is_int"]
+
+
+class PicklableError(Exception):
+    """A base for the package's exceptions whose ``__init__`` takes other arguments than
+    the ``args`` it passes on (a language code in, a sentence out): Python pickles an
+    exception as ``cls(*args)``, which would call that ``__init__`` with the wrong
+    arguments.  This one is rebuilt from its ``args`` and attributes without calling
+    ``__init__``, so it comes back whole from a worker process (Dask, multiprocessing); an
+    attribute that cannot be pickled (a learner's object) comes back as its excerpt."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_error, (type(self), self.args, {key: _picklable(value) for key, value in vars(self).items()}))
+
+
+def _picklable(value: Any) -> Any:
+    import pickle
+
+    try:
+        pickle.dumps(value)
+    except Exception:  # anything at all can be given to a check: keep what it said
+        return excerpt(value)
+    return value
+
+
+def _rebuild_error(cls: type[BaseException], args: tuple[Any, ...], state: dict[str, Any]) -> BaseException:
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 def is_int(value: Any) -> bool:

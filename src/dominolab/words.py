@@ -12,10 +12,13 @@ same words as the English ones in English.
 
 from __future__ import annotations
 
-from .i18n import N_, NP_, _, ngettext, npgettext, pgettext
+import re
+
+from .i18n import N_, NP_, _, get_language, ngettext, npgettext, pgettext
 
 __all__ = [
     "conjugate",
+    "contract",
     "count_in_words",
     "count_word",
     "decimal",
@@ -29,6 +32,7 @@ __all__ = [
     "pip_word",
     "plural",
     "points_count",
+    "seat_name",
     "suit_plural",
     "tiles_count",
 ]
@@ -161,3 +165,27 @@ def decimal(value: float, spec: str = "") -> str:
     text = format(value, spec)
     mark = pgettext("decimal mark", ".")
     return text if mark == "." else text.replace(".", mark)
+
+
+def seat_name(seat: int) -> str:
+    """A seat without a name as a sentence names it, in the current language: "seat 2", in
+    Spanish with its article, "el asiento 2" (gender-neutral: the seat, not the person), so
+    that "la mano es para el asiento 2" reads as written.  A label ("Asiento 2: 5 fichas")
+    is the plain ``_("seat {seat}")``; a sentence that puts a name after "a" or "de" joins
+    them with :func:`contract`."""
+    return pgettext("name", "seat {seat}").format(seat=seat)
+
+
+#: Spanish joins "a" and "de" with the article "el" of a name such as "el asiento 2".
+_CONTRACTED = re.compile(r"\b([Aa]|[Dd]e) el (?=asiento\b)")
+
+
+def contract(text: str) -> str:
+    """``text`` with the contractions of the current language where a name with its article
+    (:func:`seat_name`) follows a preposition: Spanish "le toca a el asiento 1" becomes "le
+    toca al asiento 1", "el turno de el asiento 2" "el turno del asiento 2"; other languages
+    unchanged."""
+    if get_language() != "es":
+        return text
+    return _CONTRACTED.sub(lambda m: ("A" if m.group(1)[0].isupper() else "a") + "l "
+                           if m.group(1).lower() == "a" else ("D" if m.group(1)[0].isupper() else "d") + "el ", text)

@@ -220,8 +220,11 @@ function othersTiles(table, a) {
 function setUp(table, a) {
   const t = tr(table);
   const picked = table.analysisPick || [];
+  // A hand holds a.pick.count tiles: once that many are picked, the others wait until one is unpicked.
+  const full = picked.length >= a.pick.count;
   const toggle = (tile) => {
-    table.analysisPick = picked.includes(tile) ? picked.filter((t) => t !== tile) : [...picked, tile];
+    if (picked.includes(tile)) table.analysisPick = picked.filter((t) => t !== tile);
+    else if (!full) table.analysisPick = [...picked, tile];
     table.draw();
   };
   const leader = h("select", { class: "dl-analysis-input", "data-key": "analysis:leader", "aria-label": t("Who leads"), disabled: !!table.dead,
@@ -237,7 +240,7 @@ function setUp(table, a) {
           orient: "v",
           tag: "button",
           extra: `dl-small dl-analysis-pick${picked.includes(tile.tile) ? " dl-selected" : ""}`,
-          attrs: { type: "button", "data-key": `analysis:deal:${tile.tile}`, "aria-label": tile.spoken, "aria-pressed": String(picked.includes(tile.tile)), disabled: !!table.dead, onclick: () => toggle(tile.tile) },
+          attrs: { type: "button", "data-key": `analysis:deal:${tile.tile}`, "aria-label": tile.spoken, "aria-pressed": String(picked.includes(tile.tile)), disabled: !!table.dead || (full && !picked.includes(tile.tile)), onclick: () => toggle(tile.tile) },
         }),
       )),
     h("div", { class: "dl-analysis-add" }, [
@@ -311,7 +314,7 @@ export function drawAnalysis(table, s) {
   if (s.message && !(a.error && s.message.text === a.error)) notes.push(h("p", { class: `dl-message dl-${s.message.kind}`, text: s.message.text }));
   const others = a.others.map((o) => t.n("{name}: {count} tile", "{name}: {count} tiles", o.count, { name: o.name })).join("; ");
   const canEvaluate = a.mine && !a.evaluated && !a.evaluating;
-  return h("section", { class: "dl-analysis", "aria-label": t("Analysis board") }, [
+  return h("section", { class: "dl-analysis", "aria-label": t("Analysis board"), onpointerenter: () => takeKeys(table) }, [
     h("h3", { class: "dl-coach-title", text: t("Analysis board · {rules}", { rules: a.rules }) }),
     h("p", { class: "dl-analysis-status", "data-key": "analysis:status", text: a.status }),
     h("p", { class: "dl-muted", text: t.n("{others}. Boneyard: {count} tile.", "{others}. Boneyard: {count} tiles.", a.boneyard, { others }) }),
@@ -344,6 +347,20 @@ export function drawAnalysis(table, s) {
     textBox(table, a),
     setUp(table, a),
   ]);
+}
+
+/** The pointer came onto the board while the focus is outside the table and not where someone
+ * types (JupyterLab's command mode): the table takes the focus, so the board's keys (m, e) are the
+ * board's, never JupyterLab's (m there turns the cell into Markdown). Focus in a box or an editor
+ * stays where it is. */
+export function takeKeys(table) {
+  const root = table.root;
+  const active = /** @type {HTMLElement|null} */ (root.ownerDocument.activeElement);
+  if (active && root.contains(active)) return;
+  const typing = active && (active.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName)
+    || active.closest('[contenteditable="true"], [contenteditable=""], .cm-editor'));
+  if (typing) return;
+  root.focus({ preventScroll: true });
 }
 
 /** Keys while the board is on screen (not while typing in its boxes); true when the key was its. */

@@ -67,7 +67,8 @@ export function announcement(before, snap, t = english) {
 }
 
 function join(parts) {
-  return parts.join(". ").replace(/\.\./g, ".");
+  // A part that ends its own sentence ("…clearly best?") takes no second full stop.
+  return parts.join(". ").replace(/([.?!:])\./g, "$1");
 }
 
 /** Whether `snap` shows a computer's draw with its turn still going on (its play comes next). */

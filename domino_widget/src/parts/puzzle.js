@@ -39,7 +39,8 @@ export function drawPuzzle(table, c) {
       done ? null : button(table, "puzzle:solution", t("Show the answer"), () => table.send("puzzle_solution"), { extra: "dl-quiet" }),
       c.status === "asking" ? null : button(table, "puzzle:analysis", t("Open in analysis (A)"), () => table.send("analysis_open"), { keyed: "analysis" }),
       button(table, "puzzle:next", t("Next puzzle (N)"), () => table.send("puzzle_next"), { primary: done, keyed: "next" }),
-      button(table, "puzzle:close", t("Close (Esc)"), () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" }),
+      // While an end is being chosen, Esc cancels the choice ("Cancel (Esc)"): one Esc button at a time.
+      table.choosing ? null : button(table, "puzzle:close", t("Close (Esc)"), () => table.send("coach_close"), { extra: "dl-quiet", shortcut: "Escape" }),
     ]),
   ];
 }

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, Optional, Union
 
 from ..i18n import _
+from ..teachers import docs_folder
 
 __all__ = ["ClassSettings", "SettingsError", "answer_key", "configure", "current", "exercise_id", "hub_released",
            "read", "reset", "settings_file", "shown", "write"]
@@ -51,7 +52,7 @@ SOLUTIONS_VARIABLE = "DOMINOLAB_SOLUTIONS"
 #: Where a settings file is looked for when ``DOMINOLAB_CLASS_SETTINGS`` names none.
 DEFAULT_FILES = (Path("~/.dominolab/class.json"), Path("/etc/dominolab/class.json"))
 
-#: The answer keys: in the installed package (pyproject.toml's force-include), or in a checkout.
+#: The answer keys, in the teachers' kit (:func:`dominolab.teachers.docs_folder`).
 KEYS = {"en": "answer-key.ipynb", "es": "es/clave-de-respuestas.ipynb"}
 
 _ID = re.compile(r"[a-z][a-z0-9_]*(\.q[1-9][0-9]*)?")
@@ -238,12 +239,10 @@ def answer_key(language: str = "en") -> Path:
     """The teacher's answer key notebook in ``language`` ("en" or "es")."""
     if language not in KEYS:
         raise SettingsError(f"the answer key is in {' or '.join(KEYS)}, not {language!r}")
-    here = Path(__file__).resolve()
-    folders = [here.parent.parent / "teachers", *(p / "docs" / "teachers" for p in here.parents[2:4])]
-    for folder in folders:
-        if (folder / KEYS[language]).is_file():
-            return folder / KEYS[language]
-    raise FileNotFoundError(f"the answer key {KEYS[language]} is in none of {', '.join(map(str, folders))}")
+    key = docs_folder() / KEYS[language]
+    if not key.is_file():
+        raise FileNotFoundError(f"the answer key {KEYS[language]} is not in the teachers' kit at {key.parent}")
+    return key
 
 
 def shown(exercise: object) -> Optional[str]:

@@ -23,6 +23,7 @@ from ..playout import derive_seed
 from ..review import Review, decision_views, review
 from ..round import Round
 from ..validate import check_seed, excerpt, is_int
+from ..words import seat_name
 from .state import REVIEW_LEVEL, CoachState, IntentError, _gentle, _parse_intent_move
 
 
@@ -301,7 +302,7 @@ class Coach:
         return None
 
     def _puzzle_names(self, run: _PuzzleRun) -> list[str]:
-        return [_("seat {seat}").format(seat=s) if s != run.puzzle.seat else pgettext("name", "you")
+        return [seat_name(s) if s != run.puzzle.seat else pgettext("name", "you")
                 for s in range(run.round.players)]
 
     def board_here(self, names: Sequence[str]) -> Any:

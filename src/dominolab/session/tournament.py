@@ -199,6 +199,8 @@ class TournamentMode:
         try:
             self.save_dir.mkdir(parents=True, exist_ok=True)
             self.saved = self.entry.save(self.save_dir)
+        except TournamentError as exc:  # a finished result of this game is there already: never written over
+            self.save_error = str(exc)
         except OSError as exc:
             self.save_error = _("The result could not be saved in {folder} ({reason}); use Download result and "
                                 "hand the file in.").format(folder=self.save_dir, reason=exc.strerror)

@@ -32,8 +32,13 @@ points are the hands' points.  Each entry has a random key and seals each hand o
 sealed again with Python is found only when the hands it shares hold enough unusual choices
 to rule out chance (:data:`WHOLE_BITS`, :data:`PART_BITS`).  A total far above what the class
 and the computer scored on the same deals is held for a look (:mod:`.plausible`).  Nothing is
-lost: no file of one student's is written over by another's, and two results that claim one
-student both go to the teacher.
+lost: no file of one student's is written over by another's, a finished result is never
+written over at all (a progress file cut back and played on is refused), two results that
+claim one student both go to the teacher, and so does every game begun with no result
+(:attr:`Leaderboard.unfinished`).  A name is refused when it holds markup (< or >), or, in a
+folder, when it looks like another student's (the Unicode confusable skeleton, UTS #39, with
+the ``teacher`` extra: "Bеn" with a Cyrillic е beside Ben); on the board such a name is held
+with a finding.
 
 The package: :mod:`.seals` (formats, seals, names), :mod:`.codes` (the :class:`Tournament`,
 its file and code), :mod:`.files` (reading what is handed in, file names), :mod:`.entries`

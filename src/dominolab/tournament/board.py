@@ -15,8 +15,8 @@ from ..i18n import language as in_language
 from ..validate import excerpt
 from .checks import Checked, check_source
 from .codes import Tournament
-from .files import _played_in, _sources
-from .findings import Finding, Identical, _claims, _compare
+from .files import _begun_in, _played_in, _sources
+from .findings import Finding, Identical, _claims, _compare, _look_alikes
 from .plausible import far_above
 from .seals import TournamentError, _normal_name
 
@@ -33,6 +33,10 @@ class Leaderboard:
     held: list[dict[str, Any]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     identical: list[Identical] = field(default_factory=list)
+    #: Every game begun at a table in the folder that has no result here (a student who gave
+    #: up, or opened a new notebook and started again): name, entry key, hands dealt, moves
+    #: made and the progress file, from the folder's progress files.
+    unfinished: list[dict[str, Any]] = field(default_factory=list)
 
     def table(self, by: str = "points") -> str:
         """The standings as text: ``by`` "points" (total) or "duplicate"; in the tournament's
@@ -70,6 +74,9 @@ class Leaderboard:
                                   "(see .identical): common among honest students", usual).format(count=usual))
         for source, reason in self.rejected:
             lines.append(_("rejected {file}: {reason}").format(file=_one_line(source), reason=reason))
+        for game in self.unfinished:
+            lines.append(_unfinished_text(game, self.tournament.hands, _one_line(game["name"]),
+                                          _one_line(game["file"])))
         return "\n".join(lines)
 
     def ranked(self, by: str = "points") -> list[tuple[int, dict[str, Any]]]:
@@ -152,12 +159,23 @@ class Leaderboard:
             + "</li>" for row in self.held)
         look = "".join(f"<li>{escape(str(f))}</li>" for f in self.findings)
         rejected = "".join(f"<li>{escape(s)}: {escape(r)}</li>" for s, r in self.rejected)
-        parts = ((_("Held for the teacher (not ranked):"), held), (_("Look at:"), look), (_("Rejected:"), rejected))
+        unfinished = "".join("<li>" + _unfinished_text(game, self.tournament.hands, escape(game["name"]),
+                                                        escape(game["file"])) + "</li>" for game in self.unfinished)
+        parts = ((_("Held for the teacher (not ranked):"), held), (_("Look at:"), look), (_("Rejected:"), rejected),
+                 (_("Begun, with no result:"), unfinished))
         extra = "".join(f"<p>{escape(title)}</p><ul>{items}</ul>" for title, items in parts if items)
         return f"<table><caption>{escape(str(self.tournament))}</caption><tr>{head}</tr>{body}</table>{extra}"
 
     def __repr__(self) -> str:
         return self.table()
+
+
+def _unfinished_text(game: dict[str, Any], hands: int, name: str, file: str) -> str:
+    """A game begun with no result, in a line (``name`` and ``file`` as the page shows them)."""
+    return ngettext("not finished: {name} began the tournament ({dealt} of {hands} hand dealt, {moves} moves; {file})",
+                    "not finished: {name} began the tournament ({dealt} of {hands} hands dealt, {moves} moves; "
+                    "{file})", hands).format(name=name, dealt=game["hands"], hands=hands, moves=game["moves"],
+                                             file=file)
 
 
 def _one_line(text: str) -> str:
@@ -205,7 +223,11 @@ def _leaderboard(t: Tournament, results: Union[str, Path, Iterable[Any]], accept
         except TournamentError as exc:
             checked.append((label, str(exc)))
     played = _played_in(Path(results)) if isinstance(results, (str, Path)) else frozenset()
-    return _rank(t, checked, accept, played)
+    board = _rank(t, checked, accept, played)
+    if isinstance(results, (str, Path)):
+        with_result = {item.entry for _label, item in checked if isinstance(item, Checked)}
+        board.unfinished = [game for game in _begun_in(Path(results)) if game["entry"] not in with_result]
+    return board
 
 
 def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
@@ -232,6 +254,8 @@ def _rank(t: Tournament, checked: Iterable[tuple[str, Union[Checked, str]]],
         seen[same] = label
         kept.append((label, item))
     held = _compare(t, kept, board, played)
+    for n, why in _look_alikes(kept, board).items():
+        held.setdefault(n, why)
     for n, why in far_above(t, kept, board).items():
         held.setdefault(n, why)
     claimed = _claims(t, kept, board, chosen)

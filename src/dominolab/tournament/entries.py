@@ -30,6 +30,7 @@ from .seals import (
     TournamentError,
     _check_key,
     _check_name,
+    _look_alike,
     _normal_name,
     _seal,
 )
@@ -228,8 +229,13 @@ class Entry:
     def save(self, folder: Union[str, Path] = ".") -> Path:
         """Write the result file into ``folder`` (made if it does not exist yet, as a
         class's shared ``results`` folder may not); returns its path.  Another student's
-        result of the same name is never written over: this one takes the next free name."""
-        return self._write(Path(folder), json.dumps(self.result(), indent=1) + "\n", self.filename)
+        result of the same name is never written over: this one takes the next free name.
+        Nor is a finished result of this entry's own (its key) with other hands: a progress
+        file cut back and played on raises :class:`TournamentError` instead."""
+        result = self.result()
+        with in_language(self.tournament.language):
+            _keep_finished(Path(folder) / self.filename(), self.key, result["hands"])
+        return self._write(Path(folder), json.dumps(result, indent=1) + "\n", self.filename)
 
     def _write(self, folder: Path, text: str, name_of: Callable[[int], str]) -> Path:
         """Write ``text`` into this entry's own file of ``folder``: the first of the names
@@ -250,6 +256,25 @@ class Entry:
             slot += 1
         self.slot = slot
         return path
+
+
+def _keep_finished(path: Path, key: str, hands: list[Any]) -> None:
+    """Raise :class:`TournamentError` when ``path`` holds a result of the entry ``key`` whose
+    hands are not ``hands``: a result is written once, when its last hand ends, so one there
+    already is finished, and is never written over (a progress file cut back to hand 3 and
+    played on under its name would otherwise replace 30 points with 23, its seals valid)."""
+    if not path.is_file():
+        return
+    try:
+        data = _parse(_read_file(path))
+    except TournamentError:
+        return  # not a result this entry wrote: _write takes another name
+    if isinstance(data, dict) and data.get("entry") == key and data.get("hands") != hands:
+        done = data.get("hands")
+        raise TournamentError(_("{path} already holds this game's finished result ({count} hands), and a finished "
+                                "result is never written over: this game was changed after it finished (its progress "
+                                "file cut back?). Ask your teacher.").format(
+            path=path, count=len(done) if isinstance(done, list) else 0))
 
 
 def _student_moves(r: Round) -> list[Move]:
@@ -303,6 +328,7 @@ def _entry_in(t: Tournament, name: str, folder: Path, carry_on: Optional[bool]) 
             path = folder / file
             found.append((path.stat().st_mtime, int(match.group(1) or 1), path))
     if not found:
+        _check_look_alike(name, folder)
         return Entry(t, name)
     found.sort()
     progress = {}
@@ -322,11 +348,40 @@ def _entry_in(t: Tournament, name: str, folder: Path, carry_on: Optional[bool]) 
             raise TournamentError(_("the progress saved in {path} does not fit this tournament: {reason}").format(
                 path=folder / Entry.progress_name(t, name, slot), reason=exc)) from None
         entry.slot = slot
+        if entry.is_finished or (folder / entry.filename()).is_file():  # a game that finished: never played on
+            _keep_finished(folder / entry.filename(), entry.key, entry.result()["hands"])
         return entry
+    _check_look_alike(name, folder)
     entry = Entry(t, name)
     entry.slot = max(slot for _, slot, _ in found) + 1
     entry.notice = _taken_text(name)
     return entry
+
+
+def _check_look_alike(name: str, folder: Path) -> None:
+    """Refuse a name that looks like another student's in the folder (one confusable skeleton,
+    UTS #39, with the teacher's extra): "Bеn" with a Cyrillic е where Ben plays."""
+    for other in _names_in(folder):
+        if _look_alike(name, other):
+            raise TournamentError(_("{name} looks like {other}, a name already playing in this folder, but is written "
+                                    "with other letters (from another alphabet, or signs that look alike): type your "
+                                    "own name in plain letters").format(name=name, other=other))
+
+
+def _names_in(folder: Path) -> list[str]:
+    """The students' names in ``folder``'s progress and result files (files that cannot be
+    read are skipped: the leaderboard says why)."""
+    names = []
+    for file in os.listdir(folder) if folder.is_dir() else ():
+        if not file.endswith(".json"):
+            continue
+        try:
+            data = _parse(_read_file(folder / file))
+        except TournamentError:
+            continue
+        if isinstance(data, dict) and isinstance(data.get("name"), str):
+            names.append(data["name"])
+    return names
 
 
 def _place(progress: Any) -> str:

@@ -169,6 +169,27 @@ def _played_in(folder: Path) -> frozenset[tuple[str, str, str]]:
     return frozenset(found)
 
 
+def _begun_in(folder: Path) -> list[dict[str, Any]]:
+    """Every game begun at a table in ``folder``, from its hidden progress files: the name,
+    the entry's key, the hands dealt (``hands``), the moves made, and the file's name; files
+    that cannot be read are skipped (a result's own file says what is wrong with it)."""
+    found = []
+    for file in sorted(os.listdir(folder)):
+        if not (file.startswith(".") and file.endswith(".progress.json")):
+            continue
+        try:
+            data = _parse(_read_file(folder / file))
+        except TournamentError:
+            continue
+        if not (isinstance(data, dict) and isinstance(data.get("name"), str) and isinstance(data.get("entry"), str)
+                and isinstance(data.get("moves"), list)):
+            continue
+        moves = data["moves"]
+        found.append({"name": data["name"], "entry": data["entry"], "hands": len(moves),
+                      "moves": sum(len(hand) for hand in moves if isinstance(hand, list)), "file": _label(file)})
+    return found
+
+
 def _label(name: str) -> str:
     """A file name as it can be shown and written anywhere: a byte that is not UTF-8 (Python
     keeps it as a lone surrogate, which no page or file can encode) is shown as ``\\xff``."""

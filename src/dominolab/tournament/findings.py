@@ -10,7 +10,7 @@ from ..i18n import N_, _, ngettext, pgettext
 from ..i18n import language as in_language
 from .checks import PART_BITS, WHOLE_BITS, Checked
 from .codes import Tournament
-from .seals import _decimal, _hand_list, _normal_name
+from .seals import _decimal, _hand_list, _normal_name, _skeleton
 
 if TYPE_CHECKING:
     from .board import Leaderboard
@@ -54,7 +54,8 @@ class Finding:
     """Something the teacher should look at before trusting the standings: a ``"copy"``
     (two results identical where chance does not explain it, or a file carrying another
     result's key), a ``"splice"`` (a result whose hands are identical to different
-    classmates' hands) or an ``"edited"`` result (its seals do not match, see :func:`_seal`).
+    classmates' hands), an ``"edited"`` result (its seals do not match, see :func:`_seal`) or
+    a ``"look-alike"`` name (written with other letters to look like a classmate's).
     ``names`` are every student concerned, the one held first; ``text`` says what was found."""
 
     kind: str
@@ -277,4 +278,33 @@ def _claims(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard, 
             elif not picked:
                 held[m] = _("{count} results claim to be {name}'s (see findings)").format(count=len(members),
                                                                                           name=name)
+    return held
+
+
+def _look_alikes(kept: list[tuple[str, Checked]], board: Leaderboard) -> dict[int, str]:
+    """Results under names of different students that look the same on screen (one
+    confusable skeleton, UTS #39: "Bеn" with a Cyrillic е beside Ben): a finding, and each
+    name written with look-alike letters is held (a name already in its plain letters, as
+    "Ben", is not), so no board ranks a second "Ben" of its own.  Returns what to hold."""
+    groups: dict[str, list[int]] = {}
+    for n, (_label, item) in enumerate(kept):
+        groups.setdefault(_skeleton(item.name), []).append(n)
+    held: dict[int, str] = {}
+    for skeleton, members in groups.items():
+        names = sorted({kept[m][1].name for m in members}, key=_normal_name)
+        if len({_normal_name(name) for name in names}) < 2:
+            continue
+        said = _joined(names, N_("{first} and {second}"))
+        board.findings.append(Finding("look-alike", tuple(names), _(
+            "{names} look the same on screen but are written with different letters (from another alphabet, or "
+            "signs that look alike): one may pose as another. The names in other letters are held until you "
+            "accept them: accept=[\"file name\"].").format(names=said)))
+        for m in members:
+            name = kept[m][1].name
+            if _normal_name(name) != skeleton:
+                plain = next((other for other in names if _normal_name(other) == skeleton), None)
+                held[m] = (_("{name} looks like {other}'s name, written with other letters (see findings)")
+                           .format(name=name, other=plain) if plain is not None else
+                           _("{name} looks like another student's name, written with other letters (see findings)")
+                           .format(name=name))
     return held

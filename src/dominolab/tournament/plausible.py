@@ -39,24 +39,36 @@ SEARCHERS = 6
 COMPUTERS: tuple[tuple[str, dict[str, str]], ...] = (("random", {}), ("greedy", {}), ("strategy", {}),
                                                     *((("search", {"level": "easy"}),) * SEARCHERS))
 
-_COMPUTER: dict[Tournament, tuple[tuple[int, ...], ...]] = {}
+_COMPUTER: dict[Tournament, dict[int, tuple[int, ...]]] = {}
+
+
+def _kinds(t: Tournament) -> list[tuple[str, dict[str, str]]]:
+    kinds = list(COMPUTERS)
+    if t.baseline not in {kind for kind, _ in COMPUTERS}:
+        kinds.append((t.baseline, {}))
+    return kinds
+
+
+def _computer(t: Tournament, n: int) -> tuple[int, ...]:
+    """Computer player ``n`` of :func:`_kinds`' points in each hand, from the student's seat
+    (kept for a few tournaments)."""
+    if t not in _COMPUTER:
+        if len(_COMPUTER) >= 8:
+            _COMPUTER.pop(next(iter(_COMPUTER)))
+        _COMPUTER[t] = {}
+    known = _COMPUTER[t]
+    if n not in known:
+        kind, options = _kinds(t)[n]
+        known[n] = tuple(_points_of_seat(play_out(t.deal(i), t.seats(i, create(kind, seed=derive_seed(t.seed, i, 0, n),
+                                                                                 **options))), 0)
+                         for i in range(t.hands))
+    return known[n]
 
 
 def computer_points(t: Tournament) -> tuple[tuple[int, ...], ...]:
     """Each computer player's points (:data:`COMPUTERS` and the baseline) in each hand, from
     the student's seat: the computer's own play on the same deals (kept for a few tournaments)."""
-    if t not in _COMPUTER:
-        if len(_COMPUTER) >= 8:
-            _COMPUTER.pop(next(iter(_COMPUTER)))
-        kinds = list(COMPUTERS)
-        if t.baseline not in {kind for kind, _ in COMPUTERS}:
-            kinds.append((t.baseline, {}))
-        _COMPUTER[t] = tuple(
-            tuple(_points_of_seat(play_out(t.deal(i), t.seats(i, create(kind, seed=derive_seed(t.seed, i, 0, n),
-                                                                        **options))), 0)
-                  for i in range(t.hands))
-            for n, (kind, options) in enumerate(kinds))
-    return _COMPUTER[t]
+    return tuple(_computer(t, n) for n in range(len(_kinds(t))))
 
 
 def _sum_chances(pools: list[list[int]]) -> dict[int, float]:
@@ -84,6 +96,11 @@ def far_above(t: Tournament, kept: list[tuple[str, Checked]], board: Leaderboard
     """The results (places in ``kept``) whose total is implausibly high for this class and the
     computer on these deals, each with a finding in plain words; returns what to hold, with why."""
     if len(kept) < MIN_RESULTS:
+        return {}
+    # Nothing is held that a computer player's own play reaches (below): when the players that
+    # do not search already reach every total, the searching ones (the cost) need not play.
+    quick = max(sum(_computer(t, n)) for n, (kind, _) in enumerate(_kinds(t)) if kind != "search")
+    if all(item.points <= quick for _, item in kept):
         return {}
     computers = computer_points(t)
     pools = [[item.hand_points[h] for _, item in kept] + [c[h] for c in computers] for h in range(t.hands)]

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import importlib.util
 import json
 import unicodedata
 from collections.abc import Iterable
-from typing import Any
+from pathlib import Path
+from typing import Any, Optional
 
 from ..i18n import _, get_language, ngettext
 from ..i18n import language as in_language
@@ -104,6 +106,64 @@ def _normal_name(name: str) -> str:
     return " ".join(folded.split())
 
 
+_PROTOTYPES: Optional[dict[str, str]] = None
+
+
+def _prototypes() -> dict[str, str]:
+    """Each confusable character's prototype, from the Unicode data (confusables.txt) that
+    the ``confusable-homoglyphs`` library ships (the teacher's extra); ``{}`` without it.
+
+    The library keeps each line "source → prototype" of confusables.txt in both directions,
+    so each group of look-alikes is a star: the prototype (a character, or a sequence such as
+    "rn" for "m") joined to each of its sources.  A source is read as the centre of its star;
+    where a star has one source and a one-character prototype the two cannot be told apart,
+    and the smaller code point stands for both (the same for comparing names, which is the
+    only use of a skeleton here)."""
+    global _PROTOTYPES
+    if _PROTOTYPES is None:
+        table: dict[str, str] = {}
+        spec = importlib.util.find_spec("confusable_homoglyphs")
+        if spec is None or spec.origin is None:
+            _PROTOTYPES = table
+            return table
+        path = Path(spec.origin).with_name("confusables.json")
+        data = json.loads(path.read_text(encoding="utf-8"))
+
+        def clean(text: str) -> str:
+            return text.replace("\u200e", "").replace("\u200f", "")
+
+        links = {clean(key): [clean(item["c"]) for item in value] for key, value in data.items()}
+        for key, others in links.items():
+            if len(key) != 1 or len(others) != 1:
+                continue  # a prototype (joined to several sources) or a sequence: itself
+            other = others[0]
+            if len(other) > 1 or len(links.get(other, ())) > 1:
+                table[key] = other  # a source: its prototype
+            else:
+                table[key] = min(key, other)  # a pair: one stands for both
+        _PROTOTYPES = table
+    return _PROTOTYPES
+
+
+def _skeleton(name: str) -> str:
+    """What a name looks like (the UTS #39 skeleton, case and spacing folded as
+    :func:`_normal_name` folds them): "Bеn" with a Cyrillic е and "Ben" have one skeleton,
+    "Аna" with a Cyrillic А and "Ana" too.  Without the teacher's extra, the name as
+    :func:`_normal_name` reads it."""
+    table = _prototypes()
+    if not table:
+        return _normal_name(name)
+    text = unicodedata.normalize("NFD", name)
+    text = unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in text))
+    text = unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in _normal_name(text)))
+    return " ".join(text.split())
+
+
+def _look_alike(a: str, b: str) -> bool:
+    """Two names of different students (by :func:`_normal_name`) that look the same."""
+    return _normal_name(a) != _normal_name(b) and _skeleton(a) == _skeleton(b)
+
+
 def _is_small_number(text: str) -> bool:
     return 1 <= len(text) <= 3 and all(ch in "0123456789" for ch in text)
 
@@ -125,7 +185,15 @@ def _check_name(given: Any) -> str:
     if len(name) > 40 or not shows or any(not ch.isprintable() or ch in _BLANK_LOOKING for ch in name):
         raise TournamentError(_("a name must be at most 40 printable characters, letters or signs that show on "
                                 "screen, got {name}").format(name=excerpt(name)))
+    if any(ch in _MARKUP for ch in unicodedata.normalize("NFKC", name)):
+        raise TournamentError(_("a name cannot hold < or > (a page would read them as markup), got {name}")
+                              .format(name=excerpt(name)))
     return name
+
+
+#: Characters that make markup ("<b>Dan</b>"): a name holding one is refused, so no board
+#: shows a name that a page could read as anything but text.
+_MARKUP = frozenset("<>")
 
 
 def _hand_list(hands: Iterable[int]) -> str:
