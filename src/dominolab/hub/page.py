@@ -102,9 +102,9 @@ function show() {
   if (!steps.length) return;
   const s = steps[step];
   $('replay-step').textContent = step === 0 ? W.as_dealt :
-    fmt(W.step, {step, steps: steps.length - 1, seat: s.seat, move: s.move});
+    fmt(W.step, {step, steps: steps.length - 1, number: s.seat, move: s.move});
   $('replay-line').textContent = fmt(W.line, {line: s.line});
-  $('replay-hands').textContent = s.hands.map((h, i) => fmt(W.seat_hand, {seat: i, hand: h || W.none})).join('\n') +
+  $('replay-hands').textContent = s.hands.map((h, i) => fmt(W.seat_hand, {number: i, hand: h || W.none})).join('\n') +
     '\n' + fmt(W.boneyard, {count: s.boneyard});
 }
 function move(by) { step = Math.max(0, Math.min(steps.length - 1, step + by)); show(); }
@@ -195,8 +195,8 @@ def _teacher_words() -> dict[str, str]:
         "student": _("student"), "hand": _("hand"), "points": _("points"), "duplicate": _("duplicate"),
         "replay": _("replay"), "rank": _("rank"), "hands_won": _("hands won"), "finished": _("finished"),
         "hand_of": _("hand {hand} of {hands}"), "student_hand": _("{student}, hand {hand}"),
-        "as_dealt": _("as dealt"), "step": _("move {step} of {steps}: seat {seat} — {move}"),
-        "line": _("line: {line}"), "seat_hand": _("seat {seat}: {hand}"), "none": _("(none)"),
+        "as_dealt": _("as dealt"), "step": _("move {step} of {steps}: seat {number} — {move}"),
+        "line": _("line: {line}"), "seat_hand": _("seat {number}: {hand}"), "none": _("(none)"),
         "boneyard": _("boneyard: {count} tile(s)"), "tried": _("tried"), "got": _("got it"),
         "wrong": _("most common wrong answers"), "solution": _("solution"), "nudge": _("nudge: {nudge}"),
         "released": _("released"), "release": _("Release"), "exercises": _("exercises"),
