@@ -52,6 +52,10 @@ class HubError(Exception):
         self.status = status
         self.answer = answer or {}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its status and answer (an error sent back from a worker process)."""
+        return type(self), (self.message, self.status, self.answer)
+
 
 def on_hub(env: Optional[Mapping[str, str]] = None) -> bool:
     """True in a kernel of a JupyterHub user's server (its token and the hub's addresses are

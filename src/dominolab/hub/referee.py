@@ -45,6 +45,14 @@ class Refusal(Exception):
         self.message = message
         self.extra = extra
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its status and extra fields (``args`` holds the message alone)."""
+        return _refusal, (self.status, self.message, self.extra)
+
+
+def _refusal(status: int, message: str, extra: dict[str, Any]) -> Refusal:
+    return Refusal(status, message, **extra)
+
 
 def new_key() -> str:
     """A fresh tournament key: random, short, unambiguous to type (``dl-7F3K-9Q2X``)."""
