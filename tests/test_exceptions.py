@@ -78,7 +78,18 @@ def _examples() -> dict[str, Callable[[], BaseException]]:
         "dominolab.records.RecordError": lambda: dominolab.records.RecordError("moves[3]", "not a move"),
         "dominolab.validate.PicklableError": lambda: dominolab.validate.PicklableError("a sentence"),
         "dominolab.tournament.TournamentError": lambda: dominolab.tournament.TournamentError("bad code"),
+        "dominolab.exercises.settings.SettingsError": lambda: dominolab.exercises.settings.SettingsError(
+            "solutions is 'on' or 'off'"),
+        # the classroom hub's (the service's need the hub extra: without it they are not found)
+        "dominolab.hub.client.HubError": lambda: dominolab.hub.client.HubError(
+            "move 1 was already made", 409, {"number": 1}),
+        "dominolab.hub.referee.Refusal": lambda: _hub("referee").Refusal(409, "a move made is final", number=1),
+        "dominolab.hub.store.Conflict": lambda: _hub("store").Conflict("move 3 of game 1 is stored already"),
     }
+
+
+def _hub(module: str) -> Any:
+    return importlib.import_module(f"dominolab.hub.{module}")
 
 
 def _with(error: BaseException, **attributes: Any) -> BaseException:

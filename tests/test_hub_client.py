@@ -31,6 +31,48 @@ def test_off_a_hub_nothing_is_on_and_nothing_is_sent(monkeypatch):
     assert report_check(counting.q1, "12", "incorrect") is False  # off a hub: nothing sent
 
 
+def test_off_a_hub_the_class_settings_ask_nothing_and_change_nothing(tmp_path, monkeypatch):
+    from dominolab.exercises import counting, settings
+
+    for name in ("JUPYTERHUB_API_TOKEN", "JUPYTERHUB_SERVICE_PREFIX", "JUPYTERHUB_API_URL", "DOMINOLAB_HUB_URL",
+                 "DOMINOLAB_SOLUTIONS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DOMINOLAB_CLASS_SETTINGS", str(tmp_path / "none.json"))
+    settings.reset()
+    assert settings.hub_released() is None
+    assert settings.current() == settings.ClassSettings() and settings.shown(counting.q2) is None
+    # on a hub that says nowhere where a Domino Lab service is, nothing changes either
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "x")
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/user/ana/")
+    settings.reset()
+    assert settings.hub_released() is None and settings.shown(counting.q2) is None
+    settings.reset()
+
+
+def test_the_teachers_page_speaks_the_language_the_browser_asks_for():
+    import json
+    import re
+
+    from dominolab.hub.page import page_html
+    from dominolab.i18n import language
+
+    english = page_html("ana", True, "/services/dominolab/", "x")
+    with language("es"):
+        spanish = page_html("ana", True, "/services/dominolab/", "x")
+    assert "Create tournament" in english and "Crear torneo" in spanish and "Create tournament" not in spanish
+    assert "Domino Lab — ana (docente)" in spanish and 'lang="es"' in spanish
+    words = [json.loads(re.search(r'id="dl-config">(.*?)</script>', page).group(1))["words"]
+             for page in (english, spanish)]
+    assert set(words[0]) == set(words[1])  # the script finds every word in either language
+    assert words[0]["release"] == "Release" and words[1]["release"] == "Publicar"
+    assert words[1]["step"].count("{") == words[0]["step"].count("{") == 4
+    # a student's page holds none of the teacher's words
+    with language("es"):
+        student = page_html("ben", False, "/services/dominolab/", "x")
+    assert "Crear torneo" not in student and "release" not in json.loads(
+        re.search(r'id="dl-config">(.*?)</script>', student).group(1))["words"]
+
+
 def test_the_service_is_found_from_the_hubs_environment():
     from dominolab.hub.client import service_url
 
@@ -139,6 +181,7 @@ def test_on_a_hub_the_table_plays_on_the_service_and_says_so(hub, monkeypatch):
     play_some(s, random.Random(1), 400)
     assert s.is_finished
     assert snap(s)["tournament"]["saved_text"] == "Every move is kept on the class hub: your teacher sees the result there."
+    assert snap(s)["tournament"]["result"] is None  # nothing to hand in: the widget offers no download
     from .hubkit import http
 
     _, board = http("GET", hub.service_url + f"api/tournaments/{key}/board", hub.user("teacher"))
@@ -246,3 +289,40 @@ def test_a_puzzle_answered_on_a_hub_reaches_the_teachers_page_with_its_nudge(hub
     _, progress = http("GET", hub.service_url + "api/progress", hub.user("teacher"))
     row = next(x for x in progress["exercises"] if x["lesson"] == f"puzzle-{puzzle.id}")
     assert row["wrong"][0]["answer"] == str(wrong) and row["wrong"][0]["nudge"] == puzzle.evaluate(str(wrong)).message
+
+
+@pytest.mark.slow
+def test_on_a_hub_solutions_are_kept_until_the_teacher_releases_them(hub, monkeypatch, tmp_path):
+    from dominolab.exercises import counting, settings
+
+    from .hubkit import free_port, http
+
+    monkeypatch.delenv("DOMINOLAB_SOLUTIONS", raising=False)
+    monkeypatch.setenv("DOMINOLAB_CLASS_SETTINGS", str(tmp_path / "none.json"))  # no settings file
+    kernel_of(hub, monkeypatch, "uma")
+    settings.reset()
+    try:
+        _, before = http("GET", hub.service_url + "api/releases", hub.user("uma"))
+        assert ["counting", 3] not in before["released"]
+        assert "keeping the solutions for later" in settings.shown(counting.q3)
+        status, _ = http("POST", hub.service_url + "api/releases", hub.user("teacher"),
+                         {"lesson": "counting", "exercise": 3})
+        assert status == 200
+        settings.reset()  # (or HUB_CACHE_SECONDS later)
+        assert settings.shown(counting.q3) is None  # released on the teacher's page
+        assert "keeping the solutions for later" in settings.shown(counting.q4)  # the others stay kept
+        assert not settings.current().solutions and "counting.q3" in settings.current().released
+        monkeypatch.setenv("DOMINOLAB_SOLUTIONS", "on")  # the hub's admin turned them on for everyone
+        assert settings.shown(counting.q4) is None
+        monkeypatch.delenv("DOMINOLAB_SOLUTIONS")
+        # a hub whose address for the service answers 404 has no service: nothing changes
+        monkeypatch.setenv("DOMINOLAB_HUB_URL", hub.api + "/no-such-service/")
+        settings.reset()
+        assert settings.hub_released() is None and settings.shown(counting.q4) is None
+        # the service set up but not answering: the solutions stay kept, and the student is told why
+        monkeypatch.setenv("DOMINOLAB_HUB_URL", f"http://127.0.0.1:{free_port()}/services/dominolab/")
+        settings.reset()
+        said = settings.shown(counting.q3)
+        assert "cannot be read" in said and "did not answer" in said
+    finally:
+        settings.reset()

@@ -1328,7 +1328,7 @@ function drawResult(table, s) {
   ]);
 }
 function drawTournamentEnd(table, t) {
-  const link = h("a", {
+  const link = t.result && h("a", {
     class: "dl-button dl-primary",
     "data-key": "action:download",
     "data-primary": "true",
@@ -1338,7 +1338,7 @@ function drawTournamentEnd(table, t) {
   });
   return h("div", { class: "dl-tournament-end", role: "status" }, [
     h("p", { class: "dl-saved", "data-key": "tournament:saved", text: t.saved_text }),
-    link
+    link || null
   ]);
 }
 function resultUrls() {

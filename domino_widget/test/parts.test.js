@@ -210,6 +210,12 @@ describe("result", () => {
     const done = snap("tournament_over");
     expect(drawResult(t, done).querySelector('[data-key="action:download"]').getAttribute("href")).toMatch(/^data:/);
     expect(drawResult(t, snap("lead"))).toBeNull();
+    // on the class hub the service keeps the result: nothing to download, the words say where it is
+    const kept = "Every move is kept on the class hub: your teacher sees the result there.";
+    const hub = { ...done, tournament: { ...done.tournament, kind: "hub", result: null, saved_text: kept } };
+    const end = drawResult(t, hub);
+    expect(end.querySelector('[data-key="action:download"]')).toBeNull();
+    expect(end.querySelector('[data-key="tournament:saved"]').textContent).toBe(kept);
     const urls = resultUrls();
     expect(urls("a")).toBe(urls("a"));
   });

@@ -159,6 +159,9 @@ def test_a_teacher_and_two_students_through_a_tournament_and_a_lesson(browser, j
                     assert kernel_json(page, "[table.session.entry.state['number'], "
                                              "table.session.entry.index]") == before
                 assert play_tournament(page, root, pick) > 0
+                # the end: where the result is, and no file to download (the service keeps it)
+                assert "Every move is kept on the class hub" in root.locator('[data-key="tournament:saved"]').inner_text()
+                assert root.locator('[data-key="action:download"]').count() == 0
                 points[name] = json.loads(kernel(page, "print(table.session.entry.points)"))
                 kernel(page, "from dominolab.exercises import counting as ex\n"
                              f"ex.q1.check({'0.444' if name == 'ana' else '12'!r})\nprint('checked')")

@@ -113,7 +113,7 @@ def play_tournament(page, root, pick: int, language: str = "en") -> int:
     for _ in range(300):
         page.wait_for_function(idle, arg=root.element_handle(), timeout=TIMEOUT)
         if root.get_attribute("data-over") == "true":
-            if root.locator('[data-key="action:download"]').count():
+            if root.locator('[data-key="tournament:saved"]').count():  # the tournament's end (a hub's has no download)
                 return moves
             root.evaluate("(r) => r.focus()")
             page.keyboard.press("n")

@@ -32,7 +32,8 @@ export function drawResult(table, s) {
 /** The end of a tournament: its score, where Python saved the result, and a download of the
  * same file (on JupyterLite the kernel's files live in the browser's storage). */
 export function drawTournamentEnd(table, t) {
-  const link = h("a", {
+  // no result to hand in (a tournament on the class hub, where the service keeps it): no download
+  const link = t.result && h("a", {
     class: "dl-button dl-primary",
     "data-key": "action:download",
     "data-primary": "true",
@@ -42,7 +43,7 @@ export function drawTournamentEnd(table, t) {
   });
   return h("div", { class: "dl-tournament-end", role: "status" }, [
     h("p", { class: "dl-saved", "data-key": "tournament:saved", text: t.saved_text }),
-    link,
+    link || null,
   ]);
 }
 

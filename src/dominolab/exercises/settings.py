@@ -5,13 +5,17 @@ exercises for assessment turns solutions off for the class, and may release them
 exercise (``"rules.q3"``) or one lesson (``"rules"``) at a time.  The setting is read each
 time a solution is asked for, from the first of these that says something:
 
-1. the kernel's own setting, :func:`configure` (what a hub's client calls when the teacher
-   releases an exercise; :func:`reset` goes back to the rest);
+1. the kernel's own setting, :func:`configure` (:func:`reset` goes back to the rest);
 2. a settings file, JSON written by :func:`write` (``{"solutions": "off", "released":
    ["rules.q1"]}``): the file named by the environment variable ``DOMINOLAB_CLASS_SETTINGS``,
    else ``~/.dominolab/class.json``, else ``/etc/dominolab/class.json`` (a school server's);
-3. the environment variable ``DOMINOLAB_SOLUTIONS`` (``on`` or ``off``), which overrides the
-   file's ``solutions`` and keeps its releases.
+3. on a JupyterHub with Domino Lab's class service (docs/teachers/hub.md), the service: there
+   the solutions are kept until the teacher releases them on the teacher's page, and each
+   release is added to the file's (asked at most every :data:`HUB_CACHE_SECONDS`, two seconds
+   at most each time; a service that does not answer keeps the solutions hidden and says so);
+   off a hub, or on a hub without the service, nothing is asked and nothing changes;
+4. the environment variable ``DOMINOLAB_SOLUTIONS`` (``on`` or ``off``), which overrides the
+   file's and the hub's ``solutions`` and keeps the releases.
 
 From a shell: ``python -m dominolab.exercises.settings off`` (``on``, ``release rules.q1 ...``,
 ``show``; ``--file PATH`` for another file than the first above); ``... key OUT [--language es]``
@@ -30,6 +34,7 @@ import os
 import re
 import shutil
 import sys
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -38,8 +43,8 @@ from typing import Any, Optional, Union
 from ..i18n import _
 from ..teachers import docs_folder
 
-__all__ = ["ClassSettings", "SettingsError", "answer_key", "configure", "current", "exercise_id", "read", "reset",
-           "settings_file", "shown", "write"]
+__all__ = ["ClassSettings", "SettingsError", "answer_key", "configure", "current", "exercise_id", "hub_released",
+           "read", "reset", "settings_file", "shown", "write"]
 
 #: The environment variables a teacher's set-up may give.
 FILE_VARIABLE = "DOMINOLAB_CLASS_SETTINGS"
@@ -110,6 +115,37 @@ class ClassSettings:
 
 _configured: Optional[ClassSettings] = None
 
+#: How long the class hub's releases are remembered (seconds): a release reaches a student's
+#: next ``solution()`` within this time.
+HUB_CACHE_SECONDS = 30.0
+#: How long a class hub that did not answer is left before it is asked again (seconds).
+HUB_RETRY_SECONDS = 5.0
+#: When the hub was last asked, and its answer: the released ids (None: no hub service here),
+#: or the reason it could not be asked.
+_hub: Optional[tuple[float, Optional[frozenset[str]], Optional[str]]] = None
+
+
+def hub_released() -> Optional[frozenset[str]]:
+    """The exercises released on the class hub (``"counting.q2"``), or None off a hub or on a
+    hub without Domino Lab's service; a :class:`SettingsError` when the service does not
+    answer.  Remembered for :data:`HUB_CACHE_SECONDS`."""
+    global _hub
+    now = time.monotonic()
+    if _hub is None or now - _hub[0] >= (HUB_CACHE_SECONDS if _hub[2] is None else HUB_RETRY_SECONDS):
+        from ..hub.client import HubError, hub_releases  # the hub's client: imported when asked
+
+        try:
+            pairs = hub_releases()
+            ids = None if pairs is None else frozenset(
+                f"{lesson}.q{number}" for lesson, number in pairs if _ID.fullmatch(f"{lesson}.q{number}"))
+            _hub = (now, ids, None)
+        except HubError as error:
+            _hub = (now, None, error.message)
+    reason = _hub[2]
+    if reason is not None:
+        raise SettingsError(f"the class hub's service did not answer: {reason}")
+    return _hub[1]
+
 
 def configure(settings: Optional[ClassSettings] = None, *, solutions: Optional[bool] = None,
               released: Iterable[str] = ()) -> ClassSettings:
@@ -125,9 +161,11 @@ def configure(settings: Optional[ClassSettings] = None, *, solutions: Optional[b
 
 
 def reset() -> None:
-    """Forget :func:`configure`: the file and the environment decide again."""
-    global _configured
+    """Forget :func:`configure` and what the class hub said: the file, the hub and the
+    environment decide again."""
+    global _configured, _hub
     _configured = None
+    _hub = None
 
 
 def settings_file() -> Optional[Path]:
@@ -175,6 +213,9 @@ def current() -> ClassSettings:
         return _configured
     path = settings_file()
     settings = read(path) if path is not None else ClassSettings()
+    released = hub_released()
+    if released is not None:  # on a hub with the class service: kept until the teacher releases them
+        settings = ClassSettings(False, settings.released | released)
     switch = os.environ.get(SOLUTIONS_VARIABLE, "").strip().lower()
     if switch:
         if switch not in _SWITCH:

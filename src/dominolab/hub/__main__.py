@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import signal
@@ -48,6 +49,9 @@ async def _serve(store: object, prefix: str, host: str, port: int) -> int:
 
     assert isinstance(store, Store)
     server = HTTPServer(make_app(store, prefix), xheaders=True)
+    # what is loaded by now (JupyterHub, SQLAlchemy, tornado, the engine) lives as long as the
+    # service: kept out of the garbage collector's full passes, which then walk the games alone
+    gc.freeze()
     server.listen(port, host)
     logging.info("serving %s on %s:%s, database %s (%s)", prefix, host, port, store.kind,
                  store.journal_mode() or "server")

@@ -12,6 +12,7 @@ status, and leaves everything as it was.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from typing import Any
@@ -20,6 +21,7 @@ from urllib.parse import quote
 from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated, UserNotAllowed
 from jupyterhub.utils import url_path_join
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
+from tornado.log import access_log
 from tornado.web import Application, HTTPError, RequestHandler
 
 from ..i18n import _, language
@@ -340,7 +342,22 @@ def make_app(store: Store, prefix: str) -> Application:
         (api + "/releases", Releases),
     ]
     return Application(handlers, cookie_secret=_cookie_secret(), store=store, referee=Referee(store),
-                       teachers={}, prefix=prefix)
+                       teachers={}, prefix=prefix, log_function=log_request)
+
+
+#: A request slower than this is logged even when it succeeded (seconds).
+SLOW_REQUEST = 0.2
+
+
+def log_request(handler: RequestHandler) -> None:
+    """Log refusals, errors and slow requests; a class's every move at INFO would cost the
+    service a log line per move (the moves are in the database)."""
+    status = handler.get_status()
+    took = handler.request.request_time()
+    if status < 400 and took < SLOW_REQUEST:
+        return
+    level = logging.ERROR if status >= 500 else logging.WARNING
+    access_log.log(level, "%d %s %.1f ms", status, handler._request_summary(), 1000 * took)
 
 
 def _cookie_secret() -> bytes:

@@ -52,6 +52,10 @@ class HubError(Exception):
         self.status = status
         self.answer = answer or {}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its status and answer (an error sent back from a worker process)."""
+        return type(self), (self.message, self.status, self.answer)
+
 
 def on_hub(env: Optional[Mapping[str, str]] = None) -> bool:
     """True in a kernel of a JupyterHub user's server (its token and the hub's addresses are
@@ -463,6 +467,28 @@ def report_check(exercise: Any, answer: Any, status: str, *, lesson: Optional[st
     except Exception:  # the lesson goes on without the board
         return False
     return True
+
+
+def hub_releases(client: Optional[Client] = None) -> Optional[frozenset[tuple[str, int]]]:
+    """The exercises whose solution the teacher has released on the class service, as
+    (lesson, number) pairs; None when this kernel is not on a hub with the service (off a hub,
+    or a hub that says nowhere where the service is, or whose address answers 404): nothing
+    changes there.  One quick call (two seconds at most, no retrying); a service that is set up
+    but does not answer is a :class:`HubError`."""
+    if not on_hub():
+        return None
+    if client is None:
+        try:
+            client = Client(timeout=2.0, retry_for=0.0)
+        except HubError:  # no DOMINOLAB_HUB_URL and no public hub address: no service here
+            return None
+    try:
+        data = client.call("GET", "releases")
+    except HubError as error:
+        if error.status == 404:
+            return None
+        raise
+    return frozenset((str(lesson), int(number)) for lesson, number in data["released"])
 
 
 # ---------------------------------------------------------------------- the teacher's notebook

@@ -40,10 +40,12 @@ function table(target, heads, rows) {
   target.replaceChildren(t);
 }
 function say(msg) { $('status').textContent = msg; }
+const W = P.words;
+function fmt(text, values) { return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m)); }
 
 async function mine() {
   const d = await api('reports');
-  table($('mine'), ['lesson', 'exercise', 'verdict', 'answer'],
+  table($('mine'), [W.lesson, W.exercise, W.verdict, W.answer],
         d.records.map(r => [r.lesson, 'q' + r.exercise, r.verdict, r.answer]));
   $('mine-count').textContent = P.words.count.replace('{count}', d.records.length);
 }
@@ -57,7 +59,7 @@ async function tournaments() {
   const d = await api('tournaments');
   const sel = $('which'); const keep = sel.value;
   sel.replaceChildren(...d.tournaments.map(t => el('option', t.key + (t.title ? ' — ' + t.title : '') +
-    ' (' + t.hands + ' hands, ' + t.rules + ')', {value: t.key})));
+    ' (' + fmt(W.hands_rules, {hands: t.hands, rules: t.rules}) + ')', {value: t.key})));
   if (keep) sel.value = keep;
   if (!current && d.tournaments.length) { current = d.tournaments[d.tournaments.length - 1].key; sel.value = current; }
 }
@@ -67,7 +69,7 @@ async function create(ev) {
                 players: Number($('players').value), title: $('title').value};
   try { const t = await api('tournaments', {method: 'POST', body: JSON.stringify(spec)});
         current = t.key; await tournaments(); $('which').value = t.key;
-        say('Tournament ' + t.key + ' made: give your students this key.'); board(); }
+        say(fmt(W.made, {key: t.key})); board(); }
   catch (e) { say(e.message); }
 }
 async function board() {
@@ -75,53 +77,53 @@ async function board() {
   const d = await api('tournaments/' + encodeURIComponent(current) + '/board');
   $('key').textContent = d.tournament.key;
   $('csv').href = P.prefix + 'api/tournaments/' + encodeURIComponent(current) + '/board.csv';
-  table($('students'), ['student', 'hand', 'points', 'duplicate', 'replay'], d.students.map(s => {
+  table($('students'), [W.student, W.hand, W.points, W.duplicate, W.replay], d.students.map(s => {
     const pick = el('span');
     for (let h = 1; h <= Math.min(s.hand, s.hands); h++) {
       const b = el('button', h, {'data-student': s.student, 'data-hand': h, 'class': 'replay'});
       b.onclick = () => replay(s.student, h); pick.appendChild(b);
     }
-    return [s.student, s.finished ? 'finished' : 'hand ' + s.hand + ' of ' + s.hands, s.points,
+    return [s.student, s.finished ? W.finished : fmt(W.hand_of, {hand: s.hand, hands: s.hands}), s.points,
             (s.duplicate >= 0 ? '+' : '') + s.duplicate, pick];
   }));
-  table($('ranking'), ['rank', 'student', 'points', 'duplicate', 'hands won'],
+  table($('ranking'), [W.rank, W.student, W.points, W.duplicate, W.hands_won],
         d.ranking.map(r => [r.rank, r.student, r.points, (r.duplicate >= 0 ? '+' : '') + r.duplicate,
                             r.hands_won]));
-  table($('by-duplicate'), ['rank', 'student', 'duplicate'],
+  table($('by-duplicate'), [W.rank, W.student, W.duplicate],
         d.by_duplicate.map(r => [r.rank, r.student, (r.duplicate >= 0 ? '+' : '') + r.duplicate]));
 }
 let steps = [], step = 0;
 async function replay(student, hand) {
   const d = await api('tournaments/' + encodeURIComponent(current) + '/replay/' + encodeURIComponent(student) +
                       '/' + hand);
-  steps = d.steps; step = 0; $('replay-title').textContent = student + ', hand ' + hand; show();
+  steps = d.steps; step = 0; $('replay-title').textContent = fmt(W.student_hand, {student, hand}); show();
 }
 function show() {
   if (!steps.length) return;
   const s = steps[step];
-  $('replay-step').textContent = step === 0 ? 'as dealt' : 'move ' + step + ' of ' + (steps.length - 1) +
-    ': seat ' + s.seat + ' — ' + s.move;
-  $('replay-line').textContent = 'line: ' + s.line;
-  $('replay-hands').textContent = s.hands.map((h, i) => 'seat ' + i + ': ' + (h || '(none)')).join('\n') +
-    '\nboneyard: ' + s.boneyard + ' tile(s)';
+  $('replay-step').textContent = step === 0 ? W.as_dealt :
+    fmt(W.step, {step, steps: steps.length - 1, number: s.seat, move: s.move});
+  $('replay-line').textContent = fmt(W.line, {line: s.line});
+  $('replay-hands').textContent = s.hands.map((h, i) => fmt(W.seat_hand, {number: i, hand: h || W.none})).join('\n') +
+    '\n' + fmt(W.boneyard, {count: s.boneyard});
 }
 function move(by) { step = Math.max(0, Math.min(steps.length - 1, step + by)); show(); }
 
 async function lessons() {
   const d = await api('progress');
-  table($('exercises'), ['lesson', 'exercise', 'tried', 'got it', 'most common wrong answers', 'solution'],
+  table($('exercises'), [W.lesson, W.exercise, W.tried, W.got, W.wrong, W.solution],
     d.exercises.map(x => {
       const wrong = el('ul');
       x.wrong.forEach(w => wrong.appendChild(el('li', '“' + w.answer + '” ×' + w.count +
-                                               (w.nudge ? ' — nudge: ' + w.nudge : ''))));
+                                               (w.nudge ? ' — ' + fmt(W.nudge, {nudge: w.nudge}) : ''))));
       let rel;
-      if (x.released) rel = el('span', 'released');
-      else { rel = el('button', 'Release', {'class': 'release'});
+      if (x.released) rel = el('span', W.released);
+      else { rel = el('button', W.release, {'class': 'release'});
              rel.onclick = async () => { await api('releases', {method: 'POST',
                body: JSON.stringify({lesson: x.lesson, exercise: x.exercise})}); lessons(); }; }
       return [x.lesson, 'q' + x.exercise, x.tried, x.got, wrong, rel];
     }));
-  table($('per-student'), ['student', 'exercises'], d.students.map(s => [s.student,
+  table($('per-student'), [W.student, W.exercises], d.students.map(s => [s.student,
     Object.entries(s.exercises).map(([k, v]) => k + ': ' + v).join('; ')]));
 }
 async function tick() {
@@ -150,44 +152,21 @@ def page_html(name: str, teacher: bool, prefix: str, xsrf: str, every_ms: int = 
     """The page for ``name`` (a teacher's page when ``teacher``), its student's part in the
     language of the moment (the browser's, as the service reads it)."""
     words = {"count": _("Records kept: {count}"), "confirm": _("Delete all your lesson records on this hub?"),
-             "deleted": _("Records deleted: {count}")}
+             "deleted": _("Records deleted: {count}"), **(_teacher_words() if teacher else _table_words())}
     records, delete = _("Your lesson records"), _("Delete my records")
     kept = _("What the hub keeps of your lessons' checks: the lesson, the exercise, right or not, and your answer "
              "as typed.")
     # "<" written as \u003c: the JSON cannot close its <script> element
     config = json.dumps({"prefix": prefix, "xsrf": xsrf, "teacher": teacher, "every": every_ms,
                          "words": words}).replace("<", "\\u003c")
-    teacher_part = """
-<section id="tournament">
- <h2>Tournaments</h2>
- <form id="make">
-  <label>rules <input id="rules" value="standard" size="10"></label>
-  <label>hands <input id="hands" type="number" value="4" min="1" max="100"></label>
-  <label>players <input id="players" type="number" value="2" min="2" max="4"></label>
-  <label>opponents <select id="opponents"><option>strategy</option><option>greedy</option>
-   <option>random</option><option>search</option></select></label>
-  <label>title <input id="title" size="20"></label>
-  <button type="submit" id="create">Create tournament</button>
- </form>
- <p><label>Board of <select id="which"></select></label> — key <strong id="key"></strong> —
-  <a id="csv" href="#">CSV</a></p>
- <h3>Students</h3><div id="students"></div>
- <h3>Ranking by points</h3><div id="ranking"></div>
- <h3>Ranking by duplicate score (points minus the computer's, same deals)</h3><div id="by-duplicate"></div>
- <h3>Replay <span id="replay-title"></span></h3>
- <button id="back">◀ back</button> <button id="fwd">forward ▶</button> <span id="replay-step"></span>
- <pre id="replay-line"></pre><pre id="replay-hands"></pre>
-</section>
-<section id="lessons">
- <h2>Lessons</h2>
- <h3>Per exercise</h3><div id="exercises"></div>
- <h3>Per student</h3><div id="per-student"></div>
-</section>""" if teacher else ""
+    teacher_part = _teacher_part() if teacher else ""
+    title = _("Domino Lab — class")
+    heading = (_("Domino Lab — {name} (teacher)") if teacher else "Domino Lab — {name}").format(name=name)
     return f"""<!doctype html>
-<html lang="{get_language()}"><head><meta charset="utf-8"><title>Domino Lab — class</title>
+<html lang="{get_language()}"><head><meta charset="utf-8"><title>{escape(title)}</title>
 <style>{_STYLE}</style></head>
 <body>
-<h1>Domino Lab — {escape(name)}{" (teacher)" if teacher else ""}</h1>
+<h1>{escape(heading)}</h1>
 <p id="status" role="status" aria-live="polite"></p>
 {teacher_part}
 <section id="records">
@@ -199,3 +178,80 @@ def page_html(name: str, teacher: bool, prefix: str, xsrf: str, every_ms: int = 
 <script type="application/json" id="dl-config">{config}</script>
 <script>{_SCRIPT}</script>
 </body></html>"""
+
+
+def _table_words() -> dict[str, str]:
+    """The column names of a student's own records."""
+    return {"lesson": _("lesson"), "exercise": _("exercise"), "verdict": _("verdict"), "answer": _("answer")}
+
+
+def _teacher_words() -> dict[str, str]:
+    """What the teacher's page's script writes, in the language of the moment (``{name}``
+    fields filled in by the script)."""
+    return {
+        **_table_words(),
+        "hands_rules": _("{hands} hands, {rules}"),
+        "made": _("Tournament {key} made: give your students this key."),
+        "student": _("student"), "hand": _("hand"), "points": _("points"), "duplicate": _("duplicate"),
+        "replay": _("replay"), "rank": _("rank"), "hands_won": _("hands won"), "finished": _("finished"),
+        "hand_of": _("hand {hand} of {hands}"), "student_hand": _("{student}, hand {hand}"),
+        "as_dealt": _("as dealt"), "step": _("move {step} of {steps}: seat {number} — {move}"),
+        "line": _("line: {line}"), "seat_hand": _("seat {number}: {hand}"), "none": _("(none)"),
+        "boneyard": _("boneyard: {count} tile(s)"), "tried": _("tried"), "got": _("got it"),
+        "wrong": _("most common wrong answers"), "solution": _("solution"), "nudge": _("nudge: {nudge}"),
+        "released": _("released"), "release": _("Release"), "exercises": _("exercises"),
+    }
+
+
+def _teacher_part() -> str:
+    """The teacher's sections of the page (tournaments, lessons), in the language of the moment."""
+    words = {
+        "tournaments": _("Tournaments"),
+        "rules": _("rules"),
+        "hands": _("hands"),
+        "players": _("players"),
+        "opponents": _("opponents"),
+        "title": _("title"),
+        "create_tournament": _("Create tournament"),
+        "board_of": _("Board of"),
+        "key": _("key"),
+        "students": _("Students"),
+        "ranking_by_points": _("Ranking by points"),
+        "ranking_by_duplicate_sco": _("Ranking by duplicate score (points minus the computer's, same deals)"),
+        "replay": _("Replay"),
+        "back": _("back"),
+        "forward": _("forward"),
+        "lessons": _("Lessons"),
+        "per_exercise": _("Per exercise"),
+        "per_student": _("Per student"),
+    }
+    w = {key: escape(text) for key, text in words.items()}
+    return f"""
+<section id="tournament">
+ <h2>{w['tournaments']}</h2>
+ <form id="make">
+  <label>{w['rules']} <input id="rules" value="standard" size="10"></label>
+  <label>{w['hands']} <input id="hands" type="number" value="4" min="1" max="100"></label>
+  <label>{w['players']} <input id="players" type="number" value="2" min="2" max="4"></label>
+  <label>{w['opponents']} <select id="opponents"><option>strategy</option><option>greedy</option>
+   <option>random</option><option>search</option></select></label>
+  <label>{w['title']} <input id="title" size="20"></label>
+  <button type="submit" id="create">{w['create_tournament']}</button>
+ </form>
+ <p><label>{w['board_of']} <select id="which"></select></label> —
+  {w['key']} <strong id="key"></strong> —
+  <a id="csv" href="#">CSV</a></p>
+ <h3>{w['students']}</h3><div id="students"></div>
+ <h3>{w['ranking_by_points']}</h3><div id="ranking"></div>
+ <h3>{w['ranking_by_duplicate_sco']}</h3>
+ <div id="by-duplicate"></div>
+ <h3>{w['replay']} <span id="replay-title"></span></h3>
+ <button id="back">◀ {w['back']}</button> <button id="fwd">{w['forward']} ▶</button>
+ <span id="replay-step"></span>
+ <pre id="replay-line"></pre><pre id="replay-hands"></pre>
+</section>
+<section id="lessons">
+ <h2>{w['lessons']}</h2>
+ <h3>{w['per_exercise']}</h3><div id="exercises"></div>
+ <h3>{w['per_student']}</h3><div id="per-student"></div>
+</section>"""

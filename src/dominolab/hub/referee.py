@@ -45,6 +45,14 @@ class Refusal(Exception):
         self.message = message
         self.extra = extra
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its status and extra fields (``args`` holds the message alone)."""
+        return _refusal, (self.status, self.message, self.extra)
+
+
+def _refusal(status: int, message: str, extra: dict[str, Any]) -> Refusal:
+    return Refusal(status, message, **extra)
+
 
 def new_key() -> str:
     """A fresh tournament key: random, short, unambiguous to type (``dl-7F3K-9Q2X``)."""
@@ -70,6 +78,8 @@ class _Game:
     entry: Entry
     actions: int
     client_ids: dict[str, int] = field(default_factory=dict)
+    #: every action taken, as stored (so a repeated move is told apart without reading the database)
+    done: list[str] = field(default_factory=list)
     past: list[dict[str, Any]] = field(default_factory=list)
     checked: Optional[tuple[int, Any]] = None
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -164,6 +174,7 @@ class Referee:
                 raise RuntimeError(f"game {game_id}: stored action {row.number} follows {game.actions}")
             _apply(entry, row.action)
             game.actions += 1
+            game.done.append(row.action)
             if row.client_id:
                 game.client_ids[row.client_id] = row.number
         return game
@@ -197,11 +208,11 @@ class Referee:
             if client_id is not None and client_id in game.client_ids:
                 return {**self._answer(key, game), "repeated": game.client_ids[client_id]}
             if number <= game.actions:
-                made = self.store.moves_of(game.id)[number - 1]
-                if made.action == _normal_action(game, number, text):
+                made = game.done[number - 1]
+                if made == _normal_action(game, number, text):
                     return {**self._answer(key, game), "repeated": number}
                 raise Refusal(409, _("move {number} was already made ({move}); a move made is final").format(
-                    number=number, move=made.action),
+                    number=number, move=made),
                               **self._answer(key, game))
             if number > game.actions + 1:
                 raise Refusal(409, _("your next move is number {next}, not {number}: reload the game to see where it "
@@ -214,6 +225,7 @@ class Referee:
                 raise Refusal(409, _("that move number is taken; reload the game")) from None
             _apply(game.entry, action)
             game.actions += 1
+            game.done.append(action)
             if client_id is not None:
                 game.client_ids[client_id] = number
             return self._answer(key, game)

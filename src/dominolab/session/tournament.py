@@ -231,7 +231,9 @@ class TournamentMode:
             "saved_to": None if self.saved is None else str(self.saved),
             "save_error": self.save_error,
             "filename": entry.filename(),
-            "result": json.dumps(entry.result(), indent=1) + "\n" if finished else None,
+            # the file to hand in; none on the class hub, where the service holds the result
+            "result": json.dumps(entry.result(), indent=1) + "\n" if finished and not isinstance(entry, HubEntry)
+            else None,
         }
 
 
