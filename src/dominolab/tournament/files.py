@@ -151,28 +151,10 @@ def _sources(results: Union[str, Path, Iterable[Any]]) -> list[tuple[str, Any]]:
     return out
 
 
-def _played_in(folder: Path) -> frozenset[tuple[str, str, str]]:
-    """What the hidden progress files of ``folder`` show was played at a table there: (who, the
-    entry's key, a digest of the moves) for each; files that cannot be read are skipped."""
-    from .seals import _digest
-
-    found = set()
-    for file in os.listdir(folder):
-        if not (file.startswith(".") and file.endswith(".progress.json")):
-            continue
-        try:
-            data = _parse(_read_file(folder / file))
-        except TournamentError:
-            continue
-        if isinstance(data, dict) and isinstance(data.get("name"), str) and isinstance(data.get("entry"), str):
-            found.add((_normal_name(data["name"]), data["entry"], _digest(data.get("moves"))))
-    return frozenset(found)
-
-
-def _begun_in(folder: Path) -> list[dict[str, Any]]:
-    """Every game begun at a table in ``folder``, from its hidden progress files: the name,
-    the entry's key, the hands dealt (``hands``), the moves made, and the file's name; files
-    that cannot be read are skipped (a result's own file says what is wrong with it)."""
+def _progress_in(folder: Path) -> list[tuple[str, dict[str, Any]]]:
+    """The hidden progress files of ``folder`` that name a player and an entry, in file-name
+    order, each with its file name; files that cannot be read are skipped (a result's own
+    file says what is wrong with it)."""
     found = []
     for file in sorted(os.listdir(folder)):
         if not (file.startswith(".") and file.endswith(".progress.json")):
@@ -181,13 +163,26 @@ def _begun_in(folder: Path) -> list[dict[str, Any]]:
             data = _parse(_read_file(folder / file))
         except TournamentError:
             continue
-        if not (isinstance(data, dict) and isinstance(data.get("name"), str) and isinstance(data.get("entry"), str)
-                and isinstance(data.get("moves"), list)):
-            continue
-        moves = data["moves"]
-        found.append({"name": data["name"], "entry": data["entry"], "hands": len(moves),
-                      "moves": sum(len(hand) for hand in moves if isinstance(hand, list)), "file": _label(file)})
+        if isinstance(data, dict) and isinstance(data.get("name"), str) and isinstance(data.get("entry"), str):
+            found.append((file, data))
     return found
+
+
+def _played_in(folder: Path) -> frozenset[tuple[str, str, str]]:
+    """What the hidden progress files of ``folder`` show was played at a table there: (who, the
+    entry's key, a digest of the moves) for each."""
+    from .seals import _digest
+
+    return frozenset((_normal_name(data["name"]), data["entry"], _digest(data.get("moves")))
+                     for _, data in _progress_in(folder))
+
+
+def _begun_in(folder: Path) -> list[dict[str, Any]]:
+    """Every game begun at a table in ``folder``, from its hidden progress files: the name,
+    the entry's key, the hands dealt (``hands``), the moves made, and the file's name."""
+    return [{"name": data["name"], "entry": data["entry"], "hands": len(data["moves"]),
+             "moves": sum(len(hand) for hand in data["moves"] if isinstance(hand, list)), "file": _label(file)}
+            for file, data in _progress_in(folder) if isinstance(data.get("moves"), list)]
 
 
 def _label(name: str) -> str:
