@@ -517,6 +517,8 @@ def test_lessons_2_to_7_worked_as_a_student_match_what_their_plans_report(plan):
 
     module, spanish_plan, walk = LESSON_WALKS[plan]
     ex = importlib.import_module(f"dominolab.exercises.{module}")
+    english = " ".join((PLANS / f"{plan}.md").read_text(encoding="utf-8").split())
+    spanish = " ".join((PLANS / "es" / f"{spanish_plan}.md").read_text(encoding="utf-8").split())
     namespace = {"dl": dl, "ex": ex, "dataclasses": dataclasses}
     for code, status in walk:
         if not status:
@@ -527,6 +529,11 @@ def test_lessons_2_to_7_worked_as_a_student_match_what_their_plans_report(plan):
         feedback = eval(last.replace(".check(", ".evaluate("), namespace)
         assert feedback.status == status, code
         assert "hint()" not in feedback.message, code  # a nudge of its own
+        if status == "incorrect" and code.startswith("answer = "):  # the nudge the plan's table quotes
+            number, value = last.split(".check(")[0].rsplit(".q", 1)[1], body[0].removeprefix("answer = ")
+            if value.startswith("["):  # the tables write a list the question asks for as a tuple
+                value = f"({value[1:-1]})"
+            assert f"| Exercise {number} | `{value}` | {' '.join(feedback.message.split())} |" in english, code
     exercises = [n for n in range(1, 10) if hasattr(ex, f"q{n}")]
     checked = {int(code.split(".check(")[0].rsplit(".q", 1)[1]) for code, status in walk if status == "correct"}
     assert checked == set(exercises)  # every exercise ends right
@@ -538,8 +545,6 @@ def test_lessons_2_to_7_worked_as_a_student_match_what_their_plans_report(plan):
     figures = [round(low, 1), round(high, 1), round(reading, 1), round(low + reading, 1), round(high + reading, 1),
                model["fast"], model["median"], model["slow"]]
     assert high + reading < model["fast"]  # the fast pace leaves time to think, even typing slowly
-    english = " ".join((PLANS / f"{plan}.md").read_text(encoding="utf-8").split())
-    spanish = " ".join((PLANS / "es" / f"{spanish_plan}.md").read_text(encoding="utf-8").split())
     assert f"in {len(walk)} cells" in english and f"en {len(walk)} celdas" in spanish
     assert f"({typed} characters)" in english and f"({typed} caracteres)" in spanish
     said = "take {} to {} minutes by the keystroke-level model .* plus {} minutes to read the questions at the fast " \
