@@ -555,3 +555,28 @@ def test_lessons_2_to_7_worked_as_a_student_match_what_their_plans_report(plan):
             "ritmo rápido: de {} a {} minutos sin tiempo para pensar, frente a los {} minutos del modelo .* " \
             r"Las columnas mediana \({} minutos\) y lenta \({} minutos\)"
     assert re.search(dicho.format(*(str(f).replace(".", ",") for f in figures)), spanish), figures
+
+
+def test_the_plans_readme_sums_up_the_walks_of_lessons_2_to_7():
+    """The README's range of the walks' minutes and its slack at the fast pace come from the walks."""
+    low, high, fast, slack = [], [], [], {}
+    for plan, (module, _, walk) in LESSON_WALKS.items():
+        ex = importlib.import_module(f"dominolab.exercises.{module}")
+        exercises = [n for n in range(1, 10) if hasattr(ex, f"q{n}")]
+        reading = sum(len(getattr(ex, f"q{n}").question.split()) for n in exercises) / times.READING["fast"]
+        typed = sum(len(code) for code, _ in walk)
+        low.append((typed * 0.2 + len(walk) * 2.55 + 2 * len(exercises) * 1.35) / 60 + reading)
+        high.append((typed * 0.5 + len(walk) * 2.55 + 2 * len(exercises) * 1.35) / 60 + reading)
+        fast.append(DATA["lessons"][f"{plan}.ipynb"]["exercises"]["fast"])
+        slack[plan[:2]] = round(fast[-1] - high[-1], 1)
+    english = " ".join((PLANS / "README.md").read_text(encoding="utf-8").split())
+    spanish = " ".join((PLANS / "es" / "README.md").read_text(encoding="utf-8").split())
+    figures = [round(min(low), 1), round(max(high), 1), min(fast), max(fast), slack["04"], slack["05"]]
+    assert sorted(slack, key=slack.get)[:2] == ["05", "04"]  # the two tightest
+    assert max(slack["04"], slack["05"]) <= 1.1
+    said = "lessons 2 to 7 take {} to {} minutes of typing, pointing, deciding and reading, against the model's {} to {} " \
+           "at the fast pace. .* lessons 4 and 5 leave a fast student a minute or less to think \\({} and {} minutes\\)"
+    assert re.search(said.format(*figures), english), figures
+    dicho = "las lecciones 2 a 7 llevan de {} a {} minutos de teclear, señalar, decidir y leer, frente a los {} a {} del " \
+            "modelo al ritmo rápido. .* dejan un minuto o menos para pensar a quien va rápido \\({} y {} minutos\\)"
+    assert re.search(dicho.format(*(str(f).replace(".", ",") for f in figures)), spanish), figures
