@@ -375,3 +375,208 @@ def test_lesson_8_worked_as_a_student_matches_what_its_plans_report():
     dicho = "lleva de {} a {} minutos según el modelo de pulsaciones .* más {} minuto para leer las preguntas al " \
             "ritmo rápido: de {} a {} minutos sin tiempo para pensar, frente a los {} minutos del modelo"
     assert re.search(dicho.format(*(str(f).replace(".", ",") for f in figures)), spanish), figures
+
+
+#: Lessons 2 to 7 worked as a student works them (each plan reports its walk), as LESSON_1_WALK:
+#: each cell as typed, in order, and what its check must say ("" for a cell that only looks). A
+#: value's wrong answer is the first its plan's table lists; a function's is a first try that
+#: misses a case (the plan's quoted one where it quotes one). Keyed by the English plan's name,
+#: with the exercises' module and the Spanish plan's name.
+LESSON_WALKS = {
+    "02-drawing-and-blocked-games": ("drawing", "02-robar-y-tranques", [
+        ("answer = 6\nex.q1.check(answer)", "incorrect"),
+        ("answer = 4\nex.q1.check(answer)", "correct"),
+        ("answer = 6\nex.q2.check(answer)", "incorrect"),
+        ("answer = 2\nex.q2.check(answer)", "correct"),
+        ("answer = True\nex.q3.check(answer)", "incorrect"),
+        ("answer = False\nex.q3.check(answer)", "correct"),
+        ("answer = 0\nex.q4.check(answer)", "incorrect"),
+        ("answer = 4\nex.q4.check(answer)", "correct"),
+        ("answer = True\nex.q5.check(answer)", "incorrect"),
+        ("answer = False\nex.q5.check(answer)", "correct"),
+        ("def is_blocked(on_line, ends):\n    left, right = ends\n    return not any(t.has(left) or t.has(right) for t in dl.tile_set(6))\n\nex.q6.check(is_blocked)", "incorrect"),
+        ("def is_blocked(on_line, ends):\n    left, right = ends\n    return not any(t not in on_line and (t.has(left) or t.has(right)) for t in dl.tile_set(6))\n\nex.q6.check(is_blocked)", "correct"),
+        ("answer = True\nex.q7.check(answer)", "incorrect"),
+        ("answer = False\nex.q7.check(answer)", "correct"),
+    ]),
+    "03-scoring": ("scoring", "03-los-puntos", [
+        ("answer = 71\nex.q1.check(answer)", "incorrect"),
+        ("answer = 57\nex.q1.check(answer)", "correct"),
+        ("answer = 40\nex.q2.check(answer)", "incorrect"),
+        ("answer = 27\nex.q2.check(answer)", "correct"),
+        ("answer = (8, 0)\nex.q3.check(answer)", "incorrect"),
+        ("answer = (0, 0)\nex.q3.check(answer)", "correct"),
+        ("print(dl.Rules.preset('partnership').describe())", ""),
+        ("answer = 27\nex.q4.check(answer)", "incorrect"),
+        ("answer = 21\nex.q4.check(answer)", "correct"),
+        ("answer = 13\nex.q5.check(answer)", "incorrect"),
+        ("answer = 26\nex.q5.check(answer)", "correct"),
+        ("answer = (61, 61)\nex.q6.check(answer)", "incorrect"),
+        ("dl.Rules.preset('basic').target_for(3), dl.Rules.preset('family').target_for(3)", ""),
+        ("answer = (100, 100)\nex.q6.check(answer)", "correct"),
+        ("def others_minus_own(pips):\n    low = min(pips)\n    return [sum(pips) - 2 * low if p == low and i == pips.index(low)"
+         " else 0 for i, p in enumerate(pips)]\n\nex.q7.check(others_minus_own)", "incorrect"),
+        ("def others_minus_own(pips):\n    low = min(pips)\n    points = [0] * len(pips)\n    if pips.count(low) == 1:\n"
+         "        points[pips.index(low)] = sum(pips) - 2 * low\n    return points\n\nex.q7.check(others_minus_own)", "correct"),
+    ]),
+    "04-strategy": ("strategy", "04-estrategia", [
+        ("answer = 'a'\nex.q1.check(answer)", "incorrect"),
+        ("answer = 'b'\nex.q1.check(answer)", "correct"),
+        ("dl.simulation.wilson_interval(104, 200)", ""),
+        ("answer = True\nex.q2.check(answer)", "incorrect"),
+        ("answer = False\nex.q2.check(answer)", "correct"),
+        ("answer = 0.3\nex.q3.check(answer)", "incorrect"),
+        ("answer = 0.5\nex.q3.check(answer)", "correct"),
+        ("answer = 0.35\nex.q4.check(answer)", "incorrect"),
+        ("1 - 0.95 ** 7", ""),
+        ("answer = 0.30\nex.q4.check(answer)", "correct"),
+        ("print(dl.StrategyPlayer.__doc__)", ""),
+        ("answer = 'suit_control'\nex.q5.check(answer)", "correct"),
+        ("class DoublesFirst:\n    name = 'doubles first'\n\n    def choose(self, view):\n        return max(view.legal_moves(), "
+         "key=lambda m: m.tile.pips if isinstance(m, dl.Play) else -1)\n\nex.q6.check(DoublesFirst)", "incorrect"),
+        ("class DoublesFirst:\n    name = 'doubles first'\n\n    def choose(self, view):\n        moves = view.legal_moves()\n"
+         "        plays = [m for m in moves if isinstance(m, dl.Play)]\n        if not plays:\n            return moves[0]\n"
+         "        doubles = [m for m in plays if m.tile.is_double]\n        return max(doubles or plays, key=lambda m: m.tile.pips)\n\n"
+         "ex.q6.check(DoublesFirst)", "correct"),
+    ]),
+    "05-counting-and-inference": ("counting", "05-contar-y-deducir", [
+        ("answer = 0.286\nex.q1.check(answer)", "incorrect"),
+        ("view = ex.exercise_position().view(0)\nlen(view.unseen), sum(1 for t in view.unseen if view.fits(t))", ""),
+        ("answer = 8 / 18\nex.q1.check(answer)", "correct"),
+        ("answer = 1.333\nex.q2.check(answer)", "incorrect"),
+        ("import math\n1 - math.comb(10, 3) / math.comb(18, 3)", ""),
+        ("answer = 0.853\nex.q2.check(answer)", "correct"),
+        ("r = ex.pass_position()\nr.view(0).history[-1]", ""),
+        ("answer = {1}\nex.q3.check(answer)", "incorrect"),
+        ("answer = {1, 6}\nex.q3.check(answer)", "correct"),
+        ("r = ex.draw_then_play_position()\nr.view(0).history[-2:]", ""),
+        ("answer = True\nex.q4.check(answer)", "incorrect"),
+        ("answer = False\nex.q4.check(answer)", "correct"),
+        ("from dominolab.inference import infer\nview = ex.exercise_position().view(0)\ninfer(view).suit_probabilities", ""),
+        ("answer = 0.908\nex.q5.check(answer)", "incorrect"),
+        ("answer = 0.838\nex.q5.check(answer)", "correct"),
+        ("def lacks(history, seat):\n    known = set()\n    for event in history:\n        if event.seat == seat and event.action == 'pass':\n"
+         "            known |= set(event.ends)\n    return known\n\nex.q6.check(lacks)", "incorrect"),
+        ("def lacks(history, seat):\n    known = set()\n    for event in history:\n        if event.seat != seat:\n            continue\n"
+         "        if event.action == 'draw':\n            known = set()\n        elif event.action == 'pass':\n"
+         "            known |= set(event.ends)\n    return known\n\nex.q6.check(lacks)", "correct"),
+    ]),
+    "06-partnerships": ("partnership", "06-por-parejas", [
+        ("answer = [1, 3, 0, 2, 1]\nex.q1.check(answer)", "incorrect"),
+        ("answer = [1, 2, 3, 0, 1]\nex.q1.check(answer)", "correct"),
+        ("teams = dataclasses.replace(dl.Rules.preset('standard'), partnerships=True)\nprint(teams.describe())\n"
+         "r = ex.team_hand()\nr.hands", ""),
+        ("answer = [12, 0]\nex.q2.check(answer)", "incorrect"),
+        ("answer = [0, 11]\nex.q2.check(answer)", "correct"),
+        ("r.result.went_out", ""),
+        ("answer = [0, 11]\nex.q3.check(answer)", "incorrect"),
+        ("answer = [12, 0]\nex.q3.check(answer)", "correct"),
+        ("r = ex.blocked_team_hand()\nr.hands", ""),
+        ("answer = [76, 0]\nex.q4.check(answer)", "incorrect"),
+        ("answer = [30, 0]\nex.q4.check(answer)", "correct"),
+        ("r = ex.pass_position()\nr.view(0).history", ""),
+        ("answer = {0, 3, 4, 5}\nex.q5.check(answer)", "incorrect"),
+        ("answer = {3, 5}\nex.q5.check(answer)", "correct"),
+        ("r = ex.cover_position()\nr.view(0).history[0], r.legal_moves()", ""),
+        ("answer = {'6-0 left', '6-2 left', '6-6 left'}\nex.q6.check(answer)", "incorrect"),
+        ("answer = {'6-0 left', '6-2 left'}\nex.q6.check(answer)", "correct"),
+        ("def team_pips(pips):\n    return [pips[0] + pips[1], pips[2] + pips[3]]\n\nex.q7.check(team_pips)", "incorrect"),
+        ("def team_pips(pips):\n    return [pips[0] + pips[2], pips[1] + pips[3]]\n\nex.q7.check(team_pips)", "correct"),
+    ]),
+    "07-learn-from-your-games": ("coach", "07-aprende-de-tus-partidas", [
+        ("rv = dl.review(ex.exercise_hand(), seat=0)\nrv", ""),
+        ("answer = 0\nex.q1.check(answer)", "incorrect"),
+        ("answer = 19\nex.q1.check(answer)", "correct"),
+        ("answer = 'blunder'\nex.q2.check(answer)", "incorrect"),
+        ("answer = 'mistake'\nex.q2.check(answer)", "correct"),
+        ("answer = 18\nex.q3.check(answer)", "incorrect"),
+        ("answer = 10\nex.q3.check(answer)", "correct"),
+        ("answer = '5-4 left'\nex.q4.check(answer)", "incorrect"),
+        ("answer = 'draw'\nex.q4.check(answer)", "correct"),
+        ("for d in rv:\n    print(d.turn, d.label, d.why())", ""),
+        ("answer = True\nex.q5.check(answer)", "incorrect"),
+        ("answer = False\nex.q5.check(answer)", "correct"),
+        ("def sure_losses(rv):\n    return [d.turn for d in rv if d.loss > 0]\n\nex.q6.check(sure_losses)", "incorrect"),
+        ("def sure_losses(rv):\n    return [d.turn for d in rv if d.paired is not None and d.loss > d.paired]\n\n"
+         "ex.q6.check(sure_losses)", "correct"),
+        ('text = """\nrules: standard\nseats: me, Sam\nmy tiles: 6-4 1-1 4-1 6-2 0-0 2-0 4-4\nme: lead 6-4\nSam: 6-1 left\n'
+         'me: 4-4 right\nSam: 1-0 left\nme: 4-1 right\nSam: 3-0 left\nme: 1-1 right\nSam: draws 1, 4-3 left\n'
+         'me: draws 3 (6-3, 5-3, 4-0), 4-0 left\nSam: 2-1 right\n"""\nboard = dl.AnalysisBoard.from_text(text)\nboard.evaluate()', ""),
+        ("answer = '6-2 right'\nex.q7.check(answer)", "incorrect"),
+        ("answer = '2-0 right'\nex.q7.check(answer)", "correct"),
+    ]),
+}
+
+
+@pytest.mark.parametrize("plan", sorted(LESSON_WALKS))
+def test_lessons_2_to_7_worked_as_a_student_match_what_their_plans_report(plan):
+    """As lesson 8's walk: every wrong answer gets a nudge of its own and the next try is right;
+    the cells, characters, keystroke-level minutes, reading minutes and the model's minutes are
+    the ones both plans quote."""
+    import dataclasses
+
+    module, spanish_plan, walk = LESSON_WALKS[plan]
+    ex = importlib.import_module(f"dominolab.exercises.{module}")
+    english = " ".join((PLANS / f"{plan}.md").read_text(encoding="utf-8").split())
+    spanish = " ".join((PLANS / "es" / f"{spanish_plan}.md").read_text(encoding="utf-8").split())
+    namespace = {"dl": dl, "ex": ex, "dataclasses": dataclasses}
+    for code, status in walk:
+        if not status:
+            exec(code, namespace)  # a cell that only looks: it must run
+            continue
+        *body, last = code.split("\n")
+        exec("\n".join(body), namespace)
+        feedback = eval(last.replace(".check(", ".evaluate("), namespace)
+        assert feedback.status == status, code
+        assert "hint()" not in feedback.message, code  # a nudge of its own
+        if status == "incorrect" and code.startswith("answer = "):  # the nudge the plan's table quotes
+            number, value = last.split(".check(")[0].rsplit(".q", 1)[1], body[0].removeprefix("answer = ")
+            if value.startswith("["):  # the tables write a list the question asks for as a tuple
+                value = f"({value[1:-1]})"
+            assert f"| Exercise {number} | `{value}` | {' '.join(feedback.message.split())} |" in english, code
+    exercises = [n for n in range(1, 10) if hasattr(ex, f"q{n}")]
+    checked = {int(code.split(".check(")[0].rsplit(".q", 1)[1]) for code, status in walk if status == "correct"}
+    assert checked == set(exercises)  # every exercise ends right
+    typed = sum(len(code) for code, _ in walk)
+    decisions = 2 * len(exercises) * 1.35  # a decision to answer and one to check, per exercise
+    low, high = ((typed * key + len(walk) * (1.35 + 1.2) + decisions) / 60 for key in (0.2, 0.5))
+    reading = sum(len(getattr(ex, f"q{n}").question.split()) for n in exercises) / times.READING["fast"]
+    model = DATA["lessons"][f"{plan}.ipynb"]["exercises"]
+    figures = [round(low, 1), round(high, 1), round(reading, 1), round(low + reading, 1), round(high + reading, 1),
+               model["fast"], model["median"], model["slow"]]
+    assert high + reading < model["fast"]  # the fast pace leaves time to think, even typing slowly
+    assert f"in {len(walk)} cells" in english and f"en {len(walk)} celdas" in spanish
+    assert f"({typed} characters)" in english and f"({typed} caracteres)" in spanish
+    said = "take {} to {} minutes by the keystroke-level model .* plus {} minutes to read the questions at the fast " \
+           "rate: {} to {} minutes with no thinking time, against the model's {} minutes at the fast pace .* " \
+           r"The median \({} minutes\) and slow \({} minutes\) columns"
+    assert re.search(said.format(*figures), english), figures
+    dicho = "lleva de {} a {} minutos según el modelo de pulsaciones .* más {} minutos para leer las preguntas al " \
+            "ritmo rápido: de {} a {} minutos sin tiempo para pensar, frente a los {} minutos del modelo .* " \
+            r"Las columnas mediana \({} minutos\) y lenta \({} minutos\)"
+    assert re.search(dicho.format(*(str(f).replace(".", ",") for f in figures)), spanish), figures
+
+
+def test_the_plans_readme_sums_up_the_walks_of_lessons_2_to_7():
+    """The README's range of the walks' minutes and its slack at the fast pace come from the walks."""
+    low, high, fast, slack = [], [], [], {}
+    for plan, (module, _, walk) in LESSON_WALKS.items():
+        ex = importlib.import_module(f"dominolab.exercises.{module}")
+        exercises = [n for n in range(1, 10) if hasattr(ex, f"q{n}")]
+        reading = sum(len(getattr(ex, f"q{n}").question.split()) for n in exercises) / times.READING["fast"]
+        typed = sum(len(code) for code, _ in walk)
+        low.append((typed * 0.2 + len(walk) * 2.55 + 2 * len(exercises) * 1.35) / 60 + reading)
+        high.append((typed * 0.5 + len(walk) * 2.55 + 2 * len(exercises) * 1.35) / 60 + reading)
+        fast.append(DATA["lessons"][f"{plan}.ipynb"]["exercises"]["fast"])
+        slack[plan[:2]] = round(fast[-1] - high[-1], 1)
+    english = " ".join((PLANS / "README.md").read_text(encoding="utf-8").split())
+    spanish = " ".join((PLANS / "es" / "README.md").read_text(encoding="utf-8").split())
+    figures = [round(min(low), 1), round(max(high), 1), min(fast), max(fast), slack["04"], slack["05"]]
+    assert sorted(slack, key=slack.get)[:2] == ["05", "04"]  # the two tightest
+    assert max(slack["04"], slack["05"]) <= 1.1
+    said = "lessons 2 to 7 take {} to {} minutes of typing, pointing, deciding and reading, against the model's {} to {} " \
+           "at the fast pace. .* lessons 4 and 5 leave a fast student a minute or less to think \\({} and {} minutes\\)"
+    assert re.search(said.format(*figures), english), figures
+    dicho = "las lecciones 2 a 7 llevan de {} a {} minutos de teclear, señalar, decidir y leer, frente a los {} a {} del " \
+            "modelo al ritmo rápido. .* dejan un minuto o menos para pensar a quien va rápido \\({} y {} minutos\\)"
+    assert re.search(dicho.format(*(str(f).replace(".", ",") for f in figures)), spanish), figures
