@@ -30,6 +30,15 @@ from dominolab.exercises.answers import (
 )
 
 
+def _glossary() -> str:
+    """The Spanish glossary's text, which lives in the checkout's docs (the Pyodide run holds
+    only the tests)."""
+    path = Path(__file__).resolve().parent.parent / "docs" / "teachers" / "es" / "glosario.md"
+    if not path.is_file():
+        pytest.skip("the glossary is in the checkout's docs/, not beside the tests")
+    return path.read_text()
+
+
 def refusal(kind, answer):
     """The plain message with which ``kind`` refuses ``answer``."""
     with pytest.raises(Unreadable) as caught:
@@ -481,7 +490,7 @@ def test_every_word_for_drawing_the_glossary_lists_reads_as_a_draw(answer):
 
 
 def test_every_draw_word_in_the_spanish_glossary_is_read():
-    glossary = (Path(__file__).resolve().parent.parent / "docs" / "teachers" / "es" / "glosario.md").read_text()
+    glossary = _glossary()
     row = next(line for line in glossary.splitlines() if line.startswith("| robar"))
     words = re.findall(r"(\w+) \(España\)|, (\w+), (\w+) \(varía", row)
     regional = {w for group in words for w in group if w}
@@ -526,7 +535,7 @@ def test_a_puzzle_reads_answers_with_the_same_reader():
 
 def test_the_glossarys_claims_about_answers_hold():
     """docs/teachers/es/glosario.md lists the table words the answers read: each one is read."""
-    glossary = (Path(__file__).resolve().parent.parent / "docs" / "teachers" / "es" / "glosario.md").read_text()
+    glossary = _glossary()
     assert "*coger*, *tomar* y *agarrar*" in glossary and "*tocar la mesa* es pasar" in glossary
     for word in ("coger", "tomar", "agarrar", "ir al pozo"):
         assert MoveAnswer().read(word) == dl.Draw(), word

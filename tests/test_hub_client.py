@@ -87,6 +87,7 @@ def test_the_service_is_found_from_the_hubs_environment():
 
 def test_off_a_hub_the_file_tournament_is_unchanged(tmp_path, monkeypatch):
     monkeypatch.delenv("JUPYTERHUB_API_TOKEN", raising=False)
+    pytest.importorskip("anywidget")
     from dominolab.widget import DominoTable
 
     t = Tournament.create("standard", hands=2, opponents="greedy", seed=5)

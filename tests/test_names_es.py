@@ -63,6 +63,7 @@ def test_no_catalog_sentence_names_a_preset_in_english():
 
 
 def test_the_tables_repr_is_in_its_language():
+    pytest.importorskip("anywidget")
     table = TableSession("standard", 2, "greedy", seed=1, language="es")
     from dominolab.widget import DominoTable
 

@@ -69,9 +69,9 @@ process.exit(code);
 # the Pyodide file system holds only the tests and pyproject.toml.  (test_i18n_widget.py reads
 # the front end's JavaScript and needs the widget's packages.)
 # test_typed_answers.py reads its table of answers from tests/data/; test_exceptions.py imports
-# every module of the package, the widget's too.
+# every module of the package, the widget's too; test_hub_docs.py reads the hub chapters in docs/.
 CHECKOUT_ONLY = {"test_docs.py", "test_doc_claims.py", "test_layers.py", "test_i18n_widget.py", "test_architecture.py",
-                 "test_notebook_files.py", "test_typed_answers.py", "test_exceptions.py"}
+                 "test_notebook_files.py", "test_typed_answers.py", "test_exceptions.py", "test_hub_docs.py"}
 
 
 def pyodide_safe(path: Path) -> bool:
