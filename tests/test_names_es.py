@@ -149,3 +149,17 @@ def test_the_tournaments_texts_name_players_and_json_errors_in_spanish():
         except json.JSONDecodeError as exc:
             assert exc.msg not in text, text
         assert text.startswith("no es un archivo JSON"), text
+
+
+def test_the_tables_header_names_its_rules_in_its_language():
+    """The header above the table ("reglas estándar · mano 1 · a 100 tantos") takes the preset's
+    word in the table's language from the snapshot, not its code name ("standard")."""
+    from .test_session import snap
+
+    spanish = snap(TableSession("standard", 2, "greedy", seed=1, language="es"))["rules"]
+    english = snap(TableSession("standard", 2, "greedy", seed=1))["rules"]
+    assert (spanish["name"], spanish["said"]) == ("standard", "estándar")
+    assert english["said"] == "standard"
+    with dl.language("es"):
+        header = dl.i18n._("{rules} · hand {hand} · first to {target}").format(rules=spanish["said"], hand=1, target=100)
+    assert header == "reglas estándar · mano 1 · a 100 tantos"

@@ -1248,7 +1248,7 @@ function drawHeader(table, s) {
         text: ` · ${tour.banner} · ${t.n("{name}: {count} point", "{name}: {count} points", tour.points, { name: tour.name })}`
       }) : h("span", {
         class: "dl-muted",
-        text: ` · ${t("{rules} · hand {hand} · first to {target}", { rules: s.rules.name, hand: s.hand_number, target: board.target })}`
+        text: ` · ${t("{rules} · hand {hand} · first to {target}", { rules: s.rules.said ?? s.rules.name, hand: s.hand_number, target: board.target })}`
       })
     ]),
     tour ? null : drawScores(board, t),

@@ -76,7 +76,7 @@ def _present(state: TableState) -> dict:
         "viewer_name": None if viewer is None else names[viewer],
         "screen": None if state.screen is None else {"seat": state.screen, "name": names[state.screen]},
         "offer": state.offer,
-        "rules": {"name": state.rules.name, "can_draw": state.rules.can_draw},
+        "rules": {"name": state.rules.name, "said": state.rules.said_name, "can_draw": state.rules.can_draw},
         "line": _line(r),
         "line_said": _line_said(r.line),
         "lead_index": _lead_index(r, state.lead_tile),

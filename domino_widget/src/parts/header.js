@@ -26,7 +26,7 @@ export function drawHeader(table, s) {
           })
         : h("span", {
             class: "dl-muted",
-            text: ` · ${t("{rules} · hand {hand} · first to {target}", { rules: s.rules.name, hand: s.hand_number, target: board.target })}`,
+            text: ` · ${t("{rules} · hand {hand} · first to {target}", { rules: s.rules.said ?? s.rules.name, hand: s.hand_number, target: board.target })}`,
           }),
     ]),
     tour ? null : drawScores(board, t),
