@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS, fresh_notebook_page
+from .test_analysis import settled
 from .test_lab import CELL_TYPES, TIMEOUT, add_table, kernel, kernel_json
 
 NOTEBOOK = "focus.ipynb"
@@ -31,10 +32,6 @@ def focus_page(browser, lab):
         yield page
 
 
-def idle(page, root) -> None:
-    page.wait_for_function("(r) => !r.hasAttribute('aria-busy')", arg=root.element_handle(), timeout=TIMEOUT)
-
-
 def test_after_hint_in_a_puzzle_n_and_esc_still_work(focus_page):
     """Clicking "Hint (H)" removes the button (the hint is shown instead): the focus goes to
     the puzzle's hand, so N moves to the next puzzle and Esc asks before closing."""
@@ -46,7 +43,7 @@ def test_after_hint_in_a_puzzle_n_and_esc_still_work(focus_page):
     root.locator('[data-key="puzzle:hint"]').click()
     expect(root.locator('button[data-key="puzzle:hint"]')).to_have_count(0, timeout=TIMEOUT)  # the button is gone
     expect(root.locator(".dl-message.dl-hint")).to_be_visible()
-    idle(page, root)
+    settled(page, root)
     assert page.evaluate(FOCUS_IN, root.element_handle()), page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)")
     assert page.evaluate(ON_HAND, root.element_handle())
     page.keyboard.press("Escape")  # Esc asks first (a puzzle is not thrown away by habit)
@@ -60,7 +57,7 @@ def test_after_hint_in_a_puzzle_n_and_esc_still_work(focus_page):
     # Every button of the puzzle that a mouse presses leaves the keys with the table.
     for key in ("puzzle:solution", "puzzle:next"):
         root.locator(f'[data-key="{key}"]').click()
-        idle(page, root)
+        settled(page, root)
         assert page.evaluate(FOCUS_IN, root.element_handle()), key
     assert kernel_json(page, "pz.coach.number") == 3
     assert page.evaluate(CELL_TYPES) == cells + ",code"  # no key reached JupyterLab
@@ -96,11 +93,11 @@ def test_after_keys_or_why_the_arrows_and_enter_play(focus_page):
             page.keyboard.press("l")
         page.wait_for_function("(r) => r.dataset.yourTurn === 'true' || r.dataset.over === 'true'",
                                arg=root.element_handle(), timeout=TIMEOUT)
-        idle(page, root)
+        settled(page, root)
         assert kernel_json(page, "len(kt.round.history)") > history
     else:  # nothing to play: D draws
         page.keyboard.press("d")
-        idle(page, root)
+        settled(page, root)
         assert kernel_json(page, "len(kt.round.history)") > history
     expect(root.locator(".dl-you details[open]")).to_have_count(1)  # Enter did not fold the help
     assert page.evaluate(FOCUS_IN, root.element_handle())
