@@ -23,7 +23,7 @@ PACKAGE = SRC / "dominolab"
 LAYERS: list[tuple[str, set[str]]] = [
     ("tiles", {"i18n", "tiles", "words", "validate", "shuffling", "plain", "teachers"}),
     ("rules", {"rules", "moves", "scoring"}),
-    ("round", {"round", "pieces", "fastround", "dealing"}),
+    ("round", {"round", "roundsetup", "pieces", "fastround", "dealing"}),
     ("view", {"view"}),
     ("records, inference, render",
      {"records", "inference", "render", "narration", "reachable",
