@@ -251,29 +251,9 @@ def score(
         raise ValueError(f"score() needs a Rules object first, got {type(rules).__name__}")
     hand_tiles: Optional[tuple[tuple[Tile, ...], ...]] = None
     if hands is not None:
-        hand_tiles = _hands_of(rules, hands)
-        counted = [rules.hand_value(hand) for hand in hand_tiles]
-        if pips is not None:
-            given = _per_seat("pips", pips, len(counted), 0)
-            if given != counted:
-                raise ValueError(f"pips {given} do not match the hands given, which count {counted}")
-        pips = counted
-        if tile_counts is not None or heaviest_ends is not None:
-            raise ValueError("give hands, or tile_counts and heaviest_ends, not both: the hands give them")
-        tile_counts = [len(hand) for hand in hand_tiles]
-        heaviest_ends = [max((t.high for t in hand), default=-1) for hand in hand_tiles]
-    if pips is None:
-        raise ValueError(_("score() needs the pips left in each hand (or the hands)"))
-    if isinstance(pips, (str, bytes)) or not isinstance(pips, Sequence):
-        raise ValueError(_("{name} must be a list with one whole number per seat, got {given}").format(
-            name="pips", given=excerpt(pips)))
+        hand_tiles, pips, tile_counts, heaviest_ends = _counts_of_hands(rules, hands, pips, tile_counts, heaviest_ends)
+    pips = _checked_pips(rules, pips)
     players = len(pips)
-    if players not in rules.player_counts:
-        text = (_("pips gives {players} seats, but these rules ({name}) are for {counts} players (two partnerships)")
-                if rules.partnerships else _("pips gives {players} seats, but these rules ({name}) are for {counts} "
-                                             "players"))
-        raise ValueError(text.format(players=players, name=rules.said_name, counts=list_or(rules.player_counts)))
-    pips = _per_seat("pips", pips, players, 0)
     for name, seat in (("went_out", went_out), ("blocker", blocker)):
         if seat is not None and (not is_int(seat) or not 0 <= seat < players):
             raise ValueError(_("{name} must be a seat from 0 to {last} or None, got {given}").format(
@@ -284,28 +264,8 @@ def score(
         heaviest_ends = _per_seat("heaviest_ends", heaviest_ends, players, -1, rules.max_pip)
     if draws is not None:
         draws = _per_seat("draws", draws, players, 0)
-    if ending is not None and ending not in ENDINGS:
-        raise ValueError(f"ending must be None or one of {', '.join(map(repr, ENDINGS))}, got {excerpt(ending)}")
-    if (ending == "domino") != (went_out is not None) and ending is not None:
-        raise ValueError(f"ending={ending!r} needs went_out to be " + (
-            "the seat that dominoed" if ending == "domino" else f"None, got {went_out}"))
-    for seat in range(players):
-        out = seat == went_out
-        if out and pips[seat] != 0:
-            raise ValueError(_("seat {seat} went out, so it holds no pips, but pips says {pips}").format(
-                seat=seat, pips=pips[seat]))
-        if tile_counts is not None:
-            count = tile_counts[seat]
-            if out and count:
-                where = f"hands[{seat}]" if hand_tiles is not None else f"tile_counts[{seat}]"
-                raise ValueError(_("seat {seat} went out, so it holds no tiles, but {where} has {count}").format(
-                    seat=seat, where=where, count=count))
-            if not out and not count:
-                raise ValueError(_("seat {seat} holds no tiles, so it went out: pass went_out={seat}").format(
-                    seat=seat))
-            if heaviest_ends is not None and (heaviest_ends[seat] < 0) != (count == 0):
-                raise ValueError(f"heaviest_ends[{seat}] must be -1 exactly when the hand is empty, "
-                                 f"got {heaviest_ends[seat]}")
+    _check_ending(ending, went_out)
+    _check_seats_agree(pips, went_out, tile_counts, heaviest_ends, from_hands=hand_tiles is not None)
 
     sides = list(rules.seating(players))
     teams = len(sides) < players
@@ -316,151 +276,12 @@ def score(
     if rules.tile_values:
         steps.append(_say(N_("(Special values: {values}.)"), values=Listed(tuple(
             _say(N_("{tile} counts {value}"), tile=t, value=v) for t, v in rules.tile_values))))
-
-    # -- the sides the scoring rule works on
-    if by_team:
-        units = sides
-        unit_pips = [sum(pips[s] for s in members) for members in sides]
-        steps.append(_say(N_("Team totals: {totals}."), totals=Listed(tuple(
-            f"{{t{i}}} " + " + ".join(str(pips[s]) for s in members) + f" = {unit_pips[i]}"
-            for i, members in enumerate(sides)), "; ")))
-    else:
-        units = [(seat,) for seat in range(players)]
-        unit_pips = list(pips)
-    label = "t" if by_team else "s"
-
-    def unit_sum(name: str, values: Optional[Sequence[int]]) -> Optional[list[int]]:
-        if values is None:
-            return None
-        if by_team:
-            if name == "heaviest_ends":
-                return [max(values[s] for s in members) for members in units]
-            return [sum(values[s] for s in members) for members in units]
-        return list(values)
-
-    # -- the winner (R12, R15)
-    winner_unit: Optional[int]
-    level = _level_with_domino(rules, pips, went_out, sides, by_team)
-    if level:
-        steps.append(_say(N_("Lowest total: {zeros} (tiles that count nothing, such as the 0-0), a tie; on a tie "
-                             "for the lowest total nobody scores, as in the main rules of \"Draw Dominoes\"."),
-                          zeros=Listed(tuple(f"{{s{s}}} 0" for s in [went_out, *level]))))
-        winner_unit = None
-    elif went_out is not None and not (by_team and rules.team_winner == "fewest-pips"):
-        winner_unit = next(i for i, members in enumerate(units) if went_out in members)
-        if by_team:
-            steps.append(_say(N_("{who} went out, so the hand goes to {team}."),
-                              to_you=(N_("{you} went out, so the hand goes to {team}."), went_out),
-                              who=f"{{s{went_out}}}", you=f"{{s{went_out}}}", team=f"{{t{winner_unit}}}"))
-    else:
-        if went_out is not None:
-            steps.append(_say(N_("Team rule: the team with fewer pips wins, even against a domino.")))
-        low = min(unit_pips)
-        tied = [i for i, p in enumerate(unit_pips) if p == low]
-        if len(tied) == 1:
-            winner_unit = tied[0]
-            who = f"{{{label}{winner_unit}}}"
-            steps.append(_say(N_("Fewest pips: {who} with {low}, so the hand goes to {who}."),
-                              who=who, you=who, low=low,
-                              to_you=_seat_you(label, winner_unit,
-                                               N_("Fewest pips: {you} with {low}, so the hand goes to {you}."))))
-        else:
-            steps.append(_say(N_("{tied} tie on {low} pips."),
-                              tied=Listed(tuple(f"{{{label}{i}}}" for i in tied), None), low=low))
-            winner_unit = _break_tie(
-                rules, tied, unit_pips, steps, label, by_team,
-                tile_counts=unit_sum("tile_counts", tile_counts),
-                heaviest_ends=unit_sum("heaviest_ends", heaviest_ends),
-                blocker_unit=None if blocker is None else next(
-                    i for i, members in enumerate(units) if blocker in members),
-            )
-
-    # -- the hand score (R13); with partners scoring alone (team_winner="player") a winner's
-    # "others" are the opponents: the partner's hand never counts for or against them.
-    points_by_unit = [0] * len(units)
-    if winner_unit is not None:
-        w = winner_unit
-        own = unit_pips[w]
-        if teams and not by_team:
-            mates = sides[rules.side_of(w, players)]
-            others = [pips[s] for s in range(players) if s not in mates]
-        else:
-            others = [unit_pips[i] for i in range(len(units)) if i != w]
-        scoring_name = _say((_TEAM_SCORING_NAMES if by_team else _SCORING_NAMES)[rules.scoring])
-        arithmetic: Any
-        if rules.scoring == "others-minus-own":
-            raw = sum(others) - own
-            value = max(0, raw)
-            arithmetic = " + ".join(map(str, others)) + f" - {own} = {raw}"
-            if raw < 0:
-                arithmetic = _say(N_("{sum}, which counts as 0"), sum=arithmetic)
-        elif rules.scoring == "differences":
-            diffs = [o - own for o in others]
-            raw = sum(diffs)
-            value = max(0, raw)
-            arithmetic = " + ".join(f"({o} - {own})" for o in others)
-            if len(diffs) > 1:
-                arithmetic += " = " + " + ".join(map(str, diffs))
-            arithmetic += f" = {raw}"
-            if raw < 0:
-                arithmetic = _say(N_("{sum}, which counts as 0"), sum=arithmetic)
-        elif rules.scoring == "all-pips":
-            value = sum(unit_pips)
-            arithmetic = " + ".join(map(str, unit_pips)) + f" = {value}"
-        elif rules.scoring == "others":
-            value = sum(others)
-            arithmetic = " + ".join(map(str, others)) + f" = {value}" if len(others) > 1 else f"{value}"
-        else:  # one-point
-            value = 1
-            arithmetic = "1"
-        if teams and not by_team and rules.scoring not in ("one-point", "all-pips"):
-            scoring_name = _say(N_("{name}, the opponents' hands only"), name=scoring_name)
-        steps.append(_say(N_("Score ({name}): {arithmetic}."), name=scoring_name, arithmetic=arithmetic))
-        points_by_unit[w] = value
-        if by_team:
-            steps.append(_say(N_("Points: {who} {value}; the other team 0."), who=f"{{{label}{w}}}", value=value))
-        else:
-            steps.append(_say(N_("Points: {who} {value}; everyone else 0."), who=f"{{{label}{w}}}", value=value))
-    else:
-        steps.append(_say(N_("Nobody wins this hand, so nobody scores.")))
-
-    # -- map to scoring sides (teams in partnership play, else seats)
-    if teams and not by_team:
-        points = [sum(points_by_unit[s] for s in members) for members in sides]
-        team = None if winner_unit is None else next(
-            i for i, members in enumerate(sides) if winner_unit in members)
-        winner = winner_unit
-        if team is not None:
-            steps.append(_say(N_("Partners add their scores: {team} gets {points}."),
-                              team=f"{{t{team}}}", points=points[team]))
-    elif teams:
-        points = points_by_unit
-        team = winner_unit
-        winner = went_out if (went_out is not None and team is not None and went_out in sides[team]) else None
-    else:
-        points = points_by_unit
-        team = None
-        winner = winner_unit
-
-    # -- paying for draws (R9)
-    costs = [0] * len(sides)
-    if rules.draw_cost and draws is not None:
-        for index, members in enumerate(sides):
-            costs[index] = rules.draw_cost * sum(draws[s] for s in members)
-        for seat, count in enumerate(draws):
-            if count:
-                steps.append(_say(
-                    N_("{who} drew {tiles} at {points} each: -{cost}."),
-                    to_you=(N_("{you} drew {tiles} at {points} each: -{cost}."), seat),
-                    who=f"{{s{seat}}}", you=f"{{s{seat}}}",
-                    # the messages of words.tiles_count and words.points_count, said when read
-                    tiles=Say("{count} tile", (("count", count),), "{count} tiles", count),
-                    points=Say("{count} point", (("count", rules.draw_cost),), "{count} points",
-                               rules.draw_cost),
-                    cost=count * rules.draw_cost))
-        points = [p - c for p, c in zip(points, costs, strict=False)]
-        steps.append(_say(N_("Net: {points}."), points=Listed(tuple(
-            f"{{{'t' if teams else 's'}{i}}} {p}" for i, p in enumerate(points)))))
+    units, unit_pips = _units(pips, sides, by_team, steps)
+    winner_unit = _winner_unit(rules, pips, went_out, sides, units, unit_pips, by_team, steps,
+                               tile_counts=tile_counts, heaviest_ends=heaviest_ends, blocker=blocker)
+    points_by_unit = _hand_score(rules, winner_unit, pips, sides, units, unit_pips, teams, by_team, steps)
+    points, team, winner = _side_points(points_by_unit, winner_unit, went_out, sides, teams, by_team, steps)
+    points, costs = _pay_for_draws(rules, draws, points, sides, teams, steps)
 
     return RoundResult(
         reason="domino" if went_out is not None else "blocked",
@@ -477,6 +298,251 @@ def score(
         hands=hand_tiles,
         _steps=tuple(steps),
     )
+
+
+def _counts_of_hands(
+    rules: Rules, hands: object, pips: Optional[Sequence[int]], tile_counts: Optional[Sequence[int]],
+    heaviest_ends: Optional[Sequence[int]],
+) -> tuple[tuple[tuple[Tile, ...], ...], list[int], list[int], list[int]]:
+    """``score(hands=...)``: the hands as tiles, and the pips, tile counts and heaviest ends
+    they give (``pips``, when given too, must agree; the other two may not be given)."""
+    hand_tiles = _hands_of(rules, hands)
+    counted = [rules.hand_value(hand) for hand in hand_tiles]
+    if pips is not None:
+        given = _per_seat("pips", pips, len(counted), 0)
+        if given != counted:
+            raise ValueError(f"pips {given} do not match the hands given, which count {counted}")
+    if tile_counts is not None or heaviest_ends is not None:
+        raise ValueError("give hands, or tile_counts and heaviest_ends, not both: the hands give them")
+    return (hand_tiles, counted, [len(hand) for hand in hand_tiles],
+            [max((t.high for t in hand), default=-1) for hand in hand_tiles])
+
+
+def _checked_pips(rules: Rules, pips: Optional[Sequence[int]]) -> list[int]:
+    """``pips`` checked: one whole number per seat, for a table these rules are played at."""
+    if pips is None:
+        raise ValueError(_("score() needs the pips left in each hand (or the hands)"))
+    if isinstance(pips, (str, bytes)) or not isinstance(pips, Sequence):
+        raise ValueError(_("{name} must be a list with one whole number per seat, got {given}").format(
+            name="pips", given=excerpt(pips)))
+    players = len(pips)
+    if players not in rules.player_counts:
+        text = (_("pips gives {players} seats, but these rules ({name}) are for {counts} players (two partnerships)")
+                if rules.partnerships else _("pips gives {players} seats, but these rules ({name}) are for {counts} "
+                                             "players"))
+        raise ValueError(text.format(players=players, name=rules.said_name, counts=list_or(rules.player_counts)))
+    return _per_seat("pips", pips, players, 0)
+
+
+def _check_ending(ending: Optional[str], went_out: Optional[int]) -> None:
+    """``ending`` is one of :data:`ENDINGS` (or None), and "domino" exactly when a seat went out."""
+    if ending is not None and ending not in ENDINGS:
+        raise ValueError(f"ending must be None or one of {', '.join(map(repr, ENDINGS))}, got {excerpt(ending)}")
+    if (ending == "domino") != (went_out is not None) and ending is not None:
+        raise ValueError(f"ending={ending!r} needs went_out to be " + (
+            "the seat that dominoed" if ending == "domino" else f"None, got {went_out}"))
+
+
+def _check_seats_agree(pips: list[int], went_out: Optional[int], tile_counts: Optional[list[int]],
+                       heaviest_ends: Optional[list[int]], *, from_hands: bool) -> None:
+    """Each seat's facts tell one story: the seat that went out holds nothing, every other
+    seat holds a tile, and a heaviest end is -1 exactly for an empty hand."""
+    for seat in range(len(pips)):
+        out = seat == went_out
+        if out and pips[seat] != 0:
+            raise ValueError(_("seat {seat} went out, so it holds no pips, but pips says {pips}").format(
+                seat=seat, pips=pips[seat]))
+        if tile_counts is not None:
+            count = tile_counts[seat]
+            if out and count:
+                where = f"hands[{seat}]" if from_hands else f"tile_counts[{seat}]"
+                raise ValueError(_("seat {seat} went out, so it holds no tiles, but {where} has {count}").format(
+                    seat=seat, where=where, count=count))
+            if not out and not count:
+                raise ValueError(_("seat {seat} holds no tiles, so it went out: pass went_out={seat}").format(
+                    seat=seat))
+            if heaviest_ends is not None and (heaviest_ends[seat] < 0) != (count == 0):
+                raise ValueError(f"heaviest_ends[{seat}] must be -1 exactly when the hand is empty, "
+                                 f"got {heaviest_ends[seat]}")
+
+
+def _units(pips: list[int], sides: list[tuple[int, ...]], by_team: bool,
+           steps: list[Say]) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The sides the scoring rule works on (the teams when a team wins together, else each
+    seat) and their pips; the team totals are said."""
+    if by_team:
+        unit_pips = [sum(pips[s] for s in members) for members in sides]
+        steps.append(_say(N_("Team totals: {totals}."), totals=Listed(tuple(
+            f"{{t{i}}} " + " + ".join(str(pips[s]) for s in members) + f" = {unit_pips[i]}"
+            for i, members in enumerate(sides)), "; ")))
+        return sides, unit_pips
+    return [(seat,) for seat in range(len(pips))], list(pips)
+
+
+def _unit_sum(name: str, values: Optional[Sequence[int]], units: list[tuple[int, ...]],
+              by_team: bool) -> Optional[list[int]]:
+    """A tie-break's per-seat ``values`` per scoring unit (a team's heaviest end is its
+    members' highest, its other counts their sum)."""
+    if values is None:
+        return None
+    if by_team:
+        if name == "heaviest_ends":
+            return [max(values[s] for s in members) for members in units]
+        return [sum(values[s] for s in members) for members in units]
+    return list(values)
+
+
+def _winner_unit(
+    rules: Rules, pips: list[int], went_out: Optional[int], sides: list[tuple[int, ...]],
+    units: list[tuple[int, ...]], unit_pips: list[int], by_team: bool, steps: list[Say], *,
+    tile_counts: Optional[list[int]], heaviest_ends: Optional[list[int]], blocker: Optional[int],
+) -> Optional[int]:
+    """R12, R15: the unit that wins the hand, or None for nobody (a level domino, a tie the
+    tie rule leaves standing); each reason is said."""
+    label = "t" if by_team else "s"
+    level = _level_with_domino(rules, pips, went_out, sides, by_team)
+    if level:
+        steps.append(_say(N_("Lowest total: {zeros} (tiles that count nothing, such as the 0-0), a tie; on a tie "
+                             "for the lowest total nobody scores, as in the main rules of \"Draw Dominoes\"."),
+                          zeros=Listed(tuple(f"{{s{s}}} 0" for s in [went_out, *level]))))
+        return None
+    if went_out is not None and not (by_team and rules.team_winner == "fewest-pips"):
+        winner_unit = next(i for i, members in enumerate(units) if went_out in members)
+        if by_team:
+            steps.append(_say(N_("{who} went out, so the hand goes to {team}."),
+                              to_you=(N_("{you} went out, so the hand goes to {team}."), went_out),
+                              who=f"{{s{went_out}}}", you=f"{{s{went_out}}}", team=f"{{t{winner_unit}}}"))
+        return winner_unit
+    if went_out is not None:
+        steps.append(_say(N_("Team rule: the team with fewer pips wins, even against a domino.")))
+    low = min(unit_pips)
+    tied = [i for i, p in enumerate(unit_pips) if p == low]
+    if len(tied) == 1:
+        who = f"{{{label}{tied[0]}}}"
+        steps.append(_say(N_("Fewest pips: {who} with {low}, so the hand goes to {who}."),
+                          who=who, you=who, low=low,
+                          to_you=_seat_you(label, tied[0],
+                                           N_("Fewest pips: {you} with {low}, so the hand goes to {you}."))))
+        return tied[0]
+    steps.append(_say(N_("{tied} tie on {low} pips."),
+                      tied=Listed(tuple(f"{{{label}{i}}}" for i in tied), None), low=low))
+    return _break_tie(
+        rules, tied, unit_pips, steps, label, by_team,
+        tile_counts=_unit_sum("tile_counts", tile_counts, units, by_team),
+        heaviest_ends=_unit_sum("heaviest_ends", heaviest_ends, units, by_team),
+        blocker_unit=None if blocker is None else next(
+            i for i, members in enumerate(units) if blocker in members),
+    )
+
+
+def _hand_score(
+    rules: Rules, winner_unit: Optional[int], pips: list[int], sides: list[tuple[int, ...]],
+    units: list[tuple[int, ...]], unit_pips: list[int], teams: bool, by_team: bool, steps: list[Say],
+) -> list[int]:
+    """R13: what each unit scores for the hand (the winner's score, the others 0), said.
+    With partners scoring alone (team_winner="player") a winner's "others" are the
+    opponents: the partner's hand never counts for or against them."""
+    points_by_unit = [0] * len(units)
+    if winner_unit is None:
+        steps.append(_say(N_("Nobody wins this hand, so nobody scores.")))
+        return points_by_unit
+    w = winner_unit
+    own = unit_pips[w]
+    if teams and not by_team:
+        players = len(pips)
+        mates = sides[rules.side_of(w, players)]
+        others = [pips[s] for s in range(players) if s not in mates]
+    else:
+        others = [unit_pips[i] for i in range(len(units)) if i != w]
+    scoring_name = _say((_TEAM_SCORING_NAMES if by_team else _SCORING_NAMES)[rules.scoring])
+    value, arithmetic = _scoring_arithmetic(rules.scoring, own, others, unit_pips)
+    if teams and not by_team and rules.scoring not in ("one-point", "all-pips"):
+        scoring_name = _say(N_("{name}, the opponents' hands only"), name=scoring_name)
+    steps.append(_say(N_("Score ({name}): {arithmetic}."), name=scoring_name, arithmetic=arithmetic))
+    points_by_unit[w] = value
+    label = "t" if by_team else "s"
+    if by_team:
+        steps.append(_say(N_("Points: {who} {value}; the other team 0."), who=f"{{{label}{w}}}", value=value))
+    else:
+        steps.append(_say(N_("Points: {who} {value}; everyone else 0."), who=f"{{{label}{w}}}", value=value))
+    return points_by_unit
+
+
+def _scoring_arithmetic(scoring: str, own: int, others: list[int], unit_pips: list[int]) -> tuple[int, Any]:
+    """R13's scoring rule applied: the winner's score and its arithmetic, as it is shown."""
+    arithmetic: Any
+    if scoring == "others-minus-own":
+        raw = sum(others) - own
+        value = max(0, raw)
+        arithmetic = " + ".join(map(str, others)) + f" - {own} = {raw}"
+        if raw < 0:
+            arithmetic = _say(N_("{sum}, which counts as 0"), sum=arithmetic)
+    elif scoring == "differences":
+        diffs = [o - own for o in others]
+        raw = sum(diffs)
+        value = max(0, raw)
+        arithmetic = " + ".join(f"({o} - {own})" for o in others)
+        if len(diffs) > 1:
+            arithmetic += " = " + " + ".join(map(str, diffs))
+        arithmetic += f" = {raw}"
+        if raw < 0:
+            arithmetic = _say(N_("{sum}, which counts as 0"), sum=arithmetic)
+    elif scoring == "all-pips":
+        value = sum(unit_pips)
+        arithmetic = " + ".join(map(str, unit_pips)) + f" = {value}"
+    elif scoring == "others":
+        value = sum(others)
+        arithmetic = " + ".join(map(str, others)) + f" = {value}" if len(others) > 1 else f"{value}"
+    else:  # one-point
+        value = 1
+        arithmetic = "1"
+    return value, arithmetic
+
+
+def _side_points(
+    points_by_unit: list[int], winner_unit: Optional[int], went_out: Optional[int], sides: list[tuple[int, ...]],
+    teams: bool, by_team: bool, steps: list[Say],
+) -> tuple[list[int], Optional[int], Optional[int]]:
+    """The units' points on the scoring sides (teams in partnership play, else seats), the
+    winning team and the winning seat."""
+    if teams and not by_team:
+        points = [sum(points_by_unit[s] for s in members) for members in sides]
+        team = None if winner_unit is None else next(
+            i for i, members in enumerate(sides) if winner_unit in members)
+        if team is not None:
+            steps.append(_say(N_("Partners add their scores: {team} gets {points}."),
+                              team=f"{{t{team}}}", points=points[team]))
+        return points, team, winner_unit
+    if teams:
+        team = winner_unit
+        winner = went_out if (went_out is not None and team is not None and went_out in sides[team]) else None
+        return points_by_unit, team, winner
+    return points_by_unit, None, winner_unit
+
+
+def _pay_for_draws(rules: Rules, draws: Optional[list[int]], points: list[int], sides: list[tuple[int, ...]],
+                   teams: bool, steps: list[Say]) -> tuple[list[int], list[int]]:
+    """R9's draw cost: each side's points less what its drawn tiles cost, and those costs."""
+    costs = [0] * len(sides)
+    if not rules.draw_cost or draws is None:
+        return points, costs
+    for index, members in enumerate(sides):
+        costs[index] = rules.draw_cost * sum(draws[s] for s in members)
+    for seat, count in enumerate(draws):
+        if count:
+            steps.append(_say(
+                N_("{who} drew {tiles} at {points} each: -{cost}."),
+                to_you=(N_("{you} drew {tiles} at {points} each: -{cost}."), seat),
+                who=f"{{s{seat}}}", you=f"{{s{seat}}}",
+                # the messages of words.tiles_count and words.points_count, said when read
+                tiles=Say("{count} tile", (("count", count),), "{count} tiles", count),
+                points=Say("{count} point", (("count", rules.draw_cost),), "{count} points",
+                           rules.draw_cost),
+                cost=count * rules.draw_cost))
+    points = [p - c for p, c in zip(points, costs, strict=False)]
+    steps.append(_say(N_("Net: {points}."), points=Listed(tuple(
+        f"{{{'t' if teams else 's'}{i}}} {p}" for i, p in enumerate(points)))))
+    return points, costs
 
 
 def _level_with_domino(rules: Rules, pips: Sequence[int], went_out: Optional[int],
