@@ -155,7 +155,20 @@ class Rules:
 
     # ------------------------------------------------------------------ validation
     def __post_init__(self) -> None:
-        set_ = object.__setattr__
+        """Check every field (the first wrong one raises ``ValueError`` naming it) and store
+        the normalised forms of those given loosely (pairs, tile values, targets)."""
+        self._check_kinds()
+        self._check_hand_sizes()
+        if self.first_leader == "top-double" and not self.doubles:
+            raise ValueError("first_leader='top-double' needs a set with doubles")
+        self._check_drawing()
+        self._check_tile_values()
+        self._check_target()
+        self._check_redeals()
+
+    def _check_kinds(self) -> None:
+        """The name, each field with a fixed list of choices, the switches, and the highest
+        number on a tile (R1)."""
         if not isinstance(self.name, str):
             raise ValueError(f"name must be a string, got {self.name!r}")
         for key, choices in _CHOICES.items():
@@ -171,8 +184,11 @@ class Rules:
         if not is_int(self.max_pip) or not 1 <= self.max_pip <= MAX_PIP:
             raise ValueError(_("max_pip must be a whole number from 1 to {most}, got {given}").format(
                 most=MAX_PIP, given=repr(self.max_pip)))
-        set_size = self.set_size
 
+    def _check_hand_sizes(self) -> None:
+        """R3: the hand sizes (stored as pairs), which the set must hold; R2, R15: the
+        partnerships they allow (a team rule that could score a domino 0 refused)."""
+        set_size = self.set_size
         sizes = _int_pairs("hand_sizes", self.hand_sizes, "player count to tiles per hand")
         if not sizes:
             raise ValueError("hand_sizes must allow at least one player count")
@@ -186,7 +202,7 @@ class Rules:
                     f"hand_sizes: {players} hands of {size} need {players * size} tiles, "
                     f"but the set has {set_size}"
                 )
-        set_(self, "hand_sizes", sizes)
+        object.__setattr__(self, "hand_sizes", sizes)
         if self.partnerships and 4 not in dict(sizes):
             raise ValueError("partnerships need 4 players, but hand_sizes does not allow 4")
         if self.partnerships and self.team_winner == "went-out" and self.scoring in _SUBTRACTS_OWN:
@@ -197,9 +213,8 @@ class Rules:
                 "or team_winner='fewest-pips' (the team with fewer pips scores the difference)"
             )
 
-        if self.first_leader == "top-double" and not self.doubles:
-            raise ValueError("first_leader='top-double' needs a set with doubles")
-
+    def _check_drawing(self) -> None:
+        """R7-R9: the draw limit, the boneyard's floor and the draw cost."""
         if self.draw_limit is not None and (not is_int(self.draw_limit) or self.draw_limit < 0):
             raise ValueError(_("draw_limit must be None or a whole number >= 0, got {given}").format(
                 given=repr(self.draw_limit)))
@@ -208,6 +223,9 @@ class Rules:
             if not is_int(value) or value < 0:
                 raise ValueError(_("{key} must be a whole number >= 0, got {given}").format(key=key, given=repr(value)))
 
+    def _check_tile_values(self) -> None:
+        """R14: the tiles that count a special value, stored heaviest first, and by tile id."""
+        set_ = object.__setattr__
         values = {}
         raw = self.tile_values.items() if isinstance(self.tile_values, Mapping) else self.tile_values
         try:
@@ -228,6 +246,8 @@ class Rules:
         set_(self, "tile_values", tuple(sorted(values.items(), reverse=True)))
         set_(self, "_values_by_id", {tile.id: value for tile, value in values.items()})
 
+    def _check_target(self) -> None:
+        """R16: the match's target, one number or one per number of sides (stored as pairs)."""
         if is_int(self.target):
             if self.target < 1:
                 raise ValueError(f"target must be at least 1, got {self.target}")
@@ -238,8 +258,10 @@ class Rules:
             for sides, points in targets:
                 if sides < 2 or points < 1:
                     raise ValueError(f"target: {sides} sides to {points} points is not a valid target")
-            set_(self, "target", targets)
+            object.__setattr__(self, "target", targets)
 
+    def _check_redeals(self) -> None:
+        """R17: when a deal is thrown in (too many doubles, or too many of one number)."""
         if self.redeal_doubles is not None and (
             not is_int(self.redeal_doubles) or self.redeal_doubles < 1
         ):
@@ -517,11 +539,25 @@ def _describe_fields(r: Rules) -> list[str]:
     counts = r.player_counts
     left = {n: r.set_size - n * r.hand_size(n) for n in counts}  # tiles not dealt
     drawable = {n: r.drawable(left[n]) for n in counts}  # ... that may be drawn
-    floor = r.boneyard_floor
-    top = f"{r.max_pip}-{r.max_pip}"
+    dealt_out = [n for n in counts if left[n] == 0]
     by_team = r.partnerships and r.team_winner != "player"
-    out = []
+    can_draw = r.can_draw and any(drawable.values())
+    return [
+        *_describe_set(r, left, dealt_out),
+        *_describe_leads(r, dealt_out, by_team),
+        *_describe_drawing(r, left, drawable, can_draw),
+        *_describe_hand_end(r, can_draw),
+        *_describe_scoring(r, by_team),
+        _describe_match(r),
+        _describe_redeal(r, dealt_out),
+    ]
 
+
+def _describe_set(r: Rules, left: dict[int, int], dealt_out: list[int]) -> list[str]:
+    """R1-R3: the tiles, the players, the hands and what is left of the set after the deal
+    (``left``: tiles not dealt, by player count; ``dealt_out``: the counts that deal every tile)."""
+    counts = r.player_counts
+    out = []
     if r.doubles:
         out.append(_("Tiles (R1): a double-{number} set of {count} tiles.").format(
             number=number_word(r.max_pip), count=r.set_size))
@@ -537,7 +573,6 @@ def _describe_fields(r: Rules) -> list[str]:
     by_size: dict[int, list[int]] = {}
     for n in counts:
         by_size.setdefault(r.hand_size(n), []).append(n)
-    dealt_out = [n for n in counts if left[n] == 0]
     if len(dealt_out) == len(counts):
         rest = _("every tile is dealt, so there is no boneyard")
     elif dealt_out:
@@ -550,7 +585,21 @@ def _describe_fields(r: Rules) -> list[str]:
     hands = "; ".join(_("{players} players take {size}").format(players=list_or(p), size=s)
                       for s, p in by_size.items())
     out.append(_("Hands (R3): {hands}; {rest}.").format(hands=hands, rest=rest))
+    return out
 
+
+def _describe_leads(r: Rules, dealt_out: list[int], by_team: bool) -> list[str]:
+    """R4-R6: who leads the first hand and with what, and who leads the later ones."""
+    return [_("First lead (R4, R5): {lead}").format(lead=_first_lead(r, dealt_out)),
+            _("Later leads (R6): {rule}").format(rule=_later_leads(r, by_team))]
+
+
+def _first_lead(r: Rules, dealt_out: list[int]) -> str:
+    """R4, R5: the first hand's leader and lead tile (under "top-double", how the top double
+    is found when it is not dealt)."""
+    counts = r.player_counts
+    floor = r.boneyard_floor
+    top = f"{r.max_pip}-{r.max_pip}"
     if r.first_leader == "top-double":
         lead = _("the holder of the {top} leads it: the game starts with the {top}.").format(top=top)
         if dealt_out != list(counts):
@@ -589,17 +638,27 @@ def _describe_fields(r: Rules) -> list[str]:
         else:
             tile = _("They must lead their heaviest tile (any one of them if several weigh the same).")
         lead = leader + " " + tile
-    out.append(_("First lead (R4, R5): {lead}").format(lead=lead))
+    return lead
+
+
+def _later_leads(r: Rules, by_team: bool) -> str:
+    """R6: who leads the hands after the first."""
     if r.next_leader == "winner":
-        later = (_("the winner of the last hand leads, with any tile; after a hand nobody won, or one a team won "
+        return (_("the winner of the last hand leads, with any tile; after a hand nobody won, or one a team won "
                    "without its player going out, the first-hand rule decides.") if by_team
                  else _("the winner of the last hand leads, with any tile; after a hand nobody won, the first-hand "
                         "rule decides."))
     else:
-        later = _(_LATER_LEADS[r.next_leader])
-    out.append(_("Later leads (R6): {rule}").format(rule=later))
+        return _(_LATER_LEADS[r.next_leader])
 
-    can_draw = r.can_draw and any(drawable.values())
+
+def _describe_drawing(r: Rules, left: dict[int, int], drawable: dict[int, int], can_draw: bool) -> list[str]:
+    """R7-R9, R18: drawing when unable and when able to play, the boneyard's floor, the cost
+    of a draw and where a drawn tile comes from (``drawable``: tiles that may be drawn after
+    the deal, by player count; ``can_draw``: some count leaves one)."""
+    counts = r.player_counts
+    floor = r.boneyard_floor
+    out = []
     if not r.can_draw:
         out.append(_("Drawing (R7, R8): none, as in the Block game: a player who cannot play passes."))
     elif not can_draw:
@@ -642,7 +701,13 @@ def _describe_fields(r: Rules) -> list[str]:
             _("Tiles are drawn from a shuffled stock.") if r.draw_from == "shuffled-stock"
             else _("Tiles are drawn from one end of a row laid out after the deal; nobody chooses which."))
         out.append(" ".join(sentences))
+    return out
 
+
+def _describe_hand_end(r: Rules, can_draw: bool) -> list[str]:
+    """R10, R11: what a blocked layout does, and when a hand ends."""
+    floor = r.boneyard_floor
+    out = []
     finish = (_("the hand ends and is scored") if r.stuck_end == "at-once"
               else _("everyone passes in turn and the hand is scored"))
     if r.blocked_layout == "ends-hand":
@@ -670,7 +735,13 @@ def _describe_fields(r: Rules) -> list[str]:
     else:
         out.append(_("End of hand (R11): when a player plays their last tile (dominoes), or when nobody can "
                      "play or draw; {stuck}").format(stuck=stuck))
+    return out
 
+
+def _describe_scoring(r: Rules, by_team: bool) -> list[str]:
+    """R12-R15: who wins a blocked hand, what a hand scores, what the tiles count, and the
+    partnerships' rule."""
+    out = []
     tie = _(_TIE_RULES[r.blocked_tie][0 if by_team else 1])
     out.append((_("Blocked hand winner (R12): the team with fewer pips wins; on a tie {tie}") if by_team
                 else _("Blocked hand winner (R12): the player with the fewest pips wins; on a tie {tie}")).format(
@@ -693,20 +764,27 @@ def _describe_fields(r: Rules) -> list[str]:
         out.append(_("Partnerships (R15): {rule}").format(rule=_(_TEAM_RULES[r.team_winner])))
     else:
         out.append(_("Partnerships (R15): not used."))
+    return out
 
+
+def _describe_match(r: Rules) -> str:
+    """R16: the match's target, by the player counts that share it."""
     targets: dict[int, list[int]] = {}
-    for n in counts:
+    for n in r.player_counts:
         targets.setdefault(r.target_for(r.sides(n)), []).append(n)
     if len(targets) == 1:
         (points,) = targets
-        out.append((_("Match (R16): the first partnership to reach {points} wins.") if r.partnerships
-                    else _("Match (R16): the first player to reach {points} wins.")).format(
-            points=points_count(points)))
-    else:
-        parts = "; ".join(_("{points} with {counts} players").format(points=points_count(points), counts=list_or(ns))
-                          for points, ns in targets.items())
-        out.append(_("Match (R16): the first player to reach the target wins: {targets}.").format(targets=parts))
+        return (_("Match (R16): the first partnership to reach {points} wins.") if r.partnerships
+                else _("Match (R16): the first player to reach {points} wins.")).format(points=points_count(points))
+    parts = "; ".join(_("{points} with {counts} players").format(points=points_count(points), counts=list_or(ns))
+                      for points, ns in targets.items())
+    return _("Match (R16): the first player to reach the target wins: {targets}.").format(targets=parts)
 
+
+def _describe_redeal(r: Rules, dealt_out: list[int]) -> str:
+    """R17: the deals that are thrown in (and R4's undrawable top double)."""
+    floor = r.boneyard_floor
+    top = f"{r.max_pip}-{r.max_pip}"
     redeal = []
     if r.redeal_doubles is not None:
         redeal.append(ngettext("a hand with {count} or more doubles", "a hand with {count} or more doubles",
@@ -714,17 +792,15 @@ def _describe_fields(r: Rules) -> list[str]:
     if r.redeal_suit is not None:
         redeal.append(_("a hand with {count} or more tiles of one number").format(
             count=count_in_words(r.redeal_suit)))
-    if r.first_leader == "top-double" and dealt_out != list(counts) and (floor or not r.can_draw):
+    if r.first_leader == "top-double" and dealt_out != list(r.player_counts) and (floor or not r.can_draw):
         redeal.append(_("a deal where the {top} must be found but cannot be drawn (R4)").format(top=top))
     if redeal:
         cases = redeal[0]
         for case in redeal[1:]:
             cases = pgettext("alternatives", "{first} or {second}").format(first=cases, second=case)
-        out.append(_("Redeal (R17): {cases} is thrown in and all hands are dealt again (automatically).").format(
-            cases=cases))
-    else:
-        out.append(_("Redeal (R17): never."))
-    return out
+        return _("Redeal (R17): {cases} is thrown in and all hands are dealt again (automatically).").format(
+            cases=cases)
+    return _("Redeal (R17): never.")
 
 
 # ---------------------------------------------------------------------- presets
