@@ -8,7 +8,7 @@ notice.  Not part of CI: a full run takes tens of minutes on two cores.
 Usage::
 
     pip install mutmut                       # 3.x
-    python tools/mutation.py                 # rules.py, scoring.py, round.py
+    python tools/mutation.py                 # rules(_text).py, scoring.py, round(setup).py
     python tools/mutation.py --modules render view --max-children 2
     python tools/mutation.py --show          # ... and print every survivor's diff
 
@@ -34,7 +34,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "src" / "dominolab"
-DEFAULT_MODULES = ("rules", "scoring", "round")
+DEFAULT_MODULES = ("rules", "rules_text", "scoring", "round", "roundsetup")  # the engine as split in issue 46
 #: The fast tests that exercise the engine (no widget, browser, notebooks or Binder).
 TESTS = ("test_rules.py", "test_scoring.py", "test_variants.py", "test_round.py", "test_render.py",
          "test_engine_api.py", "test_records.py", "test_properties.py", "test_tiles.py", "test_match.py",
