@@ -117,6 +117,7 @@ class AnalysisTextError(AnalysisError):
 _VERDICT_WORDS = {"best": NP_("verdict", "best"), "about as good": NP_("verdict", "about as good as the best"),
                   "worse": NP_("verdict", "worse")}
 
+
 # ---------------------------------------------------------------------------- the tree
 class Node:
     """One public event of the hand (``event``; ``None`` at the start), with the events
@@ -760,7 +761,7 @@ class AnalysisBoard(DealChecks):
     def _solve_path(self, path: list[Node]) -> Round:
         """The engine's round for the events of ``path`` on a deal of the hidden tiles under
         which every one of them is legal; cached on the last node.  Raises :class:`_Bad` for
-        the first event that cannot have happened."""
+        the first event that cannot have happened (the checks are :mod:`dominolab.analysis_deal`'s)."""
         events = [node.event for node in path if node.event is not None]
         self._lines = [node.line for node in path if node.event is not None]
         r = self._checked(events)
@@ -770,6 +771,7 @@ class AnalysisBoard(DealChecks):
         else:
             self.root._solved = r
         return r
+
 
 #: A hand has fewer events than this many per tile of the set and seat (each tile is
 #: drawn and played at most once, and passes in a row end the hand or come between them).

@@ -70,6 +70,7 @@ class _NoDeal(Exception):
         """The reason in words, worked out when asked (a search for a deal fails often)."""
         return self._why() if self._why is not None else ""
 
+
 class _Tally:
     """What the events of a path show, gathered by :meth:`DealChecks._tally`: the analysed
     seat's tiles as dealt (``mine``) and as the events go (``holding``), the event at which
