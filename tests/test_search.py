@@ -438,8 +438,8 @@ def test_evaluate_s_figures_are_its_deals_exact_values_weighed_by_the_dealer():
         assert item.points == pytest.approx(mean, abs=1e-9) and item.value == pytest.approx(mean, abs=1e-9)
         ahead = sum(w for w, v in zip(weights, values, strict=True) if v[item.move] > 0) / sum(weights)
         assert item.ahead == pytest.approx(ahead, abs=1e-9)
-    for (w, nets), v in zip(evaluation.nets, values, strict=True):
-        assert nets == pytest.approx(tuple(v[m] for m in view.legal), abs=1e-9)
+    for (w, nets), weight, v in zip(evaluation.nets, weights, values, strict=True):
+        assert w == weight and nets == pytest.approx(tuple(v[m] for m in view.legal), abs=1e-9)
 
 
 def test_the_search_s_parts_are_short_and_its_names_are_where_they_were():

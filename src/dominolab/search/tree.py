@@ -222,26 +222,49 @@ class _Search:
 
     def _descend(self, c: float) -> tuple[list[_Node], list[Optional[_Node]], int]:
         """Walk down from the root, making each node's chosen move on the round, until a new
-        node is added or the hand ends.  Returns the nodes passed, for each the node the seat
+        node is added or the hand ends.  At each node the move is one not tried there yet
+        (:meth:`_expand`), at the root one tried too seldom (:func:`_lagging`), else the best
+        by UCB (``c`` its constant).  Returns the nodes passed, for each the node the seat
         chose it at (when it was one of its own later decisions, else None), and the root move."""
         r = self.r
         root = self.root
+        root_codes = self.root_codes
         seat = self.seat
+        log = math.log
+        sqrt = math.sqrt
         node = root
         path: list[_Node] = []
         chooser: list[Optional[_Node]] = []  # per node of the path: its parent when the seat chose it
-        first_code = self.root_codes[0]
+        first_code = root_codes[0]
+        steps = 0
         while True:
             turn = r._fast_turn()
             if turn < 0:
                 break
-            codes = _distinct(r._fast_moves(), r._fast_ends()) if node is not root else self.root_codes
-            chosen, code, fresh = self._choose(node, codes, turn, c)
+            codes = _distinct(r._fast_moves(), r._fast_ends()) if node is not root else root_codes
+            children = node.children
+            chosen = None
+            fresh = [code for code in codes if code not in children]
+            if fresh:
+                chosen, code = self._expand(children, fresh, codes, turn)
+            elif node is root and (low := _lagging(children, codes, self.root_floor)) is not None:
+                chosen, code = children[low], low
+                for code_ in codes:
+                    children[code_].avail += 1
+            else:
+                best = -_INF
+                for code_ in codes:
+                    child = children[code_]
+                    child.avail += 1
+                    score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if score > best:
+                        best, chosen, code = score, child, code_
+            assert chosen is not None
             if node is root:
                 first_code = code
             path.append(chosen)
             chooser.append(node if turn == seat and node is not root else None)
-            self.spent += 1
+            steps += 1
             if code == FAST_DRAW:
                 tid = r._fast_draw()
                 if turn == seat:  # the seat sees what it drew: one node for each tile
@@ -256,39 +279,21 @@ class _Search:
             node = chosen
             if fresh:
                 break
+        self.spent += steps
         return path, chooser, first_code
 
-    def _choose(self, node: _Node, codes: list[int], turn: int, c: float) -> tuple[_Node, int, bool]:
-        """The move to make at ``node`` (among ``codes``, legal in this deal) and its child:
-        a move not tried there yet (a new node, at random among them), at the root a move
-        tried too seldom (:func:`_lagging`), else the best by UCB.  The third value says
-        whether the node is new."""
-        children = node.children
-        fresh = [code for code in codes if code not in children]
-        if fresh:
-            code = fresh[int(self.rand() * len(fresh))] if len(fresh) > 1 else fresh[0]
-            chosen = children[code] = _Node(self.side_of[turn])
-            for other in codes:
-                known = children.get(other)
-                if known is not None:
-                    known.avail += 1
-            return chosen, code, True
-        if node is self.root and (low := _lagging(children, codes, self.root_floor)) is not None:
-            for code_ in codes:
-                children[code_].avail += 1
-            return children[low], low, False
-        log = math.log
-        sqrt = math.sqrt
-        best = -_INF
-        found: Optional[tuple[_Node, int]] = None
-        for code_ in codes:
-            child = children[code_]
-            child.avail += 1
-            score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-            if score > best:
-                best, found = score, (child, code_)
-        assert found is not None
-        return found[0], found[1], False
+    def _expand(self, children: dict[int, _Node], fresh: list[int], codes: list[int],
+                turn: int) -> tuple[_Node, int]:
+        """A new child for one of the moves ``fresh`` not tried yet at a node (at random among
+        them) for the seat ``turn``, and its move; every move legal there (``codes``) that
+        has a child counts one more time available."""
+        code = fresh[int(self.rand() * len(fresh))] if len(fresh) > 1 else fresh[0]
+        chosen = children[code] = _Node(self.side_of[turn])
+        for other in codes:
+            known = children.get(other)
+            if known is not None:
+                known.avail += 1
+        return chosen, code
 
     def _leaf(self) -> tuple[tuple[float, ...], float]:
         """The value to every side of the rest of the hand from the round's state (solved
@@ -297,7 +302,8 @@ class _Search:
         r = self.r
         leaf_values = None
         if r._fast_turn() >= 0:
-            leaf_values = self._exact_leaf()
+            if self.solver is not None and sum(r.hand_counts) + r.boneyard_count <= LEAF_TILES:
+                leaf_values = self._exact_leaf()
             if leaf_values is None:
                 pick, _ = self.policy.picker([self.rand() for _ in range(32)])
                 self.spent += r._fast_rollout(pick)
@@ -309,12 +315,12 @@ class _Search:
         return values, net_me
 
     def _exact_leaf(self) -> Optional[tuple[float, ...]]:
-        """The leaf's exact value to every side (:class:`Solver`, in this deal) when at most
-        :data:`LEAF_TILES` tiles are left and it takes at most the solver's limit; else None
-        (after more failures than successes, past eight, the solver is no longer tried)."""
+        """The leaf's exact value to every side (:class:`Solver`, in this deal; tried when at
+        most :data:`LEAF_TILES` tiles are left) when it takes at most the solver's limit; else
+        None (after more failures than successes, past eight, the solver is no longer tried)."""
         r = self.r
         solver = self.solver
-        if solver is None or sum(r.hand_counts) + r.boneyard_count > LEAF_TILES:
+        if solver is None:
             return None
         leaf = r._fast_save()
         solver.nodes = 0
