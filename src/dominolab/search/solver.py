@@ -50,6 +50,8 @@ def _outcomes(mean_units: int) -> tuple[tuple[int, float], ...]:
 
 @lru_cache(maxsize=200_000)
 def _chances(need: tuple[int, ...], mean_units: int) -> tuple[float, ...]:
+    """Each side's chance of winning when each still needs ``need`` steps (memoised: the
+    recursion over each later hand's winner and points meets the same needs often)."""
     sides = len(need)
     result = [0.0] * sides
     for winner in range(sides):

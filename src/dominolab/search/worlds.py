@@ -26,6 +26,7 @@ from ..view import View
 
 
 def _move_of(code: int) -> Move:
+    """The move a fast move code stands for (a play's code is the tile's id and the end, left 0)."""
     if code == FAST_DRAW:
         return DRAW
     if code == FAST_PASS:
@@ -34,6 +35,7 @@ def _move_of(code: int) -> Move:
 
 
 def _code_of(move: Move) -> int:
+    """The fast move code of ``move``, as the round's fast play-out interface takes it."""
     if move is DRAW:
         return FAST_DRAW
     if move is PASS:
@@ -192,6 +194,7 @@ class Dealer:
 
 
 def _mask(ids: Sequence[int]) -> int:
+    """The bitmask of the tiles ``ids``."""
     m = 0
     for tid in ids:
         m |= 1 << tid
