@@ -30,7 +30,9 @@ LAYERS: list[tuple[str, set[str]]] = [
       # the answer reader and the Exercise class, which the puzzles use too
       "exercises", "exercises.answers", "exercises.core", "exercises.settings"}),
     ("players", {"players", "search", "playout", "exact", "review", "puzzles", "analysis", "analysis_text",
-                 "advice", "analysis_deal"}),
+                 "advice", "analysis_deal",
+                 # the search's parts (worlds, policy, solver, evaluation, tree)
+                 *(f"search.{p.stem}" for p in (PACKAGE / "search").glob("*.py") if p.stem != "__init__")}),
     # the package's own names (``import dominolab``) reach up to the match
     ("match, simulation", {"match", "simulation", "tournament", "",
                            # the PettingZoo environment (numpy, PettingZoo): nothing below imports it

@@ -45,7 +45,7 @@ from .dealing import (
 )
 from .fastround import _DRAW, _PASS, _PIPS, _PLAY, FastRound, _popcount
 from .fastround import _POINTS_MEMO as _POINTS_MEMO
-from .fastround import FAST_DRAW as FAST_DRAW  # the fast interface's move codes, as search.py reads them
+from .fastround import FAST_DRAW as FAST_DRAW  # the fast interface's move codes, as search/ reads them
 from .fastround import FAST_PASS as FAST_PASS
 from .fastround import POINTS_MEMO_ENTRIES as POINTS_MEMO_ENTRIES
 from .fastround import POINTS_MEMO_RULES as POINTS_MEMO_RULES
