@@ -73,6 +73,7 @@ def _examples() -> dict[str, Callable[[], BaseException]]:
         "dominolab.reachable.UnreachableError": lambda: dominolab.reachable.UnreachableError(
             [Problem("count", "seat 1 holds too many tiles")]),
         "dominolab.search._OutOfBudget": lambda: dominolab.search._OutOfBudget(),
+        "dominolab.search.lookahead.LookaheadLimit": lambda: dominolab.search.lookahead.LookaheadLimit(),
         "dominolab.session.state.IntentError": lambda: _with(
             dominolab.session.state.IntentError("not your turn"), gentle=True),
         "dominolab.records.RecordError": lambda: dominolab.records.RecordError("moves[3]", "not a move"),

@@ -371,8 +371,11 @@ class SearchPlayer(_Seeded):
     "hard" or "expert"; :attr:`LEVELS` gives the play-out moves, :attr:`LEVEL_TIMES` the
     time each was calibrated to on a 2-core machine), so the same seed always plays the
     same moves.  ``time_limit`` (seconds) also stops a decision at that wall-clock time:
-    then the moves depend on the machine's speed.  ``worlds=N`` deals exactly N deals a
-    decision instead of a budget.
+    then the moves depend on the machine's speed.  **Any budget**: with ``level=None`` the
+    player spends ``work`` units, or else as much as ``time_limit`` allows (about
+    :attr:`WORK_PER_SECOND` units a second), and searches as the levels do at that budget:
+    a tree from :attr:`TREE_WORK` units up.  ``worlds=N`` deals exactly N deals a decision
+    instead of a budget.
     """
 
     name = "search"
@@ -393,18 +396,43 @@ class SearchPlayer(_Seeded):
     TREE_LEVELS: ClassVar[frozenset[str]] = frozenset({"expert"})
     #: UCB's constant for the tree (see :data:`dominolab.search.EXPLORATION`).
     EXPLORATION = search.EXPLORATION
+    #: A player with no level searches a tree from this much work a decision up (expert's).
+    TREE_WORK = 192_000
+    #: Units of work a second on the machine the levels were calibrated on (2 cores,
+    #: CPython 3.11: medium's 12,000 in 18 ms, hard's 48,000 in 71 ms): a ``time_limit``
+    #: without a level or ``work`` becomes that much work, and the deadline still holds.
+    WORK_PER_SECOND = 650_000
+    #: Each deal too large to solve is searched this many moves deep with an evaluation
+    #: (``search.evaluate(depth=...)``) instead of played out: 0, play-outs.  The ablation
+    #: (benchmarks/README.md) has not shown the search to pay yet.
+    DEPTH = 0
+    #: ``True``: a decision whose best move is clear stops early, and the work it saves goes
+    #: to later decisions whose top moves are close (``search.evaluate(most=...)``).
+    ADAPTIVE = False
 
-    def __init__(self, seed: Optional[int] = None, *, level: str = "medium", worlds: Optional[int] = None,
-                 time_limit: Optional[float] = None, match: Optional[tuple[Sequence[int], int]] = None):
-        if not isinstance(level, str) or level not in self.LEVELS:
+    work: Optional[int] = None
+    _bank = 0
+
+    def __init__(self, seed: Optional[int] = None, *, level: Optional[str] = "medium", worlds: Optional[int] = None,
+                 time_limit: Optional[float] = None, match: Optional[tuple[Sequence[int], int]] = None,
+                 work: Optional[int] = None):
+        if level is not None and (not isinstance(level, str) or level not in self.LEVELS):
             raise ValueError(f"level must be one of {', '.join(self.LEVELS)}, got {excerpt(level)}")
         if worlds is not None:
             check_int(worlds, "worlds", 1)
         if time_limit is not None:
             time_limit = check_number(time_limit, "time_limit", positive=True)
+        if work is not None:
+            check_int(work, "work", 1)
+            if level is not None:
+                raise ValueError(f"give a level or work, not both (level={level!r}, work={work})")
+        elif level is None and time_limit is None:
+            raise ValueError("a player with no level needs work or a time_limit")
         check_seed(seed)
         self.seed = seed
         self.level = level
+        self.work = work
+        self._bank = 0  # work saved by clear decisions (ADAPTIVE)
         self.worlds = worlds
         self.time_limit = time_limit
         self.match: Optional[tuple[tuple[int, ...], int]] = None
@@ -418,7 +446,25 @@ class SearchPlayer(_Seeded):
     @property
     def budget(self) -> int:
         """The work this player may spend on one decision (play-out moves)."""
-        return self.LEVELS[self.level]
+        if self.level is not None:
+            return self.LEVELS[self.level]
+        if self.work is not None:
+            return self.work
+        assert self.time_limit is not None  # checked when made
+        return max(1, round(self.time_limit * self.WORK_PER_SECOND))
+
+    def reseed(self, seed: Optional[int]) -> None:
+        """Start afresh from ``seed``, with no work saved from earlier decisions."""
+        super().reseed(seed)
+        self._bank = 0
+
+    def _tree(self) -> bool:
+        """Whether this player's own decisions search a tree (expert's way) by default."""
+        if self.worlds is not None:
+            return False
+        if self.level is not None:
+            return self.level in self.TREE_LEVELS
+        return self.budget >= self.TREE_WORK
 
     def observe_match(self, scores: Sequence[int], target: int) -> None:
         """Play the next decisions for the match: ``scores`` (one per side, as
@@ -453,17 +499,21 @@ class SearchPlayer(_Seeded):
                              f"{view.rules.sides(view.players)}")
         policy = search.Policy(view.rules, **self.POLICY)
         if tree is None:
-            tree = self.level in self.TREE_LEVELS and self.worlds is None
+            tree = self._tree()
         if tree:
             evaluation = search.tree_evaluate(view, budget=self.budget, rng=self._rng, deadline=deadline,
                                               match=match, policy=policy, exploration=self.EXPLORATION,
                                               stop=cancel)
         else:
+            budget = self.budget
+            most = budget + self._bank if self.ADAPTIVE and self.worlds is None else None
             evaluation = search.evaluate(
-                view, budget=self.budget, rng=self._rng, deals=self.worlds, deadline=deadline, match=match,
+                view, budget=budget, rng=self._rng, deals=self.worlds, deadline=deadline, match=match,
                 weighting=self.WEIGHTING, policy=policy,
-                exact_limit=None if self.EXACT_SHARE is None else self.budget // (search.NODE_COST * self.EXACT_SHARE),
-                keep_worlds=True, stop=cancel)
+                exact_limit=None if self.EXACT_SHARE is None else budget // (search.NODE_COST * self.EXACT_SHARE),
+                keep_worlds=True, stop=cancel, depth=self.DEPTH, most=most)
+            if most is not None:
+                self._bank = max(0, min(4 * budget, self._bank + budget - evaluation.work))
         self.last_evaluation = evaluation
         return evaluation
 
@@ -503,6 +553,7 @@ class SearchPlayer(_Seeded):
 
     def __repr__(self) -> str:
         extra = f", worlds={self.worlds}" if self.worlds is not None else ""
+        extra += f", work={self.work}" if self.work is not None else ""
         limit = f", time_limit={self.time_limit:g}" if self.time_limit is not None else ""
         return f"SearchPlayer(seed={self.seed!r}, level={self.level!r}{extra}{limit})"
 

@@ -21,9 +21,12 @@ from .. import i18n
 from ..moves import Move
 from ..round import Round
 from ..view import View
+from .lookahead import Lookahead, LookaheadLimit, linear_value
 from .policy import Policy
 from .solver import Solver, match_utility, net_utility
 from .worlds import Dealer, _code_of, _distinct, _first_round, _mirror, _next_deal
+
+_INF = float("inf")
 
 Objective = Literal["points", "match"]
 
@@ -184,7 +187,13 @@ def _values_by_solver(decision: _Decision, hands: Sequence[int], stock: Sequence
         return None, max(solver.nodes * NODE_COST, len(codes))
     work = max(solver.nodes * NODE_COST, len(codes))  # a deal costs at least a move each
     if decision.utility is not decision.points_utility:
-        net = Solver(decision.round, decision.points_utility, limit=limit).values(codes)
+        # The net points take a search of their own, pruned differently: it may not fit.
+        net_solver = Solver(decision.round, decision.points_utility, limit=limit)
+        try:
+            net = net_solver.values(codes)
+        except OverflowError:
+            decision.load(hands, stock)
+            return None, work + net_solver.nodes * NODE_COST
     else:
         net = results
     return ([value[me] for value in results], [value[me] for value in net]), work
@@ -216,6 +225,60 @@ def _values_by_playout(decision: _Decision, hands: Sequence[int], stock: Sequenc
     return (values, nets), work
 
 
+def _values_by_lookahead(decision: _Decision, hands: Sequence[int], stock: Sequence[int], depth: int,
+                         limit: int) -> tuple[Optional[DealValues], int]:
+    """Each distinct move's net points in one deal by searching it ``depth`` moves deep
+    (:class:`~dominolab.search.lookahead.Lookahead`, then :func:`linear_value`), and the
+    work spent; no values when that needs more than ``limit`` work."""
+    decision.load(hands, stock)
+    search = Lookahead(decision.round, decision.points_utility, linear_value, depth, limit, node_cost=NODE_COST)
+    try:
+        nets = search.values(decision.codes, decision.me)
+    except LookaheadLimit:
+        decision.load(hands, stock)
+        return None, search.work
+    return (nets, nets), max(search.work, len(nets))
+
+
+class _DealValuer:
+    """Values one deal's moves the best way that fits: exactly (until two deals in a row
+    prove too large for ``exact_limit`` solver nodes), else by a search ``look`` moves deep
+    (until three deals prove too large for ``look_limit`` work), else by a play-out."""
+
+    def __init__(self, decision: _Decision, exact_limit: int, look: int, look_limit: int, policy: Policy,
+                 rand: Callable[[], float]):
+        self.decision = decision
+        self.exact_limit = exact_limit
+        self.exact_ok = exact_limit > 0
+        self.too_large = 0
+        self.look = look
+        self.look_limit = look_limit
+        self.look_failed = 0
+        self.policy = policy
+        self.rand = rand
+
+    def value(self, hands: Sequence[int], stock: Sequence[int]) -> tuple[DealValues, int, int]:
+        """The deal's values, the work spent and whether it was solved exactly (1 or 0)."""
+        spent = 0
+        if self.exact_ok:
+            found, work = _values_by_solver(self.decision, hands, stock, self.exact_limit)
+            spent += work
+            if found is not None:
+                return found, spent, 1
+            self.too_large += 1
+            self.exact_ok = self.too_large < 2  # the next deals would be as large: play out instead
+        if self.look:
+            found, work = _values_by_lookahead(self.decision, hands, stock, self.look, self.look_limit)
+            spent += work
+            if found is not None:
+                return found, spent, 0
+            self.look_failed += 1
+            if self.look_failed >= 3:
+                self.look = 0  # the deals are too large for it: play out
+        found, work = _values_by_playout(self.decision, hands, stock, self.policy, self.rand)
+        return found, spent + work, 0
+
+
 class _Tally:
     """What :func:`evaluate` adds up over the deals: each distinct move's weighted sums of
     value, net points, deals ahead and squared net points; the deals dealt, solved and kept,
@@ -231,6 +294,8 @@ class _Tally:
         self.keep_worlds = keep_worlds
         self.worlds: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         self.nets: list[tuple[float, tuple[float, ...]]] = []
+        #: Each deal's net points per distinct move, kept when the search may stop early.
+        self.by_deal: Optional[list[list[float]]] = None
 
     def add(self, w: float, found: DealValues, alias: list[int]) -> None:
         """Count one deal of weight ``w``, valued as ``found``; ``alias`` maps each legal
@@ -243,7 +308,22 @@ class _Tally:
             self.squares[i] += w * net * net
         if self.keep_worlds:
             self.nets.append((w, tuple(nets[a] for a in alias)))
+        if self.by_deal is not None:
+            self.by_deal.append(nets)
         self.weight += w
+
+    def clear(self) -> float:
+        """How many standard errors the best move's mean net points lead the next best's,
+        paired by deal (infinite when one move is left or the two never differ)."""
+        deals = self.by_deal or []
+        count = len(deals)
+        if count < 2 or len(deals[0]) < 2:
+            return _INF
+        means = [sum(d[i] for d in deals) / count for i in range(len(deals[0]))]
+        first, second = sorted(range(len(means)), key=lambda i: -means[i])[:2]
+        lead = means[first] - means[second]
+        spread = sum((d[first] - d[second] - lead) ** 2 for d in deals) / (count - 1)
+        return _INF if spread == 0 else lead / math.sqrt(spread / count)
 
     def move_values(self, moves: list[Move], alias: list[int]) -> list[MoveValue]:
         """Each legal move's :class:`MoveValue`: the weighted means, the spread of net points."""
@@ -258,14 +338,33 @@ class _Tally:
         return values
 
 
+#: An adaptive search (``evaluate(most=...)``) stops once the best move leads the next by
+#: this many standard errors, after a quarter of its budget; short of it, it goes on past
+#: the budget up to ``most``.  It checks every :data:`CHECK_EVERY` deals, from the 16th.
+CLEAR = 3.0
+CHECK_EVERY = 8
+
+
+def _enough(tally: _Tally, budget: int, most: Optional[int]) -> bool:
+    """Whether the work done is enough: the budget, or with ``most`` (an adaptive search)
+    a clear best move after a quarter of it, or ``most`` itself."""
+    if most is None:
+        return tally.spent >= budget
+    if tally.spent >= most:
+        return True
+    if tally.dealt < 16 or tally.dealt % CHECK_EVERY or tally.spent < budget // 4:
+        return False
+    return tally.clear() > CLEAR
+
+
 def _dealing_goes_on(tally: _Tally, budget: int, deals: Optional[int], deadline: Optional[float],
-                     stop: Optional[Callable[[], bool]]) -> bool:
-    """Whether :func:`evaluate` deals again: until ``deals`` deals (or else the budget) are
-    done, the deadline passes or ``stop()`` says so."""
+                     stop: Optional[Callable[[], bool]], most: Optional[int] = None) -> bool:
+    """Whether :func:`evaluate` deals again: until ``deals`` deals (or else the budget, see
+    :func:`_enough`) are done, the deadline passes or ``stop()`` says so."""
     if deals is not None:
         if tally.dealt >= deals:
             return False
-    elif tally.spent >= budget:
+    elif _enough(tally, budget, most):
         return False
     if deadline is not None and time.perf_counter() > deadline:
         return False
@@ -286,6 +385,8 @@ def evaluate(
     policy: Optional[Policy] = None,
     keep_worlds: bool = False,
     stop: Optional[Callable[[], bool]] = None,
+    depth: int = 0,
+    most: Optional[int] = None,
 ) -> Evaluation:
     """Value every legal move of ``view`` (its seat to move) over sampled deals.
 
@@ -299,6 +400,12 @@ def evaluate(
     the rest are played out.  ``match=(scores, target)`` makes the value the chance
     of winning the match.  ``stop()`` returning True stops dealing too (checked between
     deals, like the deadline: every move is still valued over the same deals).
+
+    ``depth`` > 0 values a deal too large to solve by searching it that many moves deep
+    (:mod:`~dominolab.search.lookahead`, when the value is net points and two sides play)
+    instead of playing it out, while a deal takes at most 1/:data:`EXACT_SHARE` of the
+    budget.  ``most`` makes the search adaptive: it stops once the best move is clear
+    (:data:`CLEAR`) and goes on past ``budget``, up to ``most``, while it is not.
     """
     moves = list(view.legal)
     if not moves:
@@ -307,7 +414,6 @@ def evaluate(
     if match is not None:
         objective = "match"
     policy = policy or Policy(view.rules)
-    rand = rng.random
     dealer = Dealer(view, weighting)
     # Moves that lead to mirror images (a tile played on either of two equal ends) share
     # one evaluation.
@@ -318,27 +424,20 @@ def evaluate(
     decision = _Decision(root, unique, view.rules.side_of(view.seat, view.players), utility, points_utility)
     if exact_limit is None:
         exact_limit = budget // (NODE_COST * EXACT_SHARE)
-    exact_ok = exact_limit > 0
-    too_large = 0
+    look = depth if depth > 0 and utility is points_utility and view.rules.sides(view.players) == 2 else 0
+    valuer = _DealValuer(decision, exact_limit, look, max(len(unique), budget // EXACT_SHARE), policy, rng.random)
     tally = _Tally(len(unique), keep_worlds)
+    if most is not None:
+        tally.by_deal = []
     while True:
         tally.dealt += 1
         if keep_worlds:
             tally.worlds.append((tuple(hands), tuple(stock)))
-        found: Optional[DealValues] = None
-        if exact_ok:
-            found, work = _values_by_solver(decision, hands, stock, exact_limit)
-            tally.spent += work
-            if found is None:
-                too_large += 1
-                exact_ok = too_large < 2  # the next deals would be as large: play out instead
-            else:
-                tally.exact += 1
-        if found is None:
-            found, work = _values_by_playout(decision, hands, stock, policy, rand)
-            tally.spent += work
+        found, work, solved = valuer.value(hands, stock)
+        tally.spent += work
+        tally.exact += solved
         tally.add(dealer.weight(hands), found, alias)
-        if not _dealing_goes_on(tally, budget, deals, deadline, stop):
+        if not _dealing_goes_on(tally, budget, deals, deadline, stop, most):
             break
         hands, stock = _next_deal(root, decision.saved, dealer, rng)
     values = tally.move_values(moves, alias)
