@@ -28,6 +28,10 @@ Pairings (A v B):
 ``flat-expert-v-hard``     expert as it was before it searched a tree (more deals only) v hard
 ``expert-v-flat-expert``   expert (a tree) v expert as it was
 ``tree-medium-v-medium``   experiment: a tree at about medium's time v medium (and ``-4``)
+``ARM-LEVEL-v-LEVEL``      issue 46's ablation at a level's budget, ARM one of ``depth``
+                           (each deal searched 4 moves deep with an evaluation; ``depth2``,
+                           ``depth6``), ``adaptive`` (work saved on clear decisions, spent on
+                           close ones), ``adaptive-depth`` (both), ``tree`` (expert's tree)
 =========================  =============================================================
 
 The experiments' expert levels value every move over deals (``FlatSearch``), as expert
@@ -85,6 +89,10 @@ PAIRINGS = {
     "expert-v-hard-4": ("partnership", "expert", "hard"),
     "tree-medium-v-medium": ("standard", "medium+treetime", "medium"),
     "tree-medium-v-medium-4": ("partnership", "medium+treetime", "medium"),
+    # issue 46's ablation: the deal searched to a depth, the adaptive budget, at each level
+    **{f"{arm}-{level}-v-{level}": ("standard", f"{level}+{arm}", level)
+       for arm in ("depth", "depth2", "depth6", "adaptive", "adaptive-depth", "tree")
+       for level in ("easy", "medium", "hard", "expert")},
 }
 
 
@@ -151,7 +159,39 @@ class EqualTimeTreeSearch(TreeSearch):
     LEVELS: ClassVar[dict[str, int]] = {level: work // 2 for level, work in dl.SearchPlayer.LEVELS.items()}
 
 
-VARIANTS = {"flat": FlatSearch, "keep": KeepingSearch, "weighted": WeightedSearch, "nonoise": NoNoiseSearch,
+class DepthSearch(FlatSearch):
+    """Each deal too large to solve searched 4 moves deep with an evaluation
+    (``search.evaluate(depth=4)``) instead of played out."""
+
+    DEPTH = 4
+
+
+class Depth2Search(FlatSearch):
+    """The same, 2 moves deep."""
+
+    DEPTH = 2
+
+
+class Depth6Search(FlatSearch):
+    """The same, 6 moves deep."""
+
+    DEPTH = 6
+
+
+class AdaptiveSearch(FlatSearch):
+    """Stops where the best move is clear and spends the saving where the top two are close."""
+
+    ADAPTIVE = True
+
+
+class AdaptiveDepthSearch(DepthSearch):
+    """DepthSearch and AdaptiveSearch together."""
+
+    ADAPTIVE = True
+
+
+VARIANTS = {"depth": DepthSearch, "depth2": Depth2Search, "depth6": Depth6Search, "adaptive": AdaptiveSearch,
+            "adaptive-depth": AdaptiveDepthSearch, "flat": FlatSearch, "keep": KeepingSearch, "weighted": WeightedSearch, "nonoise": NoNoiseSearch,
             "exact": DeepExactSearch, "sharp": SharpSearch, "combo": ComboSearch, "tree": TreeSearch,
             "narrow": NarrowTreeSearch, "treetime": EqualTimeTreeSearch}
 

@@ -183,3 +183,23 @@ def test_the_known_answer_set_is_large_robust_and_replays_to_its_values():
         solved = exact.solve(view, max_deals=ka.MAX_DEALS, limit=ka.NODE_LIMIT)
         assert solved.robust and solved.deals == entry["deals"] and solved.perfect == entry["perfect"]
         assert [round(m.value, 4) for m in solved.moves] == entry["values"]
+
+
+def test_deals_in_which_the_hand_would_have_ended_are_not_solved() -> None:
+    """Puerto Rico ends a hand at once when nobody can move (R11); a deal that fits the
+    public facts but would have ended the hand is not one the hand is in."""
+    text = "\n".join([
+        "rules: puerto-rico", "seats: me, seat 1, seat 2", "my tiles: 4-4 6-4 6-5 4-0 4-1 5-0 6-6",
+        "hand: first", "me: lead 6-6", "seat 1: 6-3 left", "seat 2: 5-3 left", "me: 5-0 left",
+        "seat 1: 6-0 left", "seat 2: 6-2 right", "me: 6-5 left", "seat 1: 3-2 right", "seat 2: 3-3 right",
+        "me: draws 5 (4-2, 2-2, 2-0, 6-1, 5-2), 5-2 left", "seat 1: 2-1 left", "seat 2: 3-1 left",
+        "me: passes", "seat 1: 3-0 right", "seat 2: 1-0 right", "me: 4-1 right", "seat 1: 5-4 right",
+        "seat 2: 5-5 right"])
+    board = dl.AnalysisBoard.from_text(text)
+    view = board.view()
+    solved = exact.solve(view)
+    assert 0 < solved.deals < exact.count_deals(view)
+    for hands, stock in exact.consistent_deals(view):
+        r = dl.Round.from_view(view, hands, stock)
+        assert r.is_over or len(r.legal_moves()) == len(view.legal)
+    assert "10 deals" in str(board.evaluate(level="easy", seed=0))

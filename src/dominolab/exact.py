@@ -225,8 +225,15 @@ def solve(view: View, *, max_deals: int = MAX_DEALS, limit: int = NODE_LIMIT,
     ahead = [0] * n
     nodes = 0
     deals = 0
+    dead = 0
     for hands, stock in consistent_deals(view):
         r = Round.from_view(view, hands, stock)
+        if r.is_over:
+            # Under stuck_end="at-once" a deal in which nobody could move would already have
+            # ended the hand (R11); which seat holds the playable tile is not public, so such
+            # deals fit the public facts but not the hand going on: they are not counted.
+            dead += 1
+            continue
         codes = r._fast_moves()  # the engine's move codes, in legal_moves() order
         if len(codes) != n:
             raise AssertionError("the filled-in round's moves differ from the view's")
@@ -249,8 +256,8 @@ def solve(view: View, *, max_deals: int = MAX_DEALS, limit: int = NODE_LIMIT,
             ahead[i] += value > 0
             if value >= top - 1e-9:
                 best_in[i] += 1
-    if deals != count:
-        raise AssertionError(f"listed {deals} deals but counted {count}")
+    if deals + dead != count:
+        raise AssertionError(f"listed {deals + dead} deals but counted {count}")
     out = tuple(ExactMove(m, total[i] / deals, low[i], high[i], best_in[i], ahead[i] / deals)
                 for i, m in enumerate(moves))
     return ExactEvaluation(view.seat, out, deals, nodes, view.boneyard_count, view.ends)

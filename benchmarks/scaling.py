@@ -1,0 +1,81 @@
+"""Does more time buy more strength?  The search player at a budget against itself at half it.
+
+Run:
+
+* ``python benchmarks/scaling.py doubling --deals 1000``: for each budget T (10, 20, ...
+  640 ms by default) the search player given T against the same player given T/2, over
+  ``--deals`` duplicate deals (each played twice, the players swapping seats); prints the
+  mean gain a hand with its 95% interval, paired by deal.
+* ``python benchmarks/scaling.py ladder --deals 1000``: each level against the level below.
+
+By default a budget of T ms is the work a quiet 2-core machine does in T ms
+(:data:`dominolab.players.SearchPlayer.WORK_PER_SECOND` units a second), so the result does
+not depend on what else the machine is running and the same seed plays the same moves;
+``--clock`` gives each decision T of wall-clock time instead (``time_limit``), which is
+what a player at a real table gets.  Nothing here is asserted by the tests; the measured
+tables are kept in benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import platform
+import statistics
+import time
+
+import dominolab as dl
+
+
+def searcher(ms: float, clock: bool):
+    """A factory (taking a seed) of the search player with a budget of ``ms`` milliseconds."""
+    if clock:
+        return functools.partial(dl.SearchPlayer, level=None, time_limit=ms / 1000)
+    return functools.partial(dl.SearchPlayer, level=None, work=round(ms / 1000 * dl.SearchPlayer.WORK_PER_SECOND))
+
+
+def row(label: str, a, b, preset: str, deals: int, seed: int, workers: int) -> None:
+    rules = dl.Rules.preset(preset)
+    seats = [a, b] * (2 if rules.partnerships else 1)
+    hands = deals * len(seats)  # each deal once per rotation of the seats
+    start = time.perf_counter()
+    result = dl.simulate(rules, seats, rounds=hands, seed=seed, workers=workers, progress=False)
+    took = time.perf_counter() - start
+    c = result.compare(0, 1)
+    low, high = c.margin_interval
+    ms = [statistics.median(t) * 1000 if t else float("nan") for t in result.times[:2]]
+    sa, sb = result.stats[0], result.stats[1]
+    print(f"| {label} | {result.hands // len(seats):,} | {c.margin:+.2f} "
+          f"({low:+.2f}..{high:+.2f}) | {'yes' if low > 0 else 'no'} | {100 * sa.win_rate:.1f} / {100 * sb.win_rate:.1f} "
+          f"| {ms[0]:.1f} / {ms[1]:.1f} | {took:.0f} |", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=["doubling", "ladder"])
+    parser.add_argument("--times", type=float, nargs="+", default=[10, 20, 40, 80, 160, 320, 640],
+                        help="the budgets T in ms (each against T/2)")
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=4600)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--preset", default="standard")
+    parser.add_argument("--clock", action="store_true", help="wall-clock time limits instead of work")
+    args = parser.parse_args()
+    print(f"Domino Lab {dl.__version__}, Python {platform.python_version()}; "
+          f"{dl.SearchPlayer.WORK_PER_SECOND:,} units of work a second; "
+          f"{'wall-clock limits' if args.clock else 'work budgets'}; {args.preset}; seed {args.seed}")
+    print("\n| A v B | deals | A's gain a hand (95% CI) | above 0 | hands won A / B % | median ms A / B | seconds |")
+    print("|---|---|---|---|---|---|---|")
+    if args.what == "doubling":
+        for t in args.times:
+            row(f"{t:g} ms v {t / 2:g} ms", searcher(t, args.clock), searcher(t / 2, args.clock),
+                args.preset, args.deals, args.seed, args.workers)
+    else:
+        levels = list(dl.SearchPlayer.LEVELS)
+        for low, high in zip(levels, levels[1:]):
+            row(f"{high} v {low}", functools.partial(dl.SearchPlayer, level=high),
+                functools.partial(dl.SearchPlayer, level=low), args.preset, args.deals, args.seed, args.workers)
+
+
+if __name__ == "__main__":
+    main()
