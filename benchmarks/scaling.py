@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import platform
 import statistics
 import time
@@ -45,9 +46,9 @@ def row(label: str, a, b, preset: str, deals: int, seed: int, workers: int) -> N
     low, high = c.margin_interval
     ms = [statistics.median(t) * 1000 if t else float("nan") for t in result.times[:2]]
     sa, sb = result.stats[0], result.stats[1]
-    print(f"| {label} | {result.hands // len(seats):,} | {c.margin:+.2f} "
-          f"({low:+.2f}..{high:+.2f}) | {'yes' if low > 0 else 'no'} | {100 * sa.win_rate:.1f} / {100 * sb.win_rate:.1f} "
-          f"| {ms[0]:.1f} / {ms[1]:.1f} | {took:.0f} |", flush=True)
+    above = "yes" if low > 0 else "no"
+    print(f"| {label} | {result.hands // len(seats):,} | {c.margin:+.2f} ({low:+.2f}..{high:+.2f}) | {above} "
+          f"| {100 * sa.win_rate:.1f} / {100 * sb.win_rate:.1f} | {ms[0]:.1f} / {ms[1]:.1f} | {took:.0f} |", flush=True)
 
 
 def main() -> None:
@@ -72,7 +73,7 @@ def main() -> None:
                 args.preset, args.deals, args.seed, args.workers)
     else:
         levels = list(dl.SearchPlayer.LEVELS)
-        for low, high in zip(levels, levels[1:]):
+        for low, high in itertools.pairwise(levels):
             row(f"{high} v {low}", functools.partial(dl.SearchPlayer, level=high),
                 functools.partial(dl.SearchPlayer, level=low), args.preset, args.deals, args.seed, args.workers)
 

@@ -191,7 +191,8 @@ class AdaptiveDepthSearch(DepthSearch):
 
 
 VARIANTS = {"depth": DepthSearch, "depth2": Depth2Search, "depth6": Depth6Search, "adaptive": AdaptiveSearch,
-            "adaptive-depth": AdaptiveDepthSearch, "flat": FlatSearch, "keep": KeepingSearch, "weighted": WeightedSearch, "nonoise": NoNoiseSearch,
+            "adaptive-depth": AdaptiveDepthSearch, "flat": FlatSearch, "keep": KeepingSearch,
+            "weighted": WeightedSearch, "nonoise": NoNoiseSearch,
             "exact": DeepExactSearch, "sharp": SharpSearch, "combo": ComboSearch, "tree": TreeSearch,
             "narrow": NarrowTreeSearch, "treetime": EqualTimeTreeSearch}
 
