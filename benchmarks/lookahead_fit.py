@@ -75,7 +75,8 @@ def main() -> None:
     for cols in ([0, 1, 2], [0, 1, 2, 3, 4], list(range(7)), list(range(13))):
         w, *_ = np.linalg.lstsq(x[:, cols], y, rcond=None)
         r2 = 1 - ((y - x[:, cols] @ w) ** 2).mean() / y.var()
-        print(f"{len(cols):2d} features: R² {r2:.3f}; " + ", ".join(f"{NAMES[c]} {v:+.3f}" for c, v in zip(cols, w, strict=True)))
+        weights = ", ".join(f"{NAMES[c]} {v:+.3f}" for c, v in zip(cols, w, strict=True))
+        print(f"{len(cols):2d} features: R² {r2:.3f}; {weights}")
 
 
 if __name__ == "__main__":
