@@ -475,3 +475,14 @@ def test_the_double_blank_tie_in_score_counts_every_opponent_left_at_zero():
     alone = dataclasses.replace(dl.Rules.preset("basic"), partnerships=True)
     assert dl.score(alone, hands=[[], ["1-0"], ["0-0"], ["2-0"]], went_out=0).winner == 0
     assert dl.score(alone, hands=[[], ["0-0"], ["1-0"], ["2-0"]], went_out=0).winner is None
+
+
+def test_explain_refuses_names_that_do_not_give_one_per_seat() -> None:
+    r = dl.Round.deal("standard", 3, seed=1)
+    while not r.is_over:
+        r.play(r.legal_moves()[0])
+    assert r.result is not None
+    assert "Ana" in r.result.explain(names=["Ana", "Bo", "Cy"])
+    for bad in (["Ana", "Bo"], "Ana", 3):
+        with pytest.raises(ValueError, match="one name per seat"):
+            r.result.explain(names=bad)  # type: ignore[arg-type]

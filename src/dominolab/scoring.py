@@ -57,6 +57,10 @@ class RoundResult:
     def explain(self, names: Optional[Sequence[str]] = None) -> str:
         """Each step of the scoring arithmetic in words, in the current language.  ``names``
         (one per seat) replaces "seat 0" etc."""
+        if names is not None and (isinstance(names, (str, bytes)) or not isinstance(names, Sequence)
+                                  or len(names) != len(self.pips)):
+            raise ValueError(_("names must give one name per seat ({players}), got {given}").format(
+                players=len(self.pips), given=excerpt(names)))
         return "\n".join(_render(step, names, self.sides) for step in self._steps)
 
     def _repr_markdown_(self) -> str:
