@@ -12,7 +12,8 @@ By default a budget of T ms is the work a quiet 2-core machine does in T ms
 (:data:`dominolab.players.SearchPlayer.WORK_PER_SECOND` units a second), so the result does
 not depend on what else the machine is running and the same seed plays the same moves;
 ``--clock`` gives each decision T of wall-clock time instead (``time_limit``), which is
-what a player at a real table gets.  Nothing here is asserted by the tests; the measured
+what a player at a real table gets.  ``--ledger DIR`` keeps each row's deals as they end, so a
+row of hours can be stopped and resumed (``ledger.py``).  Nothing here is asserted by the tests; the measured
 tables are kept in benchmarks/README.md.
 """
 
@@ -23,7 +24,12 @@ import functools
 import itertools
 import platform
 import statistics
-import time
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import ledger
 
 import dominolab as dl
 
@@ -35,13 +41,13 @@ def searcher(ms: float, clock: bool):
     return functools.partial(dl.SearchPlayer, level=None, work=round(ms / 1000 * dl.SearchPlayer.WORK_PER_SECOND))
 
 
-def row(label: str, a, b, preset: str, deals: int, seed: int, workers: int) -> None:
+def row(label: str, a, b, preset: str, deals: int, seed: int, workers: int, ledgers: Path | None = None) -> None:
     rules = dl.Rules.preset(preset)
     seats = [a, b] * (2 if rules.partnerships else 1)
-    hands = deals * len(seats)  # each deal once per rotation of the seats
-    start = time.perf_counter()
-    result = dl.simulate(rules, seats, rounds=hands, seed=seed, workers=workers, progress=False)
-    took = time.perf_counter() - start
+    slug = label.replace(" ", "")
+    where = ledgers / f"scaling-{slug}-{preset}-seed{seed}-{deals}deals.jsonl" if ledgers else None
+    result, took = ledger.run(rules, seats, deals, seed, ledger=where, what=f"scaling.py {label} {preset}",
+                              workers=workers)
     c = result.compare(0, 1)
     low, high = c.margin_interval
     ms = [statistics.median(t) * 1000 if t else float("nan") for t in result.times[:2]]
@@ -61,6 +67,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--clock", action="store_true", help="wall-clock time limits instead of work")
+    parser.add_argument("--ledger", type=Path, metavar="DIR",
+                        help="keep each 50 deals as they end in a file in DIR, and resume from it (ledger.py)")
     args = parser.parse_args()
     print(f"Domino Lab {dl.__version__}, Python {platform.python_version()}; "
           f"{dl.SearchPlayer.WORK_PER_SECOND:,} units of work a second; "
@@ -70,12 +78,13 @@ def main() -> None:
     if args.what == "doubling":
         for t in args.times:
             row(f"{t:g} ms v {t / 2:g} ms", searcher(t, args.clock), searcher(t / 2, args.clock),
-                args.preset, args.deals, args.seed, args.workers)
+                args.preset, args.deals, args.seed, args.workers, args.ledger)
     else:
         levels = list(dl.SearchPlayer.LEVELS)
         for low, high in itertools.pairwise(levels):
             row(f"{high} v {low}", functools.partial(dl.SearchPlayer, level=high),
-                functools.partial(dl.SearchPlayer, level=low), args.preset, args.deals, args.seed, args.workers)
+                functools.partial(dl.SearchPlayer, level=low), args.preset, args.deals, args.seed, args.workers,
+                args.ledger)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ Run: ``python benchmarks/search.py`` for everything (hours on 2 cores), or pick:
 * ``python benchmarks/search.py strength --pairing medium-v-baseline --hands 2000``: one
   pairing in duplicate format (every deal played with the players in every seat);
   prints the paired points margin a hand with its 95% interval (``result.compare``).
+  ``--ledger DIR`` keeps the deals as they end and resumes a stopped run (``ledger.py``).
 * ``python benchmarks/search.py timing``: each level's time per decision (median, p90),
   wall clock and CPU, over the decisions of a few hundred hands (only decisions with more
   than one legal move; a forced move costs nothing).
@@ -57,6 +58,7 @@ from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import ledger
 from baseline_search import BaselineSearchPlayer
 
 import dominolab as dl
@@ -209,13 +211,14 @@ def player(spec: str, **options):
     return spec
 
 
-def strength(name: str, hands: int, seed: int, workers: int) -> None:
+def strength(name: str, hands: int, seed: int, workers: int, ledgers: Path | None = None) -> None:
     preset, a, b = PAIRINGS[name]
     rules = dl.Rules.preset(preset)
     seats = [player(a), player(b)] * (2 if rules.partnerships else 1)
-    start = time.perf_counter()
-    result = dl.simulate(rules, seats, rounds=hands, seed=seed, workers=workers, progress=False)
-    took = time.perf_counter() - start
+    deals = -(-hands // len(seats))
+    where = ledgers / f"{name}-seed{seed}-{deals}deals.jsonl" if ledgers else None
+    result, took = ledger.run(rules, seats, deals, seed, ledger=where, what=f"search.py strength {name}",
+                              workers=workers)
     c = result.compare(0, 1)
     sa, sb = result.stats[0], result.stats[1]
     ms = [statistics.median(t) * 1000 if t else float("nan") for t in result.times[:2]]
@@ -256,6 +259,8 @@ def main() -> None:
     s.add_argument("--hands", type=int, default=2000)
     s.add_argument("--workers", type=int, default=2)
     s.add_argument("--seed", type=int, default=2026)
+    s.add_argument("--ledger", type=Path, metavar="DIR",
+                   help="keep each 50 deals as they end in a file in DIR, and resume from it (ledger.py)")
     t = sub.add_parser("timing")
     t.add_argument("--hands", type=int, default=40)
     t.add_argument("--seed", type=int, default=1)
@@ -274,7 +279,8 @@ def main() -> None:
         print("\n| pairing (A v B) | hands | A's points margin a hand (95% CI) | wins % A / B | points a hand A / B "
               "| median ms A / B | seconds |\n|---|---|---|---|---|---|---|")
         for name in getattr(args, "pairing", None) or list(PAIRINGS):
-            strength(name, getattr(args, "hands", 2000), getattr(args, "seed", 2026), getattr(args, "workers", 2))
+            strength(name, getattr(args, "hands", 2000), getattr(args, "seed", 2026), getattr(args, "workers", 2),
+                     getattr(args, "ledger", None))
 
 
 if __name__ == "__main__":

@@ -125,3 +125,34 @@ def test_paired_comparison():
     assert c.significant and "strategy v random" in str(c)
     mirror = res.compare(1, 0)
     assert mirror.wins == c.decided - c.wins and mirror.margin == pytest.approx(-c.margin)
+
+
+def test_a_run_split_at_any_deal_and_combined_is_the_whole_run():
+    whole = dl.simulate("standard", ["strategy", "greedy"], rounds=30, seed=11, progress=False)
+    first = dl.simulate("standard", ["strategy", "greedy"], rounds=12, seed=11, progress=False)
+    rest = dl.simulate("standard", ["strategy", "greedy"], rounds=18, seed=11, progress=False, start=6)
+    assert [r["deal"] for r in rest.records][:2] == [6, 6]
+    joined = dl.SimulationResult.combine([first, rest])
+    assert joined == whole and joined.compare() == whole.compare()
+    assert [len(t) for t in joined.times] == [len(a) + len(b) for a, b in zip(first.times, rest.times, strict=True)]
+
+
+@pytest.mark.parametrize(("parts", "match"), [
+    ([], "at least one"),
+    (["not a result"], r"parts\[0\]: not a SimulationResult"),
+    ("overlap", r"parts\[1\] plays deal 2 again"),
+    ("other seed", r"parts\[1\] was not played with the rules, players, format and seed"),
+])
+def test_combine_refuses_parts_that_are_not_one_run(parts, match):
+    a = dl.simulate("standard", ["greedy", "random"], rounds=6, seed=2, progress=False)
+    if parts == "overlap":
+        parts = [a, dl.simulate("standard", ["greedy", "random"], rounds=6, seed=2, progress=False, start=2)]
+    elif parts == "other seed":
+        parts = [a, dl.simulate("standard", ["greedy", "random"], rounds=6, seed=3, progress=False, start=3)]
+    with pytest.raises(ValueError, match=match):
+        dl.SimulationResult.combine(parts)
+
+
+def test_start_must_be_a_deal_number():
+    with pytest.raises(ValueError, match="start"):
+        dl.simulate("standard", ["greedy", "random"], rounds=2, progress=False, start=-1)

@@ -326,6 +326,29 @@ class SimulationResult:
         caption = escape(self.table().splitlines()[0])
         return f"<table><caption>{caption}</caption><tr>{head}</tr>{rows}</table>"
 
+    @classmethod
+    def combine(cls, parts: Sequence[SimulationResult]) -> SimulationResult:
+        """One result from the parts of a split run (see ``simulate(start=...)``): the same
+        rules, players, seed and format, and no deal played in two parts."""
+        if not parts:
+            raise ValueError("combine needs at least one result")
+        first = parts[0]
+        seen: set[int] = set()
+        for i, part in enumerate(parts):
+            if not isinstance(part, SimulationResult):
+                raise ValueError(f"parts[{i}]: not a SimulationResult, got {excerpt(part)}")
+            ours = (part.rules, part.labels, part.duplicate, part.seed)
+            if ours != (first.rules, first.labels, first.duplicate, first.seed):
+                raise ValueError(f"parts[{i}] was not played with the rules, players, format and seed of parts[0]")
+            deals = {r["deal"] for r in part.records}
+            if deals & seen:
+                raise ValueError(f"parts[{i}] plays deal {min(deals & seen)} again")
+            seen |= deals
+        n = len(first.labels)
+        times = [[t for part in parts for t in (part.times[p] if p < len(part.times) else [])] for p in range(n)]
+        return cls(rules=first.rules, labels=first.labels, records=[r for part in parts for r in part.records],
+                   duplicate=first.duplicate, seed=first.seed, times=times)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SimulationResult):
             return NotImplemented
@@ -344,6 +367,7 @@ def simulate(
     executor: Optional[Executor] = None,
     progress: bool = True,
     time_limit: Optional[float] = None,
+    start: int = 0,
 ) -> SimulationResult:
     """Play ``rounds`` hands between the players in ``seats`` (one spec per seat: a name
     such as "greedy", a player class such as ``dl.GreedyPlayer`` or your own, a factory
@@ -356,6 +380,11 @@ def simulate(
     ``concurrent.futures.Executor``.  A player that fails raises :class:`PlayerError`
     naming the deal, the player and the move; ``time_limit`` (seconds) fails a player
     that takes longer over one decision.
+
+    ``start`` is the number of the first deal: with two players,
+    ``simulate(..., rounds=200, seed=7, start=100)`` plays deals 100 to 199 of seed 7, the
+    second half of what ``rounds=400`` plays, hand for hand.  So a long run can be split,
+    stopped and resumed, and its parts joined with :meth:`SimulationResult.combine`.
     """
     rules = Rules.coerce(rules)
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
@@ -376,12 +405,14 @@ def simulate(
     check_int(rounds, "rounds", 1)
     check_int(workers, "workers", 1)
     check_int(seed, "seed")
+    check_int(start, "start", 0)
     if time_limit is not None:
         check_number(time_limit, "time_limit", positive=True)
     rotations = n if duplicate else 1
     deals = -(-rounds // rotations)
     per_batch = max(1, min(50, deals // (8 * max(workers, 1)) or 1))
-    batches = [tuple(range(start, min(deals, start + per_batch))) for start in range(0, deals, per_batch)]
+    batches = [tuple(range(first, min(start + deals, first + per_batch)))
+               for first in range(start, start + deals, per_batch)]
     jobs = [_Job(rules.to_dict(), specs, n, seed, batch, rotations, time_limit) for batch in batches]
 
     bar = _progress_bar(deals * rotations, _("{rules}: {players}").format(
