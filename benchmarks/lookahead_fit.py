@@ -17,30 +17,7 @@ import numpy as np
 
 import dominolab as dl
 from dominolab import search
-from dominolab.tiles import TILE_BY_ID
-
-PIPS = [t.pips for t in TILE_BY_ID]
-NAMES = ["constant", "their pips - mine", "their tiles - mine", "my tiles that fit", "their tiles that fit",
-         "boneyard", "tile gap x boneyard", "their pips", "my pips", "none of mine fit", "none of theirs fit",
-         "my tiles", "their tiles"]
-
-
-def features(r: dl.Round) -> list[float]:
-    """The features of :func:`linear_value`, seen from the side of the seat to move."""
-    rules = r.rules
-    me = rules.side_of(r._turn, r.players)
-    suit = r._suit
-    ends = (suit[r._left] | suit[r._right]) if r._left >= 0 else (1 << 28) - 1
-    mp = op = mt = ot = mpl = opl = 0
-    for seat, hand in enumerate(r._hands):
-        pips = sum(PIPS[i] for i in range(28) if hand >> i & 1)
-        if rules.side_of(seat, r.players) == me:
-            mp, mt, mpl = mp + pips, mt + hand.bit_count(), mpl + (hand & ends).bit_count()
-        else:
-            op, ot, opl = op + pips, ot + hand.bit_count(), opl + (hand & ends).bit_count()
-    stock = len(r._stock)
-    return [1.0, op - mp, ot - mt, mpl, opl, stock, (ot - mt) * stock, op, mp, float(mpl == 0), float(opl == 0),
-            mt, ot]
+from dominolab.search.lookahead import FEATURES, features
 
 
 def main() -> None:
@@ -75,7 +52,7 @@ def main() -> None:
     for cols in ([0, 1, 2], [0, 1, 2, 3, 4], list(range(7)), list(range(13))):
         w, *_ = np.linalg.lstsq(x[:, cols], y, rcond=None)
         r2 = 1 - ((y - x[:, cols] @ w) ** 2).mean() / y.var()
-        weights = ", ".join(f"{NAMES[c]} {v:+.3f}" for c, v in zip(cols, w, strict=True))
+        weights = ", ".join(f"{FEATURES[c]} {v:+.3f}" for c, v in zip(cols, w, strict=True))
         print(f"{len(cols):2d} features: R² {r2:.3f}; {weights}")
 
 

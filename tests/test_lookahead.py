@@ -10,7 +10,7 @@ import pytest
 
 import dominolab as dl
 from dominolab import search
-from dominolab.search.lookahead import Lookahead, LookaheadLimit, linear_value
+from dominolab.search.lookahead import FEATURES, WEIGHTS, Lookahead, LookaheadLimit, features, linear_value
 
 
 def _endgames(preset: str, count: int) -> list[dl.Round]:
@@ -68,6 +68,31 @@ def test_the_evaluation_is_one_side_against_the_other() -> None:
                 r.play(rng.choice(r.legal_moves()))
             if not r.is_over:
                 assert linear_value(r, 0) == pytest.approx(-linear_value(r, 1))
+
+
+def test_the_evaluation_weighs_the_features_the_fit_sees() -> None:
+    """linear_value is written out for speed; benchmarks/lookahead_fit.py fits on features():
+    the two must be one function, or a refit would be read with other numbers."""
+    rng = random.Random(4)
+    assert len(FEATURES) == len(WEIGHTS)
+    checked = 0
+    for preset in ("standard", "partnership", "block"):
+        rules = dl.Rules.preset(preset)
+        players = 4 if rules.partnerships else 2
+        for _ in range(30):
+            r = dl.Round.deal(rules, players, seed=rng.randrange(10**6))
+            for _ in range(rng.randrange(12)):
+                if r.is_over:
+                    break
+                r.play(rng.choice(r.legal_moves()))
+            if r.is_over:
+                continue
+            me = rules.side_of(r.turn, players)
+            x = features(r)
+            assert len(x) == len(FEATURES) and x[0] == 1.0
+            assert linear_value(r, me) == pytest.approx(sum(w * f for w, f in zip(WEIGHTS, x, strict=True)))
+            checked += 1
+    assert checked > 60
 
 
 def test_evaluate_searches_deals_to_a_depth_and_stays_reproducible() -> None:

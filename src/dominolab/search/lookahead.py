@@ -24,21 +24,25 @@ from typing import TYPE_CHECKING, Any
 
 from ..fastround import FAST_DRAW
 from ..tiles import TILE_BY_ID
+from .solver import _bounds
 
 if TYPE_CHECKING:
     from ..round import Round
 
-__all__ = ["Lookahead", "LookaheadLimit", "linear_value"]
+__all__ = ["FEATURES", "WEIGHTS", "Lookahead", "LookaheadLimit", "features", "linear_value"]
 
 _INF = float("inf")
 _PIPS = [t.pips for t in TILE_BY_ID]
 
-#: The weights of :func:`linear_value`, fitted by least squares to the net points of 20,000
-#: positions of standard two-player hands (greedy play to a random move, then the mean of
-#: four play-outs; ``benchmarks/lookahead_fit.py``): a constant, then the other side's pips
-#: less the seat's, the other side's tiles less its own, its tiles that fit the ends, the
-#: others' that fit, the boneyard's size, the tile difference times the boneyard, the others'
-#: pips, its pips, whether none of its tiles fit, whether none of theirs do, its tiles, theirs.
+#: What :func:`linear_value` weighs (:func:`features` computes them), seen from the side of
+#: the seat to move.
+FEATURES = ("constant", "their pips - mine", "their tiles - mine", "my tiles that fit", "their tiles that fit",
+            "boneyard", "tile gap x boneyard", "their pips", "my pips", "none of mine fit", "none of theirs fit",
+            "my tiles", "their tiles")
+
+#: The weights of :data:`FEATURES` in :func:`linear_value`, fitted by least squares to the
+#: net points of 20,000 positions of standard two-player hands (greedy play to a random move,
+#: then the mean of four play-outs; ``benchmarks/lookahead_fit.py``).
 WEIGHTS = (1.389, 0.09, 1.723, 0.493, -0.872, -0.044, -0.085, 0.025, -0.065, -5.316, 1.03, -0.634, 1.089)
 
 
@@ -46,10 +50,9 @@ class LookaheadLimit(Exception):
     """The search of one deal spent the work it was allowed."""
 
 
-def linear_value(r: Round, side: int) -> float:
-    """An estimate of ``side``'s net points from what the position shows (every hand
-    known, as in a sampled deal): the weighted sum :data:`WEIGHTS` describes, seen from
-    the side of the seat to move; the other side gets its negative."""
+def _totals(r: Round) -> tuple[list[int], list[int], int]:
+    """Pips, tiles and tiles that fit the ends, for the side of the seat to move and for
+    the others; and that side."""
     side_of = r.rules.side_of
     n = r.players
     me = side_of(r._turn, n)
@@ -69,6 +72,25 @@ def linear_value(r: Round, side: int) -> float:
         total[0] += pips
         total[1] += hand.bit_count()
         total[2] += (hand & ends).bit_count()
+    return mine, theirs, me
+
+
+def features(r: Round) -> list[float]:
+    """The numbers :data:`FEATURES` names, for the position of ``r`` (every hand known):
+    what :func:`linear_value` weighs, and what ``benchmarks/lookahead_fit.py`` fits."""
+    mine, theirs, _me = _totals(r)
+    stock = len(r._stock)
+    ahead = theirs[1] - mine[1]
+    return [1.0, theirs[0] - mine[0], ahead, mine[2], theirs[2], stock, ahead * stock, theirs[0], mine[0],
+            float(mine[2] == 0), float(theirs[2] == 0), mine[1], theirs[1]]
+
+
+def linear_value(r: Round, side: int) -> float:
+    """An estimate of ``side``'s net points from what the position shows (every hand
+    known, as in a sampled deal): :data:`WEIGHTS` times :func:`features`, seen from the
+    side of the seat to move; the other side gets its negative.  Written out, not as a
+    dot product, because the search calls it at every leaf."""
+    mine, theirs, me = _totals(r)
     stock = len(r._stock)
     w = WEIGHTS
     ahead = theirs[1] - mine[1]
@@ -190,13 +212,3 @@ class Lookahead:
             r.undo()
         return total / len(ids)
 
-
-def _bounds(hit: tuple[float, float] | None, best: float, alpha: float, beta: float) -> tuple[float, float]:
-    """The bounds a search of window (``alpha``, ``beta``) that found ``best`` proves, joined
-    with what the table knew."""
-    low, high = hit if hit is not None else (-_INF, _INF)
-    if best <= alpha:
-        return low, min(high, best)
-    if best >= beta:
-        return max(low, best), high
-    return best, best

@@ -176,14 +176,7 @@ class Solver:
                     alpha = v
                     if alpha >= beta:
                         break
-        low, high = hit if hit is not None else (-_INF, _INF)
-        if best <= start:
-            high = min(high, best)
-        elif best >= beta:
-            low = max(low, best)
-        else:
-            low = high = best
-        self.table[key] = (low, high)
+        self.table[key] = _bounds(hit, best, start, beta)
         return best
 
     def _chance(self, side: int) -> float:
@@ -227,6 +220,18 @@ class Solver:
         assert best is not None  # a hand that is not over has a legal move
         self.table[key] = best
         return best
+
+
+def _bounds(hit: tuple[float, ...] | None, best: float, alpha: float, beta: float) -> tuple[float, float]:
+    """The bounds on a position's value that a search of window (``alpha``, ``beta``)
+    finding ``best`` proves, joined with what the table knew (``hit``): an upper bound when
+    every move failed low, a lower bound when one failed high, else the exact value."""
+    low, high = hit if hit is not None else (-_INF, _INF)
+    if best <= alpha:
+        return low, min(high, best)
+    if best >= beta:
+        return max(low, best), high
+    return best, best
 
 
 # ---------------------------------------------------------------------------- utilities
