@@ -15,7 +15,7 @@ Pairings (A v B):
 =========================  =============================================================
 ``medium-v-baseline``      new "medium" v the pre-issue-12 player's "medium" (standard)
 ``medium-v-baseline-4``    the same in the partnership game (4 players, no boneyard)
-``hard-v-medium``          standard, 2 players
+``medium-v-easy``          standard, 2 players (and ``hard-v-medium``)
 ``expert-v-hard``          standard, 2 players (and ``-4``: partnership)
 ``medium-v-greedy``        standard, 2 players (and ``medium-v-strategy``)
 ``keep-v-medium``          experiment: play-outs that keep matching tiles v the shipped policy
@@ -66,6 +66,7 @@ import dominolab as dl
 PAIRINGS = {
     "medium-v-baseline": ("standard", "medium", "baseline-medium"),
     "medium-v-baseline-4": ("partnership", "medium", "baseline-medium"),
+    "medium-v-easy": ("standard", "medium", "easy"),
     "hard-v-medium": ("standard", "hard", "medium"),
     "expert-v-hard": ("standard", "expert", "hard"),
     "hard-v-medium-4": ("partnership", "hard", "medium"),
