@@ -24,6 +24,7 @@ from ..view import View
 from .lookahead import Lookahead, LookaheadLimit, linear_value
 from .policy import Policy
 from .solver import Solver, match_utility, net_utility
+from .verdict import ByMove
 from .worlds import Dealer, _code_of, _distinct, _first_round, _mirror, _next_deal
 
 _INF = float("inf")
@@ -72,7 +73,7 @@ class MoveValue:
 
 
 @dataclass(frozen=True)
-class Evaluation:
+class Evaluation(ByMove[MoveValue]):
     """The search's verdict on one decision of ``seat``: each legal move's
     :class:`MoveValue` (in the order of ``view.legal``), the move chosen, how many deals were dealt and how many of
     them were solved exactly, the work spent (play-out moves plus solver nodes weighted by
@@ -112,17 +113,6 @@ class Evaluation:
         count = len(self.nets)
         variance = max(0.0, square - mean * mean) * count / (count - 1)
         return mean, 1.96 * math.sqrt(variance / count)
-
-    def __getitem__(self, move: Move) -> MoveValue:
-        for item in self.moves:
-            if item.move == move:
-                return item
-        raise KeyError(move)
-
-    @property
-    def values(self) -> dict[Move, float]:
-        """Each move's ``value``."""
-        return {m.move: m.value for m in self.moves}
 
     def ranked(self) -> list[MoveValue]:
         """The moves best first (the chosen move first; ties keep the legal order)."""
