@@ -253,60 +253,90 @@ def read(text: str) -> AnalysisBoard:
     if len(text) > MAX_TEXT:
         raise AnalysisError(_("the text is too long to be one hand ({count} characters; at most {most})")
                             .format(count=len(text), most=MAX_TEXT))
-    header: dict[str, tuple[int, str]] = {}
-    changes: dict[str, Any] = {}
-    board: Optional[AnalysisBoard] = None
-    node: Optional[Node] = None
-    line_start: Optional[Node] = None
-    stack: list[tuple[Node, Optional[Node], int]] = []
+    reader = _Reader()
     last_line = 0
-    place: Optional[Node] = None  # where a line "*" puts the board
-    place_line = 0
-    line_nodes: list[Node] = []  # the nodes the last turn line made, in order
     for number, raw in enumerate(text.splitlines(), start=1):
         last_line = number
         line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if board is None:
-            key, colon, value = line.partition(":")
-            key = " ".join(key.lower().split())
-            key = _HEADER_KEYS.get(key, key)
-            rule = next((word for word in _RULE_WORDS if key.startswith(word + " ")), None)
-            if rule is not None:
-                changes[key[len(rule) + 1:].strip()] = (number, value.strip())
-                continue
-            if key in _HEADERS and colon:
-                if key in header:
-                    raise AnalysisTextError(number, _("'{key}' is given twice (first at line {line})")
-                                            .format(key=_header(key), line=header[key][0]))
-                header[key] = (number, value.strip())
-                continue
-            board = _board(header, changes, number)
-            node = line_start = board.root
+        if line:
+            reader.line(line, number)
+    return reader.finish(last_line)
+
+
+class _Reader:
+    """:func:`read` line by line: the header lines until the first turn line makes the
+    board, then the turns, the variations' brackets and the place "*"."""
+
+    def __init__(self) -> None:
+        self.header: dict[str, tuple[int, str]] = {}  # a header's key: its line and value
+        self.changes: dict[str, Any] = {}  # a rule field's name: its line and value
+        self.board: Optional[AnalysisBoard] = None  # made by the first line that is no header
+        self.node: Optional[Node] = None  # the node the turns so far reach
+        self.line_start: Optional[Node] = None  # where the last turn line began: what "[" replaces
+        self.stack: list[tuple[Node, Optional[Node], int]] = []  # each open "[": node, line start, line
+        self.place: Optional[Node] = None  # where a line "*" puts the board
+        self.place_line = 0
+        self.line_nodes: list[Node] = []  # the nodes the last turn line made, in order
+
+    def line(self, line: str, number: int) -> None:
+        """Read line ``number`` (its comment and outer spaces taken off, not empty)."""
+        if self.board is None:
+            if self._header(line, number):
+                return
+            self.board = _board(self.header, self.changes, number)
+            self.node = self.line_start = self.board.root
+        if not self._mark(line, number):
+            self._turn(line, number)
+
+    def _header(self, line: str, number: int) -> bool:
+        """Whether the line is a header line ("rules: ...", "rule <field>: ..."), kept."""
+        key, colon, value = line.partition(":")
+        key = " ".join(key.lower().split())
+        key = _HEADER_KEYS.get(key, key)
+        rule = next((word for word in _RULE_WORDS if key.startswith(word + " ")), None)
+        if rule is not None:
+            self.changes[key[len(rule) + 1:].strip()] = (number, value.strip())
+            return True
+        if key in _HEADERS and colon:
+            if key in self.header:
+                raise AnalysisTextError(number, _("'{key}' is given twice (first at line {line})")
+                                        .format(key=_header(key), line=self.header[key][0]))
+            self.header[key] = (number, value.strip())
+            return True
+        return False
+
+    def _mark(self, line: str, number: int) -> bool:
+        """Whether the line is a mark: the place "*", or a variation's "[" or "]"."""
+        node = self.node
         assert node is not None
         if line.split(None, 1)[:1] == ["*"]:
-            if place is not None:
+            if self.place is not None:
                 raise AnalysisTextError(number, _("the place '*' is given twice (first at line {line})")
-                                        .format(line=place_line))
-            place, place_line = _place(line, node, line_nodes, number), number
-            continue
+                                        .format(line=self.place_line))
+            self.place, self.place_line = _place(line, node, self.line_nodes, number), number
+            return True
         if line == "[":
-            if line_start is None:
+            if self.line_start is None:
                 raise AnalysisTextError(number, _("a variation '[' must follow a turn: it replaces that turn"))
-            stack.append((node, line_start, number))
-            node, line_start = line_start, None
-            continue
+            self.stack.append((node, self.line_start, number))
+            self.node, self.line_start = self.line_start, None
+            return True
         if line == "]":
-            if not stack:
+            if not self.stack:
                 raise AnalysisTextError(number, _("']' without a '[' before it"))
-            if line_start is None:
+            if self.line_start is None:
                 raise AnalysisTextError(number, _("an empty variation: give at least one turn between '[' and ']'"))
-            node, line_start, _opened = stack.pop()
-            continue
+            self.node, self.line_start, _opened = self.stack.pop()
+            return True
+        return False
+
+    def _turn(self, line: str, number: int) -> None:
+        """A turn line: its seat's moves, each checked and added after the node reached."""
+        board, node = self.board, self.node
+        assert board is not None and node is not None
         try:
             seat, rest = _seat_of(board, line, number)
-            line_start = node
+            self.line_start = node
             try:
                 parts = moves_of(rest, mine=seat == board.seat)
             except ValueError as exc:
@@ -314,7 +344,7 @@ def read(text: str) -> AnalysisBoard:
         except AnalysisTextError:
             _check_path(board, node.path())  # a wrong line before this one is named first
             raise
-        line_nodes = []
+        self.line_nodes = []
         for action, tile, end in parts:
             try:
                 event = board._event(node, seat, action, tile, end)
@@ -330,23 +360,28 @@ def read(text: str) -> AnalysisBoard:
             except AnalysisError as exc:
                 _check_path(board, node.path())  # a wrong line before this one is named first
                 raise AnalysisTextError(number, str(exc)) from None
-            line_nodes.append(node)
-    if board is None:
-        board = _board(header, changes, last_line + 1)
-        node = board.root
-    if stack:
-        raise AnalysisTextError(stack[-1][2], _("this '[' is never closed by a ']'"))
-    _check_tree(board)
-    main = board.root
-    while main.variations:
-        main = main.variations[0]
-    board.node = main if place is None else place
-    if place is not None:  # redo from the start goes along the way to the place
-        step: Optional[Node] = place
-        while step is not None and step.parent is not None:
-            step.parent._next = step
-            step = step.parent
-    return board
+            self.node = node
+            self.line_nodes.append(node)
+
+    def finish(self, last_line: int) -> AnalysisBoard:
+        """The board read, once every line is: checked whole, at its place."""
+        board = self.board
+        if board is None:
+            board = _board(self.header, self.changes, last_line + 1)
+        if self.stack:
+            raise AnalysisTextError(self.stack[-1][2], _("this '[' is never closed by a ']'"))
+        _check_tree(board)
+        main = board.root
+        while main.variations:
+            main = main.variations[0]
+        place = self.place
+        board.node = main if place is None else place
+        if place is not None:  # redo from the start goes along the way to the place
+            step: Optional[Node] = place
+            while step is not None and step.parent is not None:
+                step.parent._next = step
+                step = step.parent
+        return board
 
 
 def _place(line: str, node: Node, line_nodes: list[Node], number: int) -> Node:

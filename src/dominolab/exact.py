@@ -53,6 +53,7 @@ from .inference import BONEYARD, hidden_places, infer, known_voids
 from .moves import Move, same_move
 from .round import Round
 from .search import Solver, net_utility
+from .search.verdict import ByMove
 from .tiles import Tile
 from .view import View
 
@@ -95,10 +96,12 @@ class ExactMove:
 
 
 @dataclass(frozen=True)
-class ExactEvaluation:
+class ExactEvaluation(ByMove[ExactMove]):
     """:func:`solve`'s verdict on ``seat``'s decision: every legal move's :class:`ExactMove`
     (in the order of ``view.legal``), how many deals fit the view, the solver nodes spent,
-    the boneyard's size (empty and one deal: nothing is hidden from anyone) and the ends."""
+    the boneyard's size (empty and one deal: nothing is hidden from anyone) and the ends.
+    ``verdict[move]`` is a move's :class:`ExactMove`; :attr:`values` each move's exact value
+    (mean net points over the deals)."""
 
     seat: int
     moves: tuple[ExactMove, ...]
@@ -106,17 +109,6 @@ class ExactEvaluation:
     nodes: int
     boneyard: int
     ends: Optional[tuple[int, int]] = None
-
-    def __getitem__(self, move: Move) -> ExactMove:
-        for item in self.moves:
-            if item.move == move:
-                return item
-        raise KeyError(move)
-
-    @property
-    def values(self) -> dict[Move, float]:
-        """Each move's exact value (mean net points over the deals)."""
-        return {m.move: m.value for m in self.moves}
 
     @property
     def best(self) -> Move:

@@ -24,6 +24,7 @@ from ..view import View
 from .lookahead import Lookahead, LookaheadLimit, linear_value
 from .policy import Policy
 from .solver import Solver, match_utility, net_utility
+from .verdict import ByMove
 from .worlds import Dealer, _code_of, _distinct, _first_round, _mirror, _next_deal
 
 _INF = float("inf")
@@ -72,7 +73,7 @@ class MoveValue:
 
 
 @dataclass(frozen=True)
-class Evaluation:
+class Evaluation(ByMove[MoveValue]):
     """The search's verdict on one decision of ``seat``: each legal move's
     :class:`MoveValue` (in the order of ``view.legal``), the move chosen, how many deals were dealt and how many of
     them were solved exactly, the work spent (play-out moves plus solver nodes weighted by
@@ -112,17 +113,6 @@ class Evaluation:
         count = len(self.nets)
         variance = max(0.0, square - mean * mean) * count / (count - 1)
         return mean, 1.96 * math.sqrt(variance / count)
-
-    def __getitem__(self, move: Move) -> MoveValue:
-        for item in self.moves:
-            if item.move == move:
-                return item
-        raise KeyError(move)
-
-    @property
-    def values(self) -> dict[Move, float]:
-        """Each move's ``value``."""
-        return {m.move: m.value for m in self.moves}
 
     def ranked(self) -> list[MoveValue]:
         """The moves best first (the chosen move first; ties keep the legal order)."""
@@ -284,7 +274,7 @@ class _Tally:
     value, net points, deals ahead and squared net points; the deals dealt, solved and kept,
     and the work spent."""
 
-    def __init__(self, moves: int, keep_worlds: bool):
+    def __init__(self, moves: int, keep_worlds: bool, paired: bool = False):
         self.weight = 0.0
         self.value = [0.0] * moves
         self.points = [0.0] * moves
@@ -294,8 +284,12 @@ class _Tally:
         self.keep_worlds = keep_worlds
         self.worlds: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         self.nets: list[tuple[float, tuple[float, ...]]] = []
-        #: Each deal's net points per distinct move, kept when the search may stop early.
-        self.by_deal: Optional[list[list[float]]] = None
+        #: With ``paired`` (for :meth:`clear`), running sums over the deals counted alike:
+        #: each move's net points and, for moves i < j, their squared differences.
+        self.paired = paired
+        self.counted = 0
+        self.sums = [0.0] * moves
+        self.pair_squares = [[0.0] * moves for _ in range(moves)] if paired else []
 
     def add(self, w: float, found: DealValues, alias: list[int]) -> None:
         """Count one deal of weight ``w``, valued as ``found``; ``alias`` maps each legal
@@ -308,22 +302,32 @@ class _Tally:
             self.squares[i] += w * net * net
         if self.keep_worlds:
             self.nets.append((w, tuple(nets[a] for a in alias)))
-        if self.by_deal is not None:
-            self.by_deal.append(nets)
+        if self.paired:
+            self.counted += 1
+            for i, net in enumerate(nets):
+                self.sums[i] += net
+                row = self.pair_squares[i]
+                for j in range(i + 1, len(nets)):
+                    row[j] += (net - nets[j]) ** 2
         self.weight += w
 
     def clear(self) -> float:
         """How many standard errors the best move's mean net points lead the next best's,
         paired by deal (infinite when one move is left or the two never differ)."""
-        deals = self.by_deal or []
-        count = len(deals)
-        if count < 2 or len(deals[0]) < 2:
-            return _INF
-        means = [sum(d[i] for d in deals) / count for i in range(len(deals[0]))]
+        lead, spread = self.lead()
+        return _INF if spread == 0 else lead / math.sqrt(spread / self.counted)
+
+    def lead(self) -> tuple[float, float]:
+        """The best move's lead in mean net points over the next best and the sample variance
+        of their difference by deal, from the running sums ((0, 0) under two deals or moves)."""
+        count = self.counted
+        if count < 2 or len(self.sums) < 2:
+            return 0.0, 0.0
+        means = [total / count for total in self.sums]
         first, second = sorted(range(len(means)), key=lambda i: -means[i])[:2]
         lead = means[first] - means[second]
-        spread = sum((d[first] - d[second] - lead) ** 2 for d in deals) / (count - 1)
-        return _INF if spread == 0 else lead / math.sqrt(spread / count)
+        squares = self.pair_squares[min(first, second)][max(first, second)]
+        return lead, max(0.0, squares - count * lead * lead) / (count - 1)
 
     def move_values(self, moves: list[Move], alias: list[int]) -> list[MoveValue]:
         """Each legal move's :class:`MoveValue`: the weighted means, the spread of net points."""
@@ -426,9 +430,7 @@ def evaluate(
         exact_limit = budget // (NODE_COST * EXACT_SHARE)
     look = depth if depth > 0 and utility is points_utility and view.rules.sides(view.players) == 2 else 0
     valuer = _DealValuer(decision, exact_limit, look, max(len(unique), budget // EXACT_SHARE), policy, rng.random)
-    tally = _Tally(len(unique), keep_worlds)
-    if most is not None:
-        tally.by_deal = []
+    tally = _Tally(len(unique), keep_worlds, paired=most is not None)
     while True:
         tally.dealt += 1
         if keep_worlds:
