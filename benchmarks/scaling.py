@@ -23,6 +23,7 @@ import argparse
 import functools
 import itertools
 import platform
+import re
 import statistics
 import sys
 from pathlib import Path
@@ -34,17 +35,27 @@ import ledger
 import dominolab as dl
 
 
-def searcher(ms: float, clock: bool):
+class TreeFrom(dl.SearchPlayer):
+    """The search player searching a tree from ``tree_work`` units a decision up instead of
+    :attr:`~dominolab.SearchPlayer.TREE_WORK` (the ablation's candidate for the levels)."""
+
+    def __init__(self, seed: int | None = None, *, tree_work: int, **options):
+        super().__init__(seed, **options)
+        self.TREE_WORK = tree_work
+
+
+def searcher(ms: float, clock: bool, tree_from: int | None = None):
     """A factory (taking a seed) of the search player with a budget of ``ms`` milliseconds."""
-    if clock:
-        return functools.partial(dl.SearchPlayer, level=None, time_limit=ms / 1000)
-    return functools.partial(dl.SearchPlayer, level=None, work=round(ms / 1000 * dl.SearchPlayer.WORK_PER_SECOND))
+    budget = {"time_limit": ms / 1000} if clock else {"work": round(ms / 1000 * dl.SearchPlayer.WORK_PER_SECOND)}
+    if tree_from is not None:
+        return functools.partial(TreeFrom, level=None, tree_work=tree_from, **budget)
+    return functools.partial(dl.SearchPlayer, level=None, **budget)
 
 
 def row(label: str, a, b, preset: str, deals: int, seed: int, workers: int, ledgers: Path | None = None) -> None:
     rules = dl.Rules.preset(preset)
     seats = [a, b] * (2 if rules.partnerships else 1)
-    slug = label.replace(" ", "")
+    slug = re.sub(r"[^A-Za-z0-9.]+", "", label.replace("tree from", "tree"))
     where = ledgers / f"scaling-{slug}-{preset}-seed{seed}-{deals}deals.jsonl" if ledgers else None
     result, took = ledger.run(rules, seats, deals, seed, ledger=where, what=f"scaling.py {label} {preset}",
                               workers=workers)
@@ -67,6 +78,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--clock", action="store_true", help="wall-clock time limits instead of work")
+    parser.add_argument("--tree-from", type=int, metavar="WORK",
+                        help="search a tree from WORK units a decision up (default: SearchPlayer.TREE_WORK)")
     parser.add_argument("--ledger", type=Path, metavar="DIR",
                         help="keep each 50 deals as they end in a file in DIR, and resume from it (ledger.py)")
     args = parser.parse_args()
@@ -77,7 +90,9 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     if args.what == "doubling":
         for t in args.times:
-            row(f"{t:g} ms v {t / 2:g} ms", searcher(t, args.clock), searcher(t / 2, args.clock),
+            tree = "" if args.tree_from is None else f", tree from {args.tree_from:,}"
+            row(f"{t:g} ms v {t / 2:g} ms{tree}", searcher(t, args.clock, args.tree_from),
+                searcher(t / 2, args.clock, args.tree_from),
                 args.preset, args.deals, args.seed, args.workers, args.ledger)
     else:
         levels = list(dl.SearchPlayer.LEVELS)
