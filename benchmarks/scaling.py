@@ -13,8 +13,9 @@ By default a budget of T ms is the work a quiet 2-core machine does in T ms
 not depend on what else the machine is running and the same seed plays the same moves;
 ``--clock`` gives each decision T of wall-clock time instead (``time_limit``), which is
 what a player at a real table gets.  ``--ledger DIR`` keeps each row's deals as they end, so a
-row of hours can be stopped and resumed (``ledger.py``).  Nothing here is asserted by the tests; the measured
-tables are kept in benchmarks/README.md.
+row of hours can be stopped and resumed (``ledger.py``).  ``--tree-from WORK`` plays a player
+that searches a tree from WORK units a decision up (the levels' player: from expert's).
+Nothing here is asserted by the tests; the measured tables are kept in benchmarks/README.md.
 """
 
 from __future__ import annotations
