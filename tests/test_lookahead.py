@@ -55,44 +55,41 @@ def test_a_search_past_its_work_stops() -> None:
         Lookahead(r, search.net_utility(2), linear_value, depth=60, limit=3, chance=True).values(codes, 0)
 
 
-def test_the_evaluation_is_one_side_against_the_other() -> None:
-    rng = random.Random(3)
-    for preset in ("standard", "partnership"):
+def _positions(seed: int, presets: tuple[str, ...], count: int, moves: int) -> list[dl.Round]:
+    """Positions of hands not yet over: ``count`` deals a preset, each up to ``moves`` random moves in."""
+    rng = random.Random(seed)
+    found = []
+    for preset in presets:
         rules = dl.Rules.preset(preset)
-        players = 4 if rules.partnerships else 2
-        for _ in range(20):
-            r = dl.Round.deal(rules, players, seed=rng.randrange(10**6))
-            for _ in range(rng.randrange(8)):
+        for _ in range(count):
+            r = dl.Round.deal(rules, 4 if rules.partnerships else 2, seed=rng.randrange(10**6))
+            for _ in range(rng.randrange(moves)):
                 if r.is_over:
                     break
                 r.play(rng.choice(r.legal_moves()))
             if not r.is_over:
-                assert linear_value(r, 0) == pytest.approx(-linear_value(r, 1))
+                found.append(r)
+    return found
+
+
+def test_the_evaluation_is_one_side_against_the_other() -> None:
+    positions = _positions(3, ("standard", "partnership"), 20, 8)
+    assert len(positions) > 30
+    for r in positions:
+        assert linear_value(r, 0) == pytest.approx(-linear_value(r, 1))
 
 
 def test_the_evaluation_weighs_the_features_the_fit_sees() -> None:
     """linear_value is written out for speed; benchmarks/lookahead_fit.py fits on features():
     the two must be one function, or a refit would be read with other numbers."""
-    rng = random.Random(4)
     assert len(FEATURES) == len(WEIGHTS)
-    checked = 0
-    for preset in ("standard", "partnership", "block"):
-        rules = dl.Rules.preset(preset)
-        players = 4 if rules.partnerships else 2
-        for _ in range(30):
-            r = dl.Round.deal(rules, players, seed=rng.randrange(10**6))
-            for _ in range(rng.randrange(12)):
-                if r.is_over:
-                    break
-                r.play(rng.choice(r.legal_moves()))
-            if r.is_over:
-                continue
-            me = rules.side_of(r.turn, players)
-            x = features(r)
-            assert len(x) == len(FEATURES) and x[0] == 1.0
-            assert linear_value(r, me) == pytest.approx(sum(w * f for w, f in zip(WEIGHTS, x, strict=True)))
-            checked += 1
-    assert checked > 60
+    positions = _positions(4, ("standard", "partnership", "block"), 30, 12)
+    assert len(positions) > 60
+    for r in positions:
+        x = features(r)
+        assert len(x) == len(FEATURES) and x[0] == 1.0
+        me = r.rules.side_of(r.turn, r.players)
+        assert linear_value(r, me) == pytest.approx(sum(w * f for w, f in zip(WEIGHTS, x, strict=True)))
 
 
 def test_evaluate_searches_deals_to_a_depth_and_stays_reproducible() -> None:
