@@ -14,7 +14,7 @@ not depend on what else the machine is running and the same seed plays the same 
 ``--clock`` gives each decision T of wall-clock time instead (``time_limit``), which is
 what a player at a real table gets.  ``--ledger DIR`` keeps each row's deals as they end, so a
 row of hours can be stopped and resumed (``ledger.py``).  ``--tree-from WORK`` plays a player
-that searches a tree from WORK units a decision up (the levels' player: from expert's).
+that searches a tree from WORK units a decision up (the levels' player: from hard's).
 Nothing here is asserted by the tests; the measured tables are kept in benchmarks/README.md.
 """
 

@@ -224,20 +224,21 @@ def test_a_search_tree_plays_legal_moves_under_every_preset(preset, players):
     assert searched > 0
 
 
-class TestExpert:
-    """Expert chooses by a search tree; the figures learners read compare every move over
+class TestTree:
+    """Hard and expert choose by a search tree; the figures learners read compare every move over
     the same deals, whatever the level."""
 
     def view(self):
         r = play_random(dl.Round.deal("standard", 2, seed=2), 3, seed=2)
         return r.view(r.turn)
 
-    def test_expert_searches_a_tree(self):
-        assert dl.SearchPlayer.TREE_LEVELS == {"expert"}
+    def test_hard_and_expert_search_a_tree(self):
+        assert dl.SearchPlayer.TREE_LEVELS == {"hard", "expert"}
         player = dl.SearchPlayer(1, level="expert", time_limit=0.05)
         move = player.choose(self.view())
         assert player.last_evaluation.tree and player.last_evaluation.best == move
-        assert not dl.SearchPlayer(1, level="hard", time_limit=0.05).analyse(self.view()).tree
+        assert dl.SearchPlayer(1, level="hard", time_limit=0.05).analyse(self.view()).tree
+        assert not dl.SearchPlayer(1, level="medium", time_limit=0.05).analyse(self.view()).tree
 
     def test_a_hint_at_expert_sets_every_move_over_the_same_deals(self):
         advice = dl.players.advise(self.view(), player=dl.SearchPlayer(1, level="expert", time_limit=0.05))

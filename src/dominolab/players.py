@@ -350,9 +350,10 @@ class SearchPlayer(_Seeded):
     plays, and play-outs without the random moves, were measured and did not help; what
     was measured is in benchmarks/README.md.
 
-    **Expert looks further ahead.**  Valuing moves by play-outs takes the player's own
-    later decisions to be the play-out policy's, and past hard's budget more deals stop
-    paying.  At the levels in :attr:`TREE_LEVELS` ("expert") it searches a tree over
+    **Hard and expert look further ahead.**  Valuing moves by play-outs takes the
+    player's own later decisions to be the play-out policy's, and past medium's budget more
+    deals pay little.  At the levels in :attr:`TREE_LEVELS` ("hard" and "expert") it
+    searches a tree over
     what it will see instead (information-set Monte Carlo tree search,
     :func:`dominolab.search.tree_evaluate`): each of its own later decisions is one
     choice for all the deals that look alike to it, as at a real table; it tries every
@@ -393,11 +394,11 @@ class SearchPlayer(_Seeded):
     EXACT_SHARE = search.EXACT_SHARE
     #: The levels that search a tree over the seat's later decisions
     #: (:func:`dominolab.search.tree_evaluate`) instead of valuing each move by play-outs.
-    TREE_LEVELS: ClassVar[frozenset[str]] = frozenset({"expert"})
+    TREE_LEVELS: ClassVar[frozenset[str]] = frozenset({"hard", "expert"})
     #: UCB's constant for the tree (see :data:`dominolab.search.EXPLORATION`).
     EXPLORATION = search.EXPLORATION
-    #: A player with no level searches a tree from this much work a decision up (expert's).
-    TREE_WORK = 192_000
+    #: A player with no level searches a tree from this much work a decision up (hard's).
+    TREE_WORK = 48_000
     #: Units of work a second on the machine the levels were calibrated on (2 cores,
     #: CPython 3.11: medium's 12,000 in 18 ms, hard's 48,000 in 71 ms): a ``time_limit``
     #: without a level or ``work`` becomes that much work, and the deadline still holds.

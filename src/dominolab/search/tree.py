@@ -1,4 +1,4 @@
-"""The deeper search the expert level plays by: a tree over what the seat will see.
+"""The deeper search the hard and expert levels play by: a tree over what the seat will see.
 
 :func:`tree_evaluate` deals the hidden tiles afresh each iteration, as :func:`~.evaluation.evaluate`
 does, and walks a tree whose nodes are what the seat has seen since the decision, so that its
