@@ -32,7 +32,8 @@ Pairings (A v B):
 ``ARM-LEVEL-v-LEVEL``      issue 46's ablation at a level's budget, ARM one of ``depth``
                            (each deal searched 4 moves deep with an evaluation; ``depth2``,
                            ``depth6``), ``adaptive`` (work saved on clear decisions, spent on
-                           close ones), ``adaptive-depth`` (both), ``tree`` (expert's tree)
+                           close ones), ``adaptive-depth`` (both), ``tree`` (expert's tree;
+                           ``tree-hard-v-hard-4``: in the partnership game)
 =========================  =============================================================
 
 The experiments' expert levels value every move over deals (``FlatSearch``), as expert
@@ -96,6 +97,7 @@ PAIRINGS = {
     **{f"{arm}-{level}-v-{level}": ("standard", f"{level}+{arm}", level)
        for arm in ("depth", "depth2", "depth6", "adaptive", "adaptive-depth", "tree")
        for level in ("easy", "medium", "hard", "expert")},
+    "tree-hard-v-hard-4": ("partnership", "hard+tree", "hard"),
 }
 
 
