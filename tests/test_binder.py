@@ -3,9 +3,10 @@
 No Docker engine runs here, so the slow test does what repo2docker's Python build pack does:
 a fresh environment with the Python of ``binder/runtime.txt``, ``pip install -r
 binder/requirements.txt`` from the root of a copy of the repository (tracked and untracked,
-not ignored, files: what a clone holds), ``binder/postBuild`` if there is one, then every
-notebook in ``notebooks/`` and ``notebooks/es/`` executed by that environment's own Jupyter
-with its own kernel.
+not ignored, files: what a clone holds), ``binder/postBuild`` if there is one; then that
+environment's own Jupyter runs a notebook reporting where its kernel runs, and every notebook
+in ``notebooks/`` and ``notebooks/es/`` runs under nbval on a kernel of that environment's
+Python (so the lessons' committed outputs are checked with the packages Binder installs).
 It needs PyPI and nothing else; ``pytest -m binder`` runs it alone (about a minute and a half).
 
 The fast tests keep the pins honest: Binder must run the versions CI tests with.
@@ -108,7 +109,7 @@ WHERE = {
 @pytest.mark.binder
 @pytest.mark.slow
 def test_every_notebook_runs_in_the_binder_environment(tmp_path: Path) -> None:
-    """Install binder/requirements.txt as repo2docker would, then execute every notebook."""
+    """Install binder/requirements.txt as repo2docker would, then run every notebook under nbval there."""
     repo, env, home = tmp_path / "repo", tmp_path / "env", tmp_path / "home"
     for name in repository_files():
         (repo / name).parent.mkdir(parents=True, exist_ok=True)
@@ -136,20 +137,11 @@ def test_every_notebook_runs_in_the_binder_environment(tmp_path: Path) -> None:
         post_build.chmod(0o755)
         run(str(post_build))
 
+    # Binder's own Jupyter runs a notebook that reports where its kernel runs.
     (repo / "where.ipynb").write_text(json.dumps(WHERE))
-    # Every notebook, the Spanish ones in notebooks/es/ too (nbconvert runs each kernel in its
-    # notebook's own folder, as JupyterLab does, and writes the results side by side: the
-    # Spanish notebooks' names differ from the English ones').
-    notebooks = sorted(str(p.relative_to(repo)) for p in (repo / "notebooks").rglob("*.ipynb"))
-    assert any(n.startswith("notebooks/es/") for n in notebooks), "the Spanish lessons must run on Binder too"
-    names = [Path(n).name for n in notebooks]
-    assert len(set(names)) == len(names), "two notebooks with one name would overwrite each other's results"
     out = tmp_path / "executed"
     run(str(bin_dir / "jupyter"), "nbconvert", "--to", "notebook", "--execute", "--output-dir", str(out),
-        "--ExecutePreprocessor.timeout=600", "where.ipynb", *notebooks)
-
-    executed = sorted(p.name for p in out.glob("*.ipynb"))
-    assert executed == sorted(["where.ipynb", *names])
+        "--ExecutePreprocessor.timeout=600", "where.ipynb")
     (cell,) = json.loads((out / "where.ipynb").read_text())["cells"]
     report = json.loads("".join(cell["outputs"][0]["text"]))
     pinned = pins(binder_requirements())
@@ -157,6 +149,29 @@ def test_every_notebook_runs_in_the_binder_environment(tmp_path: Path) -> None:
     assert report["python"] == [int(part) for part in runtime_python().split(".")]
     assert Path(report["dominolab"]).is_relative_to(env), "dominolab must be installed from '.', not found elsewhere"
     assert (report["anywidget"], report["ipywidgets"]) == (pinned["anywidget"], pinned["ipywidgets"])
+
+    # Every notebook, the Spanish ones in notebooks/ too, under nbval (this test's pytest, CI's
+    # sanitizing) with a kernel of the Binder environment's Python: each lesson runs with what
+    # Binder installs, and its outputs are the ones committed.  This is CI's only nbval run of
+    # notebooks/ (.ci/run checks the answer keys in docs/teachers/ in its own environment), so
+    # each lesson runs once, not once here and once more in CI's environment.
+    notebooks = sorted(str(p.relative_to(repo)) for p in (repo / "notebooks").rglob("*.ipynb"))
+    assert any(n.startswith("notebooks/es/") for n in notebooks), "the Spanish lessons must run on Binder too"
+    spec = home / "kernels" / "kernels" / "binder"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [str(bin_dir / "python"), "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "Binder's Python", "language": "python"}))
+    nbval_env = {key: value for key, value in run_env.items() if key != "MPLBACKEND"}  # charts inline, as committed
+    nbval_env["JUPYTER_PATH"] = str(home / "kernels")
+    checked = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-v", "--nbval",
+                              "--nbval-kernel-name", "binder", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg",
+                              *notebooks], cwd=repo, env=nbval_env, capture_output=True, text=True)
+    assert checked.returncode == 0, f"nbval in the Binder environment:\n{checked.stdout[-8000:]}{checked.stderr[-2000:]}"
+    # nbval 0.11 names a cell's test "notebooks/play::Cell 0" (the path without its suffix)
+    passed = {line.split("::")[0] for line in checked.stdout.splitlines() if " PASSED" in line}
+    unchecked = sorted(n for n in notebooks if not {n, n.removesuffix(".ipynb")} & passed)
+    assert not unchecked, f"nbval ran no cell of {unchecked}:\n{checked.stdout[-3000:]}"
 
 
 def test_a_clone_holds_the_spanish_notebooks_binder_runs() -> None:
