@@ -460,7 +460,7 @@ class SearchPlayer(_Seeded):
         self._bank = 0
 
     def _tree(self) -> bool:
-        """Whether this player's own decisions search a tree (expert's way) by default."""
+        """Whether this player's own decisions search a tree (hard's and expert's way) by default."""
         if self.worlds is not None:
             return False
         if self.level is not None:
@@ -672,7 +672,7 @@ def advise(view: View, *, level: str = HINT_LEVEL, seed: int = 0, player: Option
     number kept on an end, a number the next player lacks.  ``player`` (a
     :class:`SearchPlayer`) searches instead of a new one of ``level`` and ``seed``.
     The figures always compare every move over the same deals: at a level that plays by
-    a search tree (expert), the advice is that level's budget spent that way, and its move
+    a search tree (hard, expert), the advice is that level's budget spent that way, and its move
     may differ from the one the tree would play.
 
     ``time_limit`` (seconds) bounds the wait on a busy machine: the search stops dealing at

@@ -23,7 +23,7 @@ given the scores before the hand and the target (see :func:`match_win_chance`).
 Play-outs run on the round's bitmask state through its fast play-out interface (move
 codes, no objects); every rule question is answered by the round's own methods.
 
-:func:`tree_evaluate` is the deeper search the expert level plays by: the same deals and
+:func:`tree_evaluate` is the deeper search the hard and expert levels play by: the same deals and
 play-outs, under a tree over what the seat will see, so that its own later decisions are
 searched too (information-set Monte Carlo tree search).  Its value is the same expected
 net points (or chance of winning the match).
