@@ -150,7 +150,7 @@ def test_every_notebook_runs_in_the_binder_environment(tmp_path: Path) -> None:
     assert Path(report["dominolab"]).is_relative_to(env), "dominolab must be installed from '.', not found elsewhere"
     assert (report["anywidget"], report["ipywidgets"]) == (pinned["anywidget"], pinned["ipywidgets"])
 
-    # Every notebook, the Spanish ones in notebooks/ too, under nbval (this test's pytest, CI's
+    # Every notebook, the Spanish ones in notebooks/es/ too, under nbval (this test's pytest, CI's
     # sanitizing) with a kernel of the Binder environment's Python: each lesson runs with what
     # Binder installs, and its outputs are the ones committed.  This is CI's only nbval run of
     # notebooks/ (.ci/run checks the answer keys in docs/teachers/ in its own environment), so
