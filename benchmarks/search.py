@@ -24,11 +24,14 @@ Pairings (A v B):
 ``keep-expert-v-hard``     experiment: expert with the play-outs that keep matching tiles v hard
 ``exact-expert-v-hard``    experiment: expert solving endgames exactly from 4x larger positions
 ``sharp-v-medium``         experiment: keeping play-outs with no random moves (and ``combo-``)
-``tree-hard-v-hard``       experiment: expert's search tree at hard's budget v hard
+``tree-hard-v-hard``       experiment: the search tree at hard's budget v hard's play-outs
+                           (adopted: hard searches the tree since 2026-11-28)
 ``narrow-hard-v-hard``     experiment: the same, exploring half as much
 ``flat-expert-v-hard``     expert as it was before it searched a tree (more deals only) v hard
 ``expert-v-flat-expert``   expert (a tree) v expert as it was
 ``tree-medium-v-medium``   experiment: a tree at about medium's time v medium (and ``-4``)
+``treetime-v-flat-hard``   experiment: the tree at about the time hard's play-outs take
+                           (half the work) v hard's play-outs (hard before it took the tree)
 ``ARM-LEVEL-v-LEVEL``      issue 46's ablation at a level's budget, ARM one of ``depth``
                            (each deal searched 4 moves deep with an evaluation; ``depth2``,
                            ``depth6``), ``adaptive`` (work saved on clear decisions, spent on
@@ -36,8 +39,10 @@ Pairings (A v B):
                            ``tree-hard-v-hard-4``: in the partnership game)
 =========================  =============================================================
 
-The experiments' expert levels value every move over deals (``FlatSearch``), as expert
-did when they were run; ``expert-v-hard`` measures the shipped expert, a search tree.
+The experiments' expert and hard levels value every move over deals (``FlatSearch``, the
+``+flat`` players), as they did when the experiments were run, and each ablation arm is
+measured against its level's play-outs; ``expert-v-hard`` and ``hard-v-medium`` measure the
+shipped levels (hard and expert search a tree).
 
 Targets (issue 12): medium v the baseline's medium above +2 points a hand (95% interval)
 in both games; hard v medium and expert v hard above 0; medium at most 50 ms a decision
@@ -78,26 +83,28 @@ PAIRINGS = {
     "keep-v-medium": ("standard", "medium+keep", "medium"),
     "weighted-v-medium": ("standard", "medium+weighted", "medium"),
     "nonoise-v-medium": ("standard", "medium+nonoise", "medium"),
-    "keep-expert-v-hard": ("standard", "expert+keep", "hard"),
-    "exact-expert-v-hard": ("standard", "expert+exact", "hard"),
+    "keep-expert-v-hard": ("standard", "expert+keep", "hard+flat"),
+    "exact-expert-v-hard": ("standard", "expert+exact", "hard+flat"),
     # The play-out changes together (2026-11-24): at equal budget, then at expert's.
     "sharp-v-medium": ("standard", "medium+sharp", "medium"),
     "combo-v-medium": ("standard", "medium+combo", "medium"),
-    "sharp-expert-v-hard": ("standard", "expert+sharp", "hard"),
+    "sharp-expert-v-hard": ("standard", "expert+sharp", "hard+flat"),
     # A search tree over the seat's later decisions (2026-11-24): at hard's budget, with
     # UCB's constant as shipped and halved; expert (a tree since) against expert as it was.
-    "tree-hard-v-hard": ("standard", "hard+tree", "hard"),
-    "narrow-hard-v-hard": ("standard", "hard+narrow", "hard"),
-    "flat-expert-v-hard": ("standard", "expert+flat", "hard"),
+    "tree-hard-v-hard": ("standard", "hard+tree", "hard+flat"),
+    "narrow-hard-v-hard": ("standard", "hard+narrow", "hard+flat"),
+    "flat-expert-v-hard": ("standard", "expert+flat", "hard+flat"),
     "expert-v-flat-expert": ("standard", "expert", "expert+flat"),
     "expert-v-hard-4": ("partnership", "expert", "hard"),
     "tree-medium-v-medium": ("standard", "medium+treetime", "medium"),
     "tree-medium-v-medium-4": ("partnership", "medium+treetime", "medium"),
     # issue 46's ablation: the deal searched to a depth, the adaptive budget, at each level
-    **{f"{arm}-{level}-v-{level}": ("standard", f"{level}+{arm}", level)
+    **{f"{arm}-{level}-v-{level}": ("standard", f"{level}+{arm}", f"{level}+flat")
        for arm in ("depth", "depth2", "depth6", "adaptive", "adaptive-depth", "tree")
        for level in ("easy", "medium", "hard", "expert")},
-    "tree-hard-v-hard-4": ("partnership", "hard+tree", "hard"),
+    "tree-hard-v-hard-4": ("partnership", "hard+tree", "hard+flat"),
+    # The tree at about the time hard's play-outs take (half the work) v hard as it was.
+    "treetime-v-flat-hard": ("standard", "hard+treetime", "hard+flat"),
 }
 
 
