@@ -15,7 +15,8 @@ Pairings (A v B):
 =========================  =============================================================
 ``medium-v-baseline``      new "medium" v the pre-issue-12 player's "medium" (standard)
 ``medium-v-baseline-4``    the same in the partnership game (4 players, no boneyard)
-``medium-v-easy``          standard, 2 players (and ``hard-v-medium``)
+``medium-v-easy``          standard, 2 players (and ``hard-v-medium``; ``flat-hard-v-medium``
+                           and ``expert-v-flat-hard``: with hard as it was before its tree)
 ``expert-v-hard``          standard, 2 players (and ``-4``: partnership)
 ``medium-v-greedy``        standard, 2 players (and ``medium-v-strategy``)
 ``keep-v-medium``          experiment: play-outs that keep matching tiles v the shipped policy
@@ -105,6 +106,9 @@ PAIRINGS = {
     "tree-hard-v-hard-4": ("partnership", "hard+tree", "hard+flat"),
     # The tree at about the time hard's play-outs take (half the work) v hard as it was.
     "treetime-v-flat-hard": ("standard", "hard+treetime", "hard+flat"),
+    # The ladder's rungs as they were measured before hard took up the tree.
+    "flat-hard-v-medium": ("standard", "hard+flat", "medium"),
+    "expert-v-flat-hard": ("standard", "expert", "hard+flat"),
 }
 
 
