@@ -369,8 +369,8 @@ class SearchPlayer(_Seeded):
     side's **chance of winning the match**.
 
     **Levels are time.**  ``level`` is a budget of work per decision ("easy", "medium",
-    "hard" or "expert"; :attr:`LEVELS` gives the play-out moves, :attr:`LEVEL_TIMES` the
-    time each was calibrated to on a 2-core machine), so the same seed always plays the
+    "hard" or "expert"; :attr:`LEVELS` gives the play-out moves, :attr:`LEVEL_TIMES` about
+    the time each takes on a 2-core machine), so the same seed always plays the
     same moves.  ``time_limit`` (seconds) also stops a decision at that wall-clock time:
     then the moves depend on the machine's speed.  **Any budget**: with ``level=None`` the
     player spends ``work`` units, or else as much as ``time_limit`` allows (about
@@ -382,9 +382,10 @@ class SearchPlayer(_Seeded):
     name = "search"
     #: Work per decision, in play-out moves (a solver node counts as :data:`~dominolab.search.NODE_COST`).
     LEVELS: ClassVar[dict[str, int]] = {"easy": 3_000, "medium": 12_000, "hard": 48_000, "expert": 192_000}
-    #: The median time per decision each level was calibrated to (2-core machine, CPython).
-    LEVEL_TIMES: ClassVar[dict[str, str]] = {"easy": "10 ms", "medium": "40 ms", "hard": "160 ms",
-                                             "expert": "650 ms"}
+    #: About the median time per decision each level takes: a quiet 2-core machine, CPython
+    #: 3.11, as measured in benchmarks/README.md (``search.py timing``, 2026-11-24 and -28).
+    LEVEL_TIMES: ClassVar[dict[str, str]] = {"easy": "6 ms", "medium": "18 ms", "hard": "120 ms",
+                                             "expert": "525 ms"}
     #: How strongly a deal is weighed by the other seats' plays (0: not at all).
     WEIGHTING = 0.0
     #: The play-out policy (see :class:`dominolab.search.Policy`).  ``keep_bonus=2`` won
