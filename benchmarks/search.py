@@ -33,6 +33,9 @@ Pairings (A v B):
 ``tree-medium-v-medium``   experiment: a tree at about medium's time v medium (and ``-4``)
 ``treetime-v-flat-hard``   experiment: the tree at about the time hard's play-outs take
                            (half the work) v hard's play-outs (hard before it took the tree)
+``others-hard-v-hard``      experiment: the other seats in the tree choosing as the play-outs'
+                           policy does (it sees their hands) v by UCB, as shipped
+                           (``others-expert-v-expert``; ``others-expert-v-hard`` the ladder's rung)
 ``ARM-LEVEL-v-LEVEL``      issue 46's ablation at a level's budget, ARM one of ``depth``
                            (each deal searched 4 moves deep with an evaluation; ``depth2``,
                            ``depth6``), ``adaptive`` (work saved on clear decisions, spent on
@@ -109,6 +112,10 @@ PAIRINGS = {
     # The ladder's rungs as they were measured before hard took up the tree.
     "flat-hard-v-medium": ("standard", "hard+flat", "medium"),
     "expert-v-flat-hard": ("standard", "expert", "hard+flat"),
+    # The other seats in the tree choosing by the policy (their hands) v by UCB (the shipped tree).
+    "others-hard-v-hard": ("standard", "hard+others", "hard"),
+    "others-expert-v-expert": ("standard", "expert+others", "expert"),
+    "others-expert-v-hard": ("standard", "expert+others", "hard+others"),
 }
 
 
@@ -175,6 +182,13 @@ class EqualTimeTreeSearch(TreeSearch):
     LEVELS: ClassVar[dict[str, int]] = {level: work // 2 for level, work in dl.SearchPlayer.LEVELS.items()}
 
 
+class OthersByPolicySearch(dl.SearchPlayer):
+    """The tree with the other seats choosing in it as the play-outs' policy does (which
+    sees their hands in each deal) instead of by UCB over what the searching seat has seen."""
+
+    TREE_OTHERS = "policy"
+
+
 class DepthSearch(FlatSearch):
     """Each deal too large to solve searched 4 moves deep with an evaluation
     (``search.evaluate(depth=4)``) instead of played out."""
@@ -210,7 +224,7 @@ VARIANTS = {"depth": DepthSearch, "depth2": Depth2Search, "depth6": Depth6Search
             "adaptive-depth": AdaptiveDepthSearch, "flat": FlatSearch, "keep": KeepingSearch,
             "weighted": WeightedSearch, "nonoise": NoNoiseSearch,
             "exact": DeepExactSearch, "sharp": SharpSearch, "combo": ComboSearch, "tree": TreeSearch,
-            "narrow": NarrowTreeSearch, "treetime": EqualTimeTreeSearch}
+            "narrow": NarrowTreeSearch, "treetime": EqualTimeTreeSearch, "others": OthersByPolicySearch}
 
 
 def player(spec: str, **options):

@@ -331,6 +331,20 @@ def test_the_tree_counts_a_tile_on_two_equal_ends_once():
     assert dataclasses.replace(evaluation[left], move=right) == evaluation[right]
 
 
+def test_the_other_seats_may_choose_in_the_tree_as_the_play_outs_do():
+    """``others="policy"``: the other seats' moves in the tree are the policy's, which sees
+    their hands; the search stays deterministic for a seed and differs from UCB's choices.
+    A wrong value for ``others`` is refused before any work, naming the word."""
+    r = play_random(dl.Round.deal("standard", 2, seed=4), 6, seed=4)
+    view = r.view(r.turn)
+    a = tree_evaluate(view, budget=6000, rng=random.Random(9), others="policy")
+    assert a == tree_evaluate(view, budget=6000, rng=random.Random(9), others="policy")
+    assert a.tree and a.work >= 6000 and [m.move for m in a.moves] == list(view.legal)
+    assert a != tree_evaluate(view, budget=6000, rng=random.Random(9))
+    with pytest.raises(ValueError, match="'ucb'"):
+        tree_evaluate(view, budget=6000, rng=random.Random(9), others="ucb")
+
+
 def test_the_tree_tries_every_move_even_past_its_deadline():
     r = dl.Round.deal("standard", 2, seed=3)
     view = r.view(r.turn)
@@ -339,11 +353,13 @@ def test_the_tree_tries_every_move_even_past_its_deadline():
 
 
 @settings(max_examples=examples(40), deadline=None)
-@given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 30), st.booleans())
-@example(("partnership", 4), 0, 25, False)  # solved exactly at the root, in fewer nodes than the budget
-def test_the_tree_searches_any_position_of_any_preset(preset_players, seed, moves, in_match):
-    """Any preset, any moment of a hand: the tree chooses a legal move, tries each, and in
-    a match values each move by a chance of winning it (less the fair share)."""
+@given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 30), st.booleans(),
+       st.sampled_from(["tree", "policy"]))
+@example(("partnership", 4), 0, 25, False, "tree")  # solved exactly at the root, in fewer nodes than the budget
+def test_the_tree_searches_any_position_of_any_preset(preset_players, seed, moves, in_match, others):
+    """Any preset, any moment of a hand, the other seats choosing in the tree either way:
+    the tree chooses a legal move, tries each, and in a match values each move by a chance
+    of winning it (less the fair share)."""
     preset, players = preset_players
     r = play_random(dl.Round.deal(preset, players, seed=seed), moves, seed=seed)
     if r.is_over:
@@ -352,7 +368,7 @@ def test_the_tree_searches_any_position_of_any_preset(preset_players, seed, move
     sides = r.rules.sides(players)
     match = ([seed % 90] * sides, 100) if in_match else None
     before = r.state_key()
-    evaluation = tree_evaluate(view, budget=400, rng=random.Random(seed), match=match)
+    evaluation = tree_evaluate(view, budget=400, rng=random.Random(seed), match=match, others=others)
     assert r.state_key() == before
     assert evaluation.best in view.legal and [m.move for m in evaluation.moves] == list(view.legal)
     assert evaluation.objective == ("match" if in_match else "points")

@@ -279,6 +279,10 @@ class FastRound:
         """The seat to move, or -1 once the hand is over."""
         return -1 if self._over else self._turn
 
+    def _fast_hand(self) -> int:
+        """The hand of the seat to move, as a mask."""
+        return self._hands[self._turn]
+
     def _fast_ends(self) -> tuple[int, int]:
         """The numbers open at the line's two ends (-1, -1 before the lead)."""
         return self._left, self._right

@@ -398,6 +398,9 @@ class SearchPlayer(_Seeded):
     TREE_LEVELS: ClassVar[frozenset[str]] = frozenset({"hard", "expert"})
     #: UCB's constant for the tree (see :data:`dominolab.search.EXPLORATION`).
     EXPLORATION = search.EXPLORATION
+    #: How the other seats choose inside the tree: ``"tree"`` (by UCB) or ``"policy"`` (as in
+    #: the play-outs); see :func:`dominolab.search.tree_evaluate`.
+    TREE_OTHERS = "tree"
     #: A player with no level searches a tree from this much work a decision up (hard's).
     TREE_WORK = 48_000
     #: Units of work a second on the machine the levels were calibrated on (2 cores,
@@ -505,7 +508,7 @@ class SearchPlayer(_Seeded):
         if tree:
             evaluation = search.tree_evaluate(view, budget=self.budget, rng=self._rng, deadline=deadline,
                                               match=match, policy=policy, exploration=self.EXPLORATION,
-                                              stop=cancel)
+                                              stop=cancel, others=self.TREE_OTHERS)
         else:
             budget = self.budget
             most = budget + self._bank if self.ADAPTIVE and self.worlds is None else None

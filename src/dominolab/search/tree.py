@@ -83,6 +83,7 @@ def tree_evaluate(
     exact_root: Optional[int] = None,
     root_floor: float = ROOT_FLOOR,
     stop: Optional[Callable[[], bool]] = None,
+    others: str = "tree",
 ) -> Evaluation:
     """Value every legal move of ``view`` by a search tree over what the seat will see
     (information-set Monte Carlo tree search, one observer).
@@ -116,6 +117,12 @@ def tree_evaluate(
     :data:`LEAF_MAX`; 0: never); after more such leaves fail than succeed (past eight), the rest are played out.
     The evaluation's ``exact`` counts the iterations that ended in an exact leaf.
 
+    ``others`` is how the other seats choose inside the tree: ``"tree"`` by UCB, as the seat
+    does; ``"policy"`` as in the play-outs.  A node is what the *searching* seat has seen,
+    so UCB there picks another seat's move without regard to the hand it holds in the deal
+    (every deal that looks the same to the searching seat shares the choice); the policy
+    sees that hand.  Either way the tree keeps a node for each move the seat sees made.
+
     Before any of that, when few tiles are hidden, the decision itself is solved exactly
     (:func:`dominolab.exact.solve`: every deal that fits the view, each to the end, every
     deal alike; net points only, and only without a ``deadline``) if that takes at most
@@ -128,6 +135,8 @@ def tree_evaluate(
     moves = list(view.legal)
     if not moves:
         raise ValueError(i18n._("it is not this seat's turn, so there is no move to evaluate"))
+    if others not in ("tree", "policy"):
+        raise ValueError(f'others must be "tree" or "policy", not {others!r}')
     points_utility, utility = _utilities(view, match)
     objective: Objective = "match" if match is not None else "points"
     root_limit = min(budget // (NODE_COST * ROOT_SHARE), ROOT_MAX) if exact_root is None else exact_root
@@ -142,7 +151,8 @@ def tree_evaluate(
     saved = r._fast_save()
     leaf_limit = min(budget // (NODE_COST * LEAF_SHARE), LEAF_MAX) if exact_leaves is None else exact_leaves
     solver = Solver(r, utility, limit=leaf_limit) if leaf_limit > 0 and match is None else None
-    search = _Search(view, r, rng.random, policy, utility, points_utility, solver, exploration, root_floor)
+    search = _Search(view, r, rng.random, policy, utility, points_utility, solver, exploration, root_floor,
+                     others == "policy")
     search.spent = spent
     iterations = _iterations(search, lambda: _next_deal(r, saved, dealer, rng), budget, deadline, stop)
     values = search.move_values(moves)
@@ -175,8 +185,11 @@ class _Search:
     values backed up so far, the exact leaves solved and failed, and the work spent."""
 
     def __init__(self, view: View, r: Round, rand: Callable[[], float], policy: Policy, utility: Utility,
-                 points_utility: Utility, solver: Optional[Solver], exploration: float, root_floor: float):
+                 points_utility: Utility, solver: Optional[Solver], exploration: float, root_floor: float,
+                 others_by_policy: bool = False):
         rules = view.rules
+        self.others_by_policy = others_by_policy
+        self.pick: Optional[Callable[[int, int, int, int, int], int]] = None  # this iteration's
         self.r = r
         self.rand = rand
         self.policy = policy
@@ -205,6 +218,7 @@ class _Search:
         # net points, about one standard deviation of a hand's outcome).
         highest, lowest = self.highest, self.lowest
         c = self.exploration * ((highest - lowest) / 4 if highest > lowest else 1.0)
+        self.pick = None
         path, chooser, first_code = self._descend(c)
         values, net_me = self._leaf()
         backed = self._back_up(path, chooser, values)
@@ -245,7 +259,15 @@ class _Search:
             children = node.children
             chosen = None
             fresh = [code for code in codes if code not in children]
-            if fresh:
+            if turn != seat and self.others_by_policy:
+                code = self._policy_move(codes)
+                chosen = children.get(code)
+                if chosen is None:
+                    chosen = children[code] = _Node(self.side_of[turn])
+                    fresh = [code]
+                else:
+                    fresh = []
+            elif fresh:
                 chosen, code = self._expand(children, fresh, codes, turn)
             elif node is root and (low := _lagging(children, codes, self.root_floor)) is not None:
                 chosen, code = children[low], low
@@ -282,6 +304,20 @@ class _Search:
         self.spent += steps
         return path, chooser, first_code
 
+    def _policy_move(self, codes: list[int]) -> int:
+        """The move the play-outs' policy makes for the seat to move in this deal (one of
+        ``codes``, as the tree counts it): a play when it has one, else its only move."""
+        r = self.r
+        playable = r._fast_playable()
+        if not playable:
+            return codes[0]
+        if self.pick is None:
+            self.pick, _ = self.policy.picker([self.rand() for _ in range(32)])
+        left, right = r._fast_ends()
+        code = _mirror(self.pick(r._fast_turn(), r._fast_hand(), playable, left, right), (left, right))
+        assert code in codes, (code, codes)
+        return code
+
     def _expand(self, children: dict[int, _Node], fresh: list[int], codes: list[int],
                 turn: int) -> tuple[_Node, int]:
         """A new child for one of the moves ``fresh`` not tried yet at a node (at random among
@@ -305,7 +341,7 @@ class _Search:
             if self.solver is not None and sum(r.hand_counts) + r.boneyard_count <= LEAF_TILES:
                 leaf_values = self._exact_leaf()
             if leaf_values is None:
-                pick, _ = self.policy.picker([self.rand() for _ in range(32)])
+                pick = self.pick or self.policy.picker([self.rand() for _ in range(32)])[0]
                 self.spent += r._fast_rollout(pick)
         if leaf_values is not None:
             return leaf_values, leaf_values[self.me]  # net points: exact leaves are only tried outside a match
