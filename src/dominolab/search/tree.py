@@ -122,6 +122,7 @@ def tree_evaluate(
     so UCB there picks another seat's move without regard to the hand it holds in the deal
     (every deal that looks the same to the searching seat shares the choice); the policy
     sees that hand.  Either way the tree keeps a node for each move the seat sees made.
+    The policy did worse at hard's budget (benchmarks/README.md), so UCB is the default.
 
     Before any of that, when few tiles are hidden, the decision itself is solved exactly
     (:func:`dominolab.exact.solve`: every deal that fits the view, each to the end, every
