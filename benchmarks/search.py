@@ -36,6 +36,8 @@ Pairings (A v B):
 ``others-hard-v-hard``      experiment: the other seats in the tree choosing as the play-outs'
                            policy does (it sees their hands) v by UCB, as shipped
                            (``others-expert-v-expert``; ``others-expert-v-hard`` the ladder's rung)
+``weighted-hard-v-hard``   experiment: deals weighed by the others' past plays in hard's tree
+                           v hard (``weighted-expert-v-expert``)
 ``ARM-LEVEL-v-LEVEL``      issue 46's ablation at a level's budget, ARM one of ``depth``
                            (each deal searched 4 moves deep with an evaluation; ``depth2``,
                            ``depth6``), ``adaptive`` (work saved on clear decisions, spent on
@@ -116,6 +118,9 @@ PAIRINGS = {
     "others-hard-v-hard": ("standard", "hard+others", "hard"),
     "others-expert-v-expert": ("standard", "expert+others", "expert"),
     "others-expert-v-hard": ("standard", "expert+others", "hard+others"),
+    # Deals weighed by the others' past plays, in the tree (issue 46's ablation).
+    "weighted-hard-v-hard": ("standard", "hard+weightedtree", "hard"),
+    "weighted-expert-v-expert": ("standard", "expert+weightedtree", "expert"),
 }
 
 
@@ -189,6 +194,13 @@ class OthersByPolicySearch(dl.SearchPlayer):
     TREE_OTHERS = "policy"
 
 
+class WeightedTreeSearch(dl.SearchPlayer):
+    """The shipped levels with deals weighed by the others' past plays (the tree keeps a
+    deal with a chance of its weight), now that the tree's values are sharper."""
+
+    WEIGHTING = WeightedSearch.WEIGHTING
+
+
 class DepthSearch(FlatSearch):
     """Each deal too large to solve searched 4 moves deep with an evaluation
     (``search.evaluate(depth=4)``) instead of played out."""
@@ -224,7 +236,8 @@ VARIANTS = {"depth": DepthSearch, "depth2": Depth2Search, "depth6": Depth6Search
             "adaptive-depth": AdaptiveDepthSearch, "flat": FlatSearch, "keep": KeepingSearch,
             "weighted": WeightedSearch, "nonoise": NoNoiseSearch,
             "exact": DeepExactSearch, "sharp": SharpSearch, "combo": ComboSearch, "tree": TreeSearch,
-            "narrow": NarrowTreeSearch, "treetime": EqualTimeTreeSearch, "others": OthersByPolicySearch}
+            "narrow": NarrowTreeSearch, "treetime": EqualTimeTreeSearch, "others": OthersByPolicySearch,
+            "weightedtree": WeightedTreeSearch}
 
 
 def player(spec: str, **options):

@@ -345,6 +345,18 @@ def test_the_other_seats_may_choose_in_the_tree_as_the_play_outs_do():
         tree_evaluate(view, budget=6000, rng=random.Random(9), others="ucb")
 
 
+def test_the_tree_may_weigh_deals_by_the_others_past_plays():
+    """``weighting``: each deal is kept with a chance of its weight, so the search stays
+    deterministic for a seed, every draw counts as work, and the figures change."""
+    r = play_random(dl.Round.deal("standard", 2, seed=5), 8, seed=5)
+    view = r.view(r.turn)
+    assert Dealer(view, 0.3).evidence  # the others' plays say something about their hands
+    a = tree_evaluate(view, budget=6000, rng=random.Random(9), weighting=0.3)
+    assert a == tree_evaluate(view, budget=6000, rng=random.Random(9), weighting=0.3)
+    assert a.tree and a.work >= 6000 and a.best in view.legal
+    assert a != tree_evaluate(view, budget=6000, rng=random.Random(9))
+
+
 def test_the_tree_tries_every_move_even_past_its_deadline():
     r = dl.Round.deal("standard", 2, seed=3)
     view = r.view(r.turn)
@@ -354,10 +366,11 @@ def test_the_tree_tries_every_move_even_past_its_deadline():
 
 @settings(max_examples=examples(40), deadline=None)
 @given(st.sampled_from(PRESET_PLAYERS), st.integers(0, 2**32), st.integers(0, 30), st.booleans(),
-       st.sampled_from(["tree", "policy"]))
-@example(("partnership", 4), 0, 25, False, "tree")  # solved exactly at the root, in fewer nodes than the budget
-def test_the_tree_searches_any_position_of_any_preset(preset_players, seed, moves, in_match, others):
-    """Any preset, any moment of a hand, the other seats choosing in the tree either way:
+       st.sampled_from(["tree", "policy"]), st.sampled_from([0.0, 0.3]))
+@example(("partnership", 4), 0, 25, False, "tree", 0.0)  # solved exactly at the root, in fewer nodes than the budget
+def test_the_tree_searches_any_position_of_any_preset(preset_players, seed, moves, in_match, others, weighting):
+    """Any preset, any moment of a hand, the other seats choosing in the tree either way,
+    deals weighed or not:
     the tree chooses a legal move, tries each, and in a match values each move by a chance
     of winning it (less the fair share)."""
     preset, players = preset_players
@@ -368,7 +381,8 @@ def test_the_tree_searches_any_position_of_any_preset(preset_players, seed, move
     sides = r.rules.sides(players)
     match = ([seed % 90] * sides, 100) if in_match else None
     before = r.state_key()
-    evaluation = tree_evaluate(view, budget=400, rng=random.Random(seed), match=match, others=others)
+    evaluation = tree_evaluate(view, budget=400, rng=random.Random(seed), match=match, others=others,
+                               weighting=weighting)
     assert r.state_key() == before
     assert evaluation.best in view.legal and [m.move for m in evaluation.moves] == list(view.legal)
     assert evaluation.objective == ("match" if in_match else "points")

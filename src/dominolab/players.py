@@ -508,7 +508,7 @@ class SearchPlayer(_Seeded):
         if tree:
             evaluation = search.tree_evaluate(view, budget=self.budget, rng=self._rng, deadline=deadline,
                                               match=match, policy=policy, exploration=self.EXPLORATION,
-                                              stop=cancel, others=self.TREE_OTHERS)
+                                              stop=cancel, others=self.TREE_OTHERS, weighting=self.WEIGHTING)
         else:
             budget = self.budget
             most = budget + self._bank if self.ADAPTIVE and self.worlds is None else None

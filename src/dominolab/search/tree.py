@@ -64,6 +64,9 @@ LEAF_TABLE = 200_000
 #: The most solver nodes one exact leaf, and one exact try at the root, may take.
 LEAF_MAX = 5_000
 ROOT_MAX = 50_000
+#: With ``weighting``, the most deals :func:`tree_evaluate` draws for one iteration (the
+#: last is kept whatever its weight).
+WEIGHT_TRIES = 16
 #: :func:`tree_evaluate` first tries to solve the whole decision exactly
 #: (:func:`dominolab.exact.solve`, every deal that fits the view) within 1/ROOT_SHARE of
 #: its budget in solver nodes.
@@ -84,23 +87,15 @@ def tree_evaluate(
     root_floor: float = ROOT_FLOOR,
     stop: Optional[Callable[[], bool]] = None,
     others: str = "tree",
+    weighting: float = 0.0,
 ) -> Evaluation:
     """Value every legal move of ``view`` by a search tree over what the seat will see
     (information-set Monte Carlo tree search, one observer).
 
     :func:`evaluate` values each move by playing the rest of the hand out with a fixed
-    policy, so it assumes that the seat's own later decisions are made by that policy.
-    Here each iteration deals the hidden tiles afresh (as :func:`evaluate` does) and walks
-    a tree whose nodes are what the seat has *seen* since this decision: every move made
-    (the tile and the end of a play, but only "drew" for another seat's draw) and the
-    tiles the seat drew itself.  So a node for one of the seat's own later decisions
-    gathers every deal that looks the same to it, and its choice there is one choice for
-    all of them, as in a real hand.  At each node the move is picked by UCB among the moves
-    legal in this deal (each seat by its side's value), one new node is added, and the rest
-    of the hand is played out with ``policy``.  Values are backed up greedily above the
-    seat's own later decisions: a try of a move that is not the best there so far passes
-    up the best move's mean, not its own outcome, so a move is not judged by the seat's
-    exploring after it (a draw, say, followed by a poor play tried once).
+    policy, so it assumes that the seat's own later decisions are made by that policy; here
+    they are searched too, each one choice for every deal that looks the same to the seat,
+    as in a real hand (how: :class:`_Search`).
 
     ``budget`` is counted as in :func:`evaluate` (moves made in the tree and in the
     play-outs); ``exploration`` is UCB's constant in quarters of the range of the values
@@ -117,12 +112,9 @@ def tree_evaluate(
     :data:`LEAF_MAX`; 0: never); after more such leaves fail than succeed (past eight), the rest are played out.
     The evaluation's ``exact`` counts the iterations that ended in an exact leaf.
 
-    ``others`` is how the other seats choose inside the tree: ``"tree"`` by UCB, as the seat
-    does; ``"policy"`` as in the play-outs.  A node is what the *searching* seat has seen,
-    so UCB there picks another seat's move without regard to the hand it holds in the deal
-    (every deal that looks the same to the searching seat shares the choice); the policy
-    sees that hand.  Either way the tree keeps a node for each move the seat sees made.
-    The policy did worse at hard's budget (benchmarks/README.md), so UCB is the default.
+    Off by default, two arms of issue 46's ablation (benchmarks/README.md): ``others="policy"``,
+    the others choose in the tree as in the play-outs (:meth:`_Search._policy_move`), not by
+    UCB; ``weighting``, deals weighed by their past plays, as in :func:`evaluate` (:func:`_dealer`).
 
     Before any of that, when few tiles are hidden, the decision itself is solved exactly
     (:func:`dominolab.exact.solve`: every deal that fits the view, each to the end, every
@@ -147,7 +139,7 @@ def tree_evaluate(
         if at_root is not None:
             return at_root
     policy = policy or Policy(view.rules)
-    dealer = Dealer(view)
+    dealer = Dealer(view, weighting)
     r, _hands, _stock = _first_round(view, dealer, rng)
     saved = r._fast_save()
     leaf_limit = min(budget // (NODE_COST * LEAF_SHARE), LEAF_MAX) if exact_leaves is None else exact_leaves
@@ -155,11 +147,39 @@ def tree_evaluate(
     search = _Search(view, r, rng.random, policy, utility, points_utility, solver, exploration, root_floor,
                      others == "policy")
     search.spent = spent
-    iterations = _iterations(search, lambda: _next_deal(r, saved, dealer, rng), budget, deadline, stop)
+    deal = _dealer(search, saved, dealer, rng, dealer.weight(_hands) if weighting else None)
+    iterations = _iterations(search, deal, budget, deadline, stop)
     values = search.move_values(moves)
     best_move = max(values, key=lambda m: (m.value, m.deals)).move
     return Evaluation(view.seat, tuple(values), best_move, iterations, search.solved, search.spent, objective,
                       tree=True)
+
+
+def _dealer(search: _Search, saved: tuple[object, ...], dealer: Dealer, rng: random.Random,
+            first_weight: Optional[float]) -> Callable[[], None]:
+    """What loads each new iteration's deal on ``search``'s round (its state ``saved``).
+
+    With weighting (``first_weight``, the first deal's weight), a deal is kept with a
+    chance of its weight over the highest weight seen so far, so the deals kept follow the
+    weights; at most :data:`WEIGHT_TRIES` are drawn an iteration (the last is kept), each
+    counting one unit of work."""
+    r = search.r
+    if first_weight is None:
+        return lambda: _next_deal(r, saved, dealer, rng) and None
+    highest = first_weight
+
+    def weighed() -> None:
+        nonlocal highest
+        for _ in range(WEIGHT_TRIES):
+            hands, _ = _next_deal(r, saved, dealer, rng)
+            search.spent += 1
+            w = dealer.weight(hands)
+            if w > highest:
+                highest = w
+            if rng.random() * highest <= w:
+                return
+
+    return weighed
 
 
 def _iterations(search: _Search, deal: Callable[[], object], budget: int, deadline: Optional[float],
@@ -183,7 +203,19 @@ def _iterations(search: _Search, deal: Callable[[], object], budget: int, deadli
 class _Search:
     """One run of :func:`tree_evaluate` on the round ``r`` (each iteration's deal loaded on
     it): the tree, each root move's net points (sum, deals ahead, squares), the range of the
-    values backed up so far, the exact leaves solved and failed, and the work spent."""
+    values backed up so far, the exact leaves solved and failed, and the work spent.
+
+    Each iteration deals the hidden tiles afresh (as :func:`evaluate` does) and walks a
+    tree whose nodes are what the seat has *seen* since this decision: every move made (the
+    tile and the end of a play, but only "drew" for another seat's draw) and the tiles the
+    seat drew itself.  So a node for one of the seat's own later decisions gathers every
+    deal that looks the same to it, and its choice there is one choice for all of them, as
+    in a real hand.  At each node the move is picked by UCB among the moves legal in this
+    deal (each seat by its side's value), one new node is added, and the rest of the hand
+    is played out with the policy.  Values are backed up greedily above the seat's own
+    later decisions: a try of a move that is not the best there so far passes up the best
+    move's mean, not its own outcome, so a move is not judged by the seat's exploring after
+    it (a draw, say, followed by a poor play tried once)."""
 
     def __init__(self, view: View, r: Round, rand: Callable[[], float], policy: Policy, utility: Utility,
                  points_utility: Utility, solver: Optional[Solver], exploration: float, root_floor: float,
@@ -307,7 +339,10 @@ class _Search:
 
     def _policy_move(self, codes: list[int]) -> int:
         """The move the play-outs' policy makes for the seat to move in this deal (one of
-        ``codes``, as the tree counts it): a play when it has one, else its only move."""
+        ``codes``, as the tree counts it): a play when it has one, else its only move.
+        With ``others="policy"`` the other seats choose so inside the tree: a node is what
+        the *searching* seat has seen, so UCB there picks another seat's move without regard
+        to the hand it holds in the deal, where the policy sees that hand."""
         r = self.r
         playable = r._fast_playable()
         if not playable:
