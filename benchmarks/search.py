@@ -33,7 +33,7 @@ Pairings (A v B):
 ``tree-medium-v-medium``   experiment: a tree at about medium's time v medium (and ``-4``)
 ``treetime-v-flat-hard``   experiment: the tree at about the time hard's play-outs take
                            (half the work) v hard's play-outs (hard before it took the tree)
-``others-hard-v-hard``      experiment: the other seats in the tree choosing as the play-outs'
+``others-hard-v-hard``     experiment: the other seats in the tree choosing as the play-outs'
                            policy does (it sees their hands) v by UCB, as shipped
                            (``others-expert-v-expert``; ``others-expert-v-hard`` the ladder's rung)
 ``weighted-hard-v-hard``   experiment: deals weighed by the others' past plays in hard's tree

@@ -332,9 +332,10 @@ def test_the_tree_counts_a_tile_on_two_equal_ends_once():
 
 
 def test_the_other_seats_may_choose_in_the_tree_as_the_play_outs_do():
-    """``others="policy"``: the other seats' moves in the tree are the policy's, which sees
-    their hands; the search stays deterministic for a seed and differs from UCB's choices.
-    A wrong value for ``others`` is refused before any work, naming the word."""
+    """``others="policy"``: the other seats choose in the tree as the policy does (each
+    choice a legal move: ``_policy_move`` asserts it); the search stays deterministic for a
+    seed and its figures differ from UCB's.  A wrong value for ``others`` is refused before
+    any work, naming the word."""
     r = play_random(dl.Round.deal("standard", 2, seed=4), 6, seed=4)
     view = r.view(r.turn)
     a = tree_evaluate(view, budget=6000, rng=random.Random(9), others="policy")
@@ -370,9 +371,8 @@ def test_the_tree_tries_every_move_even_past_its_deadline():
 @example(("partnership", 4), 0, 25, False, "tree", 0.0)  # solved exactly at the root, in fewer nodes than the budget
 def test_the_tree_searches_any_position_of_any_preset(preset_players, seed, moves, in_match, others, weighting):
     """Any preset, any moment of a hand, the other seats choosing in the tree either way,
-    deals weighed or not:
-    the tree chooses a legal move, tries each, and in a match values each move by a chance
-    of winning it (less the fair share)."""
+    deals weighed or not: the tree chooses a legal move, tries each, and in a match values
+    each move by a chance of winning it (less the fair share)."""
     preset, players = preset_players
     r = play_random(dl.Round.deal(preset, players, seed=seed), moves, seed=seed)
     if r.is_over:

@@ -140,14 +140,14 @@ def tree_evaluate(
             return at_root
     policy = policy or Policy(view.rules)
     dealer = Dealer(view, weighting)
-    r, _hands, _stock = _first_round(view, dealer, rng)
+    r, hands, _stock = _first_round(view, dealer, rng)
     saved = r._fast_save()
     leaf_limit = min(budget // (NODE_COST * LEAF_SHARE), LEAF_MAX) if exact_leaves is None else exact_leaves
     solver = Solver(r, utility, limit=leaf_limit) if leaf_limit > 0 and match is None else None
     search = _Search(view, r, rng.random, policy, utility, points_utility, solver, exploration, root_floor,
                      others == "policy")
     search.spent = spent
-    deal = _dealer(search, saved, dealer, rng, dealer.weight(_hands) if weighting else None)
+    deal = _dealer(search, saved, dealer, rng, dealer.weight(hands) if weighting else None)
     iterations = _iterations(search, deal, budget, deadline, stop)
     values = search.move_values(moves)
     best_move = max(values, key=lambda m: (m.value, m.deals)).move
@@ -156,7 +156,7 @@ def tree_evaluate(
 
 
 def _dealer(search: _Search, saved: tuple[object, ...], dealer: Dealer, rng: random.Random,
-            first_weight: Optional[float]) -> Callable[[], None]:
+            first_weight: Optional[float]) -> Callable[[], object]:
     """What loads each new iteration's deal on ``search``'s round (its state ``saved``).
 
     With weighting (``first_weight``, the first deal's weight), a deal is kept with a
@@ -165,7 +165,7 @@ def _dealer(search: _Search, saved: tuple[object, ...], dealer: Dealer, rng: ran
     counting one unit of work."""
     r = search.r
     if first_weight is None:
-        return lambda: _next_deal(r, saved, dealer, rng) and None
+        return lambda: _next_deal(r, saved, dealer, rng)
     highest = first_weight
 
     def weighed() -> None:
